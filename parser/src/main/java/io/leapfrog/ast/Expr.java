@@ -1,0 +1,39 @@
+package io.leapfrog.ast;
+
+import java.util.List;
+
+/** An argument or expression. Numbers are Souffle {@code number}s (signed 32-bit at run time). */
+public sealed interface Expr permits Expr.Var, Expr.Wildcard, Expr.NumberConst, Expr.StringConst,
+        Expr.Binary, Expr.Unary, Expr.Functor, Expr.Aggregate, Expr.Counter {
+    SourcePos pos();
+
+    record Var(String name, SourcePos pos) implements Expr { }
+
+    /** {@code _}: an anonymous variable, each occurrence distinct. */
+    record Wildcard(SourcePos pos) implements Expr { }
+
+    record NumberConst(long value, SourcePos pos) implements Expr { }
+
+    /** A string literal, already unescaped. */
+    record StringConst(String value, SourcePos pos) implements Expr { }
+
+    /** Arithmetic and bitwise/logical operators: + - * / % ^ band bor bxor bshl bshr bshru land lor lxor. */
+    record Binary(String op, Expr left, Expr right, SourcePos pos) implements Expr { }
+
+    /** Unary minus ({@code -}), {@code bnot}, {@code lnot}. */
+    record Unary(String op, Expr operand, SourcePos pos) implements Expr { }
+
+    /** Intrinsic functor call: cat, strlen, substr, contains, match, to_number, to_string, ord, min, max, ... */
+    record Functor(String name, List<Expr> args, SourcePos pos) implements Expr { }
+
+    /**
+     * {@code count : { body }}, {@code sum x : { body }}, {@code min x : body-atom}, ... {@code target} is
+     * null for count.
+     */
+    record Aggregate(AggKind kind, Expr target, List<Literal> body, SourcePos pos) implements Expr { }
+
+    /** Souffle's {@code $} counter (autoincrement). */
+    record Counter(SourcePos pos) implements Expr { }
+
+    enum AggKind { COUNT, SUM, MIN, MAX, MEAN }
+}
