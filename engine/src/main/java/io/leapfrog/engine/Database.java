@@ -1,0 +1,91 @@
+package io.leapfrog.engine;
+
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.SymbolTable;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The evaluated relations of one run, by name, with their column names and base types ("number" or
+ * "symbol") and the symbol table that renders symbol columns. Immutable and thread-safe: SQL and
+ * REPL queries read it concurrently.
+ */
+public final class Database {
+
+    /** One relation's schema: column names and base types, in column order. */
+    public record Schema(String name, List<String> columnNames, List<String> columnTypes) {
+        public Schema {
+            columnNames = List.copyOf(columnNames);
+            columnTypes = List.copyOf(columnTypes);
+        }
+
+        public int arity() {
+            return columnNames.size();
+        }
+
+        public boolean isSymbol(int column) {
+            return "symbol".equals(columnTypes.get(column));
+        }
+    }
+
+    private final Map<String, Relation> relations;
+    private final Map<String, Schema> schemas;
+    private final SymbolTable symbols;
+    private final LoadedProgram program;
+
+    Database(Map<String, Relation> relations, Map<String, Schema> schemas, SymbolTable symbols, LoadedProgram program) {
+        this.relations = Collections.unmodifiableMap(new TreeMap<>(relations));
+        this.schemas = Collections.unmodifiableMap(new TreeMap<>(schemas));
+        this.symbols = symbols;
+        this.program = program;
+    }
+
+    /** Names of every declared relation, sorted. */
+    public SortedSet<String> relationNames() {
+        return new TreeSet<>(schemas.keySet());
+    }
+
+    public boolean hasRelation(String name) {
+        return schemas.containsKey(name);
+    }
+
+    /** The tuples of {@code name}; LeapfrogException if no such relation is declared. */
+    public Relation relation(String name) {
+        schema(name);
+        return relations.get(name);
+    }
+
+    public Schema schema(String name) {
+        Schema s = schemas.get(name);
+        if (s == null) {
+            throw new LeapfrogException("error: unknown relation '" + name + "'. Known relations: "
+                    + String.join(", ", schemas.keySet()));
+        }
+        return s;
+    }
+
+    public SymbolTable symbols() {
+        return symbols;
+    }
+
+    /** The program this database was evaluated from. */
+    public LoadedProgram program() {
+        return program;
+    }
+
+    /** A value as Souffle prints it: a number in decimal, a symbol as its string. */
+    public String render(String relation, int column, int value) {
+        throw new UnsupportedOperationException("in progress");
+    }
+
+    /** The relation's rows as tab-separated lines, in the relation's sorted (numeric/symbol id) order. */
+    public List<String> lines(String name) {
+        throw new UnsupportedOperationException("in progress");
+    }
+}

@@ -1,0 +1,61 @@
+package io.leapfrog.engine;
+
+import io.leapfrog.ast.Program;
+
+import java.util.List;
+
+/**
+ * A parsed and semantically checked program, ready to run or explain. Produced by
+ * {@link Engine#parse(java.nio.file.Path)}, {@link Engine#parse(String, String)} and, for a REPL that
+ * enters a program piece by piece, {@link Engine#extend(LoadedProgram, String, String)}. Immutable.
+ */
+public final class LoadedProgram {
+    private final String fileName;
+    private final List<Fragment> fragments;
+    private final Program program;
+    private final Object checked; // io.leapfrog.check.CheckedProgram once the front end provides it
+    private final List<String> warnings;
+
+    /** One piece of source text and the name its error positions refer to. */
+    record Fragment(String source, String fileName) { }
+
+    LoadedProgram(String fileName, List<Fragment> fragments, Program program, Object checked, List<String> warnings) {
+        this.fileName = fileName;
+        this.fragments = List.copyOf(fragments);
+        this.program = program;
+        this.checked = checked;
+        this.warnings = List.copyOf(warnings);
+    }
+
+    /** The file name of the first fragment (the program's file). */
+    public String fileName() {
+        return fileName;
+    }
+
+    /** The whole source text, fragments joined by newlines. */
+    public String source() {
+        StringBuilder sb = new StringBuilder();
+        for (Fragment f : fragments) {
+            sb.append(f.source()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The merged AST of all fragments. */
+    public Program ast() {
+        return program;
+    }
+
+    /** Semantic warnings (already formatted with positions), e.g. unused relations. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    List<Fragment> fragments() {
+        return fragments;
+    }
+
+    Object checked() {
+        return checked;
+    }
+}

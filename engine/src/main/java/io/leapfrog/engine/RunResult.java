@@ -1,0 +1,20 @@
+package io.leapfrog.engine;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What {@link Engine#run} produced.
+ *
+ * @param outputs        one summary per {@code .output} relation, in directive order
+ * @param printSizeLines the {@code .printsize} lines exactly as printed (e.g. {@code "path\t12"})
+ * @param totalTime      wall time of the whole run (loading, evaluation, writing)
+ * @param database       the evaluated relations (also reachable through {@link Engine#database})
+ */
+public record RunResult(List<OutputSummary> outputs, List<String> printSizeLines, Duration totalTime,
+                        Database database) {
+    public RunResult {
+        outputs = List.copyOf(outputs);
+        printSizeLines = List.copyOf(printSizeLines);
+    }
+}
