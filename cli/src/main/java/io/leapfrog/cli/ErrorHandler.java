@@ -1,0 +1,50 @@
+package io.leapfrog.cli;
+
+import io.leapfrog.common.LeapfrogException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+import java.io.PrintWriter;
+
+/**
+ * Turns an exception escaping a command into a message and an exit code. A user error (a
+ * {@link LeapfrogException} anywhere in the cause chain, or a failed file operation) prints its message
+ * only, exit 1: the message is complete and a stack trace would only hide it. Anything else is our bug:
+ * one line "internal error: ..." and a hint, exit 3; {@code --debug} adds the stack trace.
+ */
+final class ErrorHandler implements IExecutionExceptionHandler {
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parsed) {
+        PrintWriter err = cmd.getErr();
+        boolean debug = debugRequested(parsed);
+        String userMessage = UserErrors.messageOf(ex);
+        int code;
+        if (userMessage != null) {
+            err.println(userMessage);
+            code = Main.EXIT_USER_ERROR;
+        } else {
+            err.println("internal error: " + UserErrors.oneLine(ex));
+            if (!debug) {
+                err.println("This is a bug in Leapfrog. Run the same command with --debug to see the stack trace.");
+            }
+            code = Main.EXIT_INTERNAL;
+        }
+        if (debug) {
+            ex.printStackTrace(err);
+        }
+        err.flush();
+        return code;
+    }
+
+    /** --debug is inherited by subcommands, so it may have been given at any level. */
+    private static boolean debugRequested(ParseResult parsed) {
+        for (ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,78 @@
+package io.leapfrog.cli;
+
+import io.leapfrog.engine.Engine;
+import io.leapfrog.engine.SqlResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code leapfrog explain prog.dl}: the plan of every rule (variable order, levels, predicates, strategy,
+ * estimates). {@code leapfrog explain --sql "SELECT ..." -p prog.dl -F facts}: the plan of a SQL query,
+ * which needs the program evaluated (the planner's estimates come from the relations' statistics).
+ */
+@Command(name = "explain", mixinStandardHelpOptions = true,
+        description = {"Print the plan of every rule of a program, or with --sql the plan of a SQL query "
+                + "over the program's relations (the program is evaluated first: plans use its statistics)."})
+final class ExplainCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Main main;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PROGRAM.dl", description = "The program to explain.")
+    Path programArg;
+
+    @Option(names = {"-p", "--program"}, paramLabel = "PROGRAM.dl",
+            description = "The program (same as the positional argument).")
+    Path programOption;
+
+    @Option(names = "--sql", paramLabel = "SQL", description = "Explain this SQL query instead of the rules.")
+    String sql;
+
+    @Option(names = {"-F", "--fact-dir"}, paramLabel = "DIR", defaultValue = ".",
+            description = "With --sql: directory of the program's .input fact files (default: ${DEFAULT-VALUE}).")
+    Path factDir;
+
+    @Mixin
+    EngineFlags engineFlags;
+
+    @Override
+    public Integer call() throws IOException {
+        if (programArg != null && programOption != null && !programArg.equals(programOption)) {
+            throw new ParameterException(spec.commandLine(), "Two different programs given (" + programArg
+                    + " and " + programOption + "); name one.");
+        }
+        Path program = programArg != null ? programArg : programOption;
+        PrintStream out = main.out();
+        if (sql != null) {
+            SqlResult result = SqlCommand.evaluate(main, program, factDir, sql, engineFlags);
+            for (String line : result.explainLines()) {
+                out.println(line);
+            }
+        } else {
+            if (program == null) {
+                throw new ParameterException(spec.commandLine(), "Missing program: leapfrog explain PROGRAM.dl"
+                        + " (or --sql \"SELECT ...\" -p PROGRAM.dl).");
+            }
+            try (Engine engine = new Engine(engineFlags.toOptions(main.err()))) {
+                String plan = engine.explain(ProgramFiles.load(engine, program));
+                out.print(plan.endsWith("\n") || plan.isEmpty() ? plan : plan + "\n");
+            }
+        }
+        out.flush();
+        return Main.EXIT_OK;
+    }
+}

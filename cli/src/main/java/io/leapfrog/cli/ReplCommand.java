@@ -1,0 +1,62 @@
+package io.leapfrog.cli;
+
+import io.leapfrog.cli.repl.Repl;
+import io.leapfrog.cli.repl.ReplSession;
+import io.leapfrog.engine.Engine;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code leapfrog repl [prog.dl]}: an interactive session; see {@link ReplSession} for what it accepts. */
+@Command(name = "repl", mixinStandardHelpOptions = true,
+        description = {"Interactive Datalog: declarations, facts and rules accumulate; '?- body.' prints the "
+                + "matching tuples and the time taken. Type .help inside for the commands.",
+                "When stdin is not a terminal, statements are read from it without prompts."})
+final class ReplCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PROGRAM.dl", description = "A program to start from.")
+    Path program;
+
+    @Option(names = {"-F", "--fact-dir"}, paramLabel = "DIR", defaultValue = ".",
+            description = "Directory of the .input fact files (default: ${DEFAULT-VALUE}).")
+    Path factDir;
+
+    @Option(names = "--history", paramLabel = "FILE",
+            description = "History file (default: ~/.leapfrog_history).")
+    Path historyFile = Path.of(System.getProperty("user.home"), ".leapfrog_history");
+
+    @Mixin
+    EngineFlags engineFlags;
+
+    @Override
+    public Integer call() throws IOException {
+        ProgramFiles.requireDirectory(factDir, "--fact-dir");
+        try (Engine engine = new Engine(engineFlags.toOptions(main.out()));
+             ReplSession session = new ReplSession(engine, factDir, main.out(), main.err(), main.debug)) {
+            if (program != null) {
+                session.loadInitial(program);   // a broken start program is an error of the command
+            }
+            if (System.console() == null) {
+                Repl.script(session, new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            } else {
+                try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+                    Repl.interactive(session, terminal, historyFile);
+                }
+            }
+        }
+        return Main.EXIT_OK;
+    }
+}

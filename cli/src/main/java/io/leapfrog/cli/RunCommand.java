@@ -1,0 +1,71 @@
+package io.leapfrog.cli;
+
+import io.leapfrog.engine.Engine;
+import io.leapfrog.engine.LoadedProgram;
+import io.leapfrog.engine.RunResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code leapfrog run prog.dl -F facts -D out}: evaluates a program the way Souffle does (same flags,
+ * same file names) and prints one summary line per output relation.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Evaluate a Datalog program: read each .input relation from <fact-dir>, write each "
+                + ".output relation to <output-dir>/<name>.csv, print one summary line per output relation.",
+                "Souffle-compatible: -F/--fact-dir, -D/--output-dir (-D - prints the outputs to stdout)."})
+final class RunCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", paramLabel = "PROGRAM.dl", description = "The Datalog program.")
+    Path program;
+
+    @Option(names = {"-F", "--fact-dir"}, paramLabel = "DIR", defaultValue = ".",
+            description = "Directory of the .input fact files (default: ${DEFAULT-VALUE}).")
+    Path factDir;
+
+    @Option(names = {"-D", "--output-dir"}, paramLabel = "DIR", defaultValue = ".",
+            description = "Directory for the .output files, created if missing; '-' prints them to stdout"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String outputDir;
+
+    @Mixin
+    EngineFlags engineFlags;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintStream out = main.out();
+        boolean toStdout = "-".equals(outputDir);
+        ProgramFiles.requireDirectory(factDir, "--fact-dir");
+        if (!toStdout) {
+            ProgramFiles.requireOutputDirectory(Path.of(outputDir), "--output-dir");
+        }
+        try (Engine engine = new Engine(engineFlags.toOptions(out))) {
+            LoadedProgram loaded = ProgramFiles.load(engine, program);
+            Warnings.print(loaded, main.err());
+            RunResult result;
+            if (toStdout) {
+                result = StdoutOutputs.runAndPrint(engine, loaded, factDir, out);
+            } else {
+                result = engine.run(loaded, factDir, Path.of(outputDir));
+            }
+            // With -D - stdout carries the relations themselves; the summary goes to stderr.
+            PrintStream summaryStream = toStdout ? main.err() : out;
+            for (String line : Summary.lines(result.outputs())) {
+                summaryStream.println(line);
+            }
+            summaryStream.flush();
+        }
+        return Main.EXIT_OK;
+    }
+}

@@ -1,0 +1,81 @@
+package io.leapfrog.cli;
+
+import io.leapfrog.engine.Engine;
+import io.leapfrog.engine.LoadedProgram;
+import io.leapfrog.engine.RunResult;
+import io.leapfrog.engine.SqlResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code leapfrog sql -p prog.dl -F facts "SELECT ..."}: evaluates the program, then answers the SQL
+ * query over its relations as tables (columns named as declared) through Calcite.
+ */
+@Command(name = "sql", mixinStandardHelpOptions = true,
+        description = {"Evaluate a program, then run a SQL query over its relations as tables "
+                + "(column names as declared). Prints a table, or CSV with --csv.",
+                "The program's .output files are not written; .printsize lines go to stderr."})
+final class SqlCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", paramLabel = "SQL", description = "The query, e.g. \"SELECT COUNT(*) FROM edge\".")
+    String sql;
+
+    @Option(names = {"-p", "--program"}, paramLabel = "PROGRAM.dl",
+            description = "The program whose relations are the tables (default: none, an empty schema).")
+    Path program;
+
+    @Option(names = {"-F", "--fact-dir"}, paramLabel = "DIR", defaultValue = ".",
+            description = "Directory of the program's .input fact files (default: ${DEFAULT-VALUE}).")
+    Path factDir;
+
+    @Option(names = "--csv", description = "Print CSV (a header line, then the rows) instead of a table.")
+    boolean csv;
+
+    @Mixin
+    EngineFlags engineFlags;
+
+    @Override
+    public Integer call() throws IOException {
+        SqlResult result = evaluate(main, program, factDir, sql, engineFlags);
+        PrintStream out = main.out();
+        if (csv) {
+            out.print(TextTable.csv(result.columns(), result.rows()));
+        } else {
+            out.print(TextTable.render(result.columns(), result.rows()));
+            out.println(TextTable.footer(result.rows().size(), result.time()));
+        }
+        out.flush();
+        return Main.EXIT_OK;
+    }
+
+    /**
+     * Runs the program (outputs into a scratch directory, .printsize to stderr so that stdout holds only
+     * the answer) and then the query. Shared with {@code explain --sql}.
+     */
+    static SqlResult evaluate(Main main, Path program, Path factDir, String sql, EngineFlags flags)
+            throws IOException {
+        ProgramFiles.requireDirectory(factDir, "--fact-dir");
+        try (Engine engine = new Engine(flags.toOptions(main.err()))) {
+            LoadedProgram loaded = program == null
+                    ? engine.parse("", "<no program>")
+                    : ProgramFiles.load(engine, program);
+            Warnings.print(loaded, main.err());
+            RunResult run;
+            try (ScratchDirectory scratch = ScratchDirectory.create("leapfrog-sql-")) {
+                run = engine.run(loaded, factDir, scratch.path());
+            }
+            return engine.sql(engine.database(run), sql);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package io.leapfrog.cli;
+
+import io.leapfrog.engine.Database;
+import io.leapfrog.engine.Engine;
+import io.leapfrog.engine.LoadedProgram;
+import io.leapfrog.engine.OutputSummary;
+import io.leapfrog.engine.RunResult;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+/**
+ * {@code -D -}: the output relations go to stdout in Souffle's layout (a dashed line, the name, a line
+ * of '=', the tab-separated rows, a line of '='). The engine always writes files, so the run writes
+ * into a scratch directory that is removed afterwards and the rows are printed from its database.
+ */
+final class StdoutOutputs {
+    private StdoutOutputs() {
+    }
+
+    static RunResult runAndPrint(Engine engine, LoadedProgram program, Path factDir, PrintStream out)
+            throws IOException {
+        RunResult result;
+        try (ScratchDirectory scratch = ScratchDirectory.create("leapfrog-stdout-")) {
+            result = engine.run(program, factDir, scratch.path());
+        }
+        Database db = result.database();
+        for (OutputSummary s : result.outputs()) {
+            out.println("---------------");
+            out.println(s.relation());
+            out.println("===============");
+            for (String line : db.lines(s.relation())) {
+                out.println(line);
+            }
+            out.println("===============");
+        }
+        out.flush();
+        return result;
+    }
+}

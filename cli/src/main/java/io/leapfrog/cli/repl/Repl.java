@@ -1,0 +1,85 @@
+package io.leapfrog.cli.repl;
+
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Terminal;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.nio.file.Path;
+
+/**
+ * Reads statements and hands each complete one to a {@link ReplSession}: interactively through JLine
+ * (line editing, continuation prompt, persistent history, completion), or from a plain reader when the
+ * input is not a terminal (e.g. {@code leapfrog repl < script.dl}).
+ */
+public final class Repl {
+    static final String PROMPT = "leapfrog> ";
+    static final String CONTINUATION_PROMPT = "     ...> ";
+
+    private Repl() {
+    }
+
+    /** The interactive loop; returns when the user quits (.quit, Ctrl-D). */
+    public static void interactive(ReplSession session, Terminal terminal, Path historyFile) {
+        LineReader reader = LineReaderBuilder.builder()
+                .terminal(terminal)
+                .appName("leapfrog")
+                .parser(new ReplParser())
+                .completer((r, line, candidates) -> session.completionWords()
+                        .forEach(w -> candidates.add(new org.jline.reader.Candidate(w))))
+                .variable(LineReader.HISTORY_FILE, historyFile)
+                .variable(LineReader.SECONDARY_PROMPT_PATTERN, CONTINUATION_PROMPT)
+                .variable(LineReader.HISTORY_SIZE, 1000)
+                // '!' is Datalog negation, not a history reference.
+                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+                .build();
+        PrintStream out = new PrintStream(terminal.output(), true);
+        out.println("Leapfrog REPL. Type .help for help, .quit to leave.");
+        try {
+            while (true) {
+                String statement;
+                try {
+                    statement = reader.readLine(PROMPT);
+                } catch (UserInterruptException e) {
+                    continue;          // Ctrl-C drops the statement being typed, not the session
+                } catch (EndOfFileException e) {
+                    break;
+                }
+                if (!session.execute(statement)) {
+                    break;
+                }
+            }
+        } finally {
+            try {
+                reader.getHistory().save();
+            } catch (IOException e) {
+                System.err.println("warning: could not save history to " + historyFile + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** Non-interactive: statements from a reader, no prompts; stops at the end of input or .quit. */
+    public static void script(ReplSession session, Reader input) throws IOException {
+        BufferedReader lines = new BufferedReader(input);
+        StringBuilder pending = new StringBuilder();
+        String line;
+        while ((line = lines.readLine()) != null) {
+            pending.append(line).append('\n');
+            if (StatementEnd.isComplete(pending.toString())) {
+                boolean go = session.execute(pending.toString());
+                pending.setLength(0);
+                if (!go) {
+                    return;
+                }
+            }
+        }
+        if (!StatementEnd.isBlank(pending.toString())) {
+            session.execute(pending.toString()); // let the parser report what is unfinished
+        }
+    }
+}

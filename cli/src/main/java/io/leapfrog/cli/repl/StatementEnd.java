@@ -1,0 +1,88 @@
+package io.leapfrog.cli.repl;
+
+/**
+ * Decides whether REPL input is a complete statement or continues on the next line. A fact, rule or
+ * {@code ?-} query ends with a '.'; a directive ({@code .decl}, {@code .input}, ...) or a REPL command
+ * ({@code .load f}) has no final '.' and ends at the end of a line whose parentheses are closed.
+ * Strings and comments are skipped, so a '.' or '(' inside them does not count.
+ */
+public final class StatementEnd {
+    private StatementEnd() {
+    }
+
+    public static boolean isComplete(String text) {
+        Scan scan = scan(text);
+        if (scan.open) {
+            return false;          // an open string or block comment continues
+        }
+        if (scan.first == 0) {
+            return true;           // blank or only comments
+        }
+        if (scan.depth > 0) {
+            return false;
+        }
+        if (scan.first == '.') {
+            return true;           // a directive or REPL command ends with its line
+        }
+        return scan.last == '.';
+    }
+
+    /** True when the text holds nothing but whitespace and comments. */
+    public static boolean isBlank(String text) {
+        Scan scan = scan(text);
+        return scan.first == 0 && !scan.open;
+    }
+
+    private record Scan(char first, char last, int depth, boolean open) { }
+
+    private static Scan scan(String text) {
+        int depth = 0;
+        char last = 0;          // last significant character outside strings and comments
+        char first = 0;         // first significant character
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            char c = text.charAt(i);
+            if (c == '/' && i + 1 < n && text.charAt(i + 1) == '/') {
+                int nl = text.indexOf('\n', i);
+                i = nl < 0 ? n : nl;
+                continue;
+            }
+            if (c == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
+                int close = text.indexOf("*/", i + 2);
+                if (close < 0) {
+                    return new Scan(first, last, depth, true);
+                }
+                i = close + 2;
+                continue;
+            }
+            if (c == '"') {
+                int j = i + 1;
+                while (j < n && text.charAt(j) != '"' && text.charAt(j) != '\n') {
+                    j += text.charAt(j) == '\\' ? 2 : 1;
+                }
+                if (j >= n) {
+                    return new Scan(first, last, depth, true);
+                }
+                // A string broken by a newline is an error for the parser to report, not more input.
+                i = j + 1;
+                last = '"';
+                first = first == 0 ? '"' : first;
+                continue;
+            }
+            if (!Character.isWhitespace(c)) {
+                if (first == 0) {
+                    first = c;
+                }
+                last = c;
+                if (c == '(' || c == '{' || c == '[') {
+                    depth++;
+                } else if (c == ')' || c == '}' || c == ']') {
+                    depth--;
+                }
+            }
+            i++;
+        }
+        return new Scan(first, last, depth, false);
+    }
+}
