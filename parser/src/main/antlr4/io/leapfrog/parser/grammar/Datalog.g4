@@ -1,0 +1,160 @@
+// Souffle core dialect. Unsupported constructs are parsed far enough to point at them; the
+// AST builder (AstBuilder) turns them into NotSupportedException with a position.
+grammar Datalog;
+
+program : statement* EOF ;
+
+statement
+    : declaration
+    | typeDeclaration
+    | directive
+    | pragma
+    | plan
+    | clause
+    ;
+
+// ---- declarations --------------------------------------------------------------------------
+declaration : DECL relationName (',' relationName)* '(' attributes? ')' qualifier* ;
+relationName : IDENT ;
+attributes : attribute (',' attribute)* ;
+attribute : IDENT ':' typeName ;
+typeName : IDENT ;
+qualifier : IDENT ('-' IDENT)* ;
+
+typeDeclaration
+    : TYPE IDENT '<:' typeName                              # subtypeDecl
+    | TYPE IDENT '=' typeName ('|' typeName)*               # unionDecl
+    | TYPE IDENT '=' '[' attributes? ']'                    # recordTypeDecl
+    | TYPE IDENT '=' adtBranch ('|' adtBranch)*             # adtTypeDecl
+    | (NUMBER_TYPE | SYMBOL_TYPE) IDENT                      # legacyTypeDecl
+    ;
+adtBranch : IDENT '{' attributes? '}' ;
+
+// ---- IO directives -------------------------------------------------------------------------
+directive : (INPUT | OUTPUT | PRINTSIZE) directiveTarget (',' directiveTarget)* ;
+directiveTarget : relationName ('(' (ioParam (',' ioParam)*)? ')')? ;
+ioParam : paramKey '=' paramValue ;
+paramKey : IDENT ('.' IDENT)* ;
+paramValue : STRING | IDENT | NUMBER | TRUE | FALSE ;
+
+pragma : PRAGMA STRING STRING? ;
+plan : PLAN planItem (',' planItem)* ;
+planItem : NUMBER ':' '(' (NUMBER (',' NUMBER)*)? ')' ;
+
+// ---- clauses -------------------------------------------------------------------------------
+clause
+    : head (',' head)* '.'                                  # factClause
+    | head (',' head)* IF disjunction '.'                   # ruleClause
+    ;
+head : atom ;
+atom : relationName '(' (argument (',' argument)*)? ')' ;
+
+disjunction : conjunction (';' conjunction)* ;
+conjunction : bodyTerm (',' bodyTerm)* ;
+bodyTerm
+    : '!' bodyTerm                                          # negatedTerm
+    | '(' disjunction ')'                                   # groupTerm
+    | atom                                                  # atomTerm
+    | argument compOp argument                              # comparisonTerm
+    | (MATCH | CONTAINS) '(' argument ',' argument ')'      # constraintFunctorTerm
+    | TRUE                                                  # trueTerm
+    | FALSE                                                 # falseTerm
+    ;
+compOp : '=' | '!=' | '<' | '<=' | '>' | '>=' ;
+
+// Operator precedence follows Souffle's parser.yy: ^ binds tightest (right-assoc), then unary,
+// then * / %, + -, shifts, band, bxor, bor, land, lxor, lor.
+argument
+    : <assoc=right> argument '^' argument                   # powerExpr
+    | '-' argument                                          # negExpr
+    | (BNOT | LNOT) argument                                # notExpr
+    | argument op=('*' | '/' | '%') argument                # mulExpr
+    | argument op=('+' | '-') argument                      # addExpr
+    | argument op=(BSHL | BSHR | BSHRU) argument            # shiftExpr
+    | argument BAND argument                                # bandExpr
+    | argument BXOR argument                                # bxorExpr
+    | argument BOR argument                                 # borExpr
+    | argument LAND argument                                # landExpr
+    | argument LXOR argument                                # lxorExpr
+    | argument LOR argument                                 # lorExpr
+    | aggregateKind argument? ':' aggregateBody             # aggregateExpr
+    | functorName '(' (argument (',' argument)*)? ')'       # functorExpr
+    | '@' IDENT '(' (argument (',' argument)*)? ')'         # userFunctorExpr
+    | AS '(' argument ',' IDENT ')'                          # asExpr
+    | ADT_CONSTRUCTOR ('(' (argument (',' argument)*)? ')')? # adtExpr
+    | '[' (argument (',' argument)*)? ']'                   # recordExpr
+    | NIL                                                   # nilExpr
+    | '(' argument ')'                                      # parenExpr
+    | NUMBER                                                # numberExpr
+    | UNSIGNED                                              # unsignedExpr
+    | FLOAT                                                 # floatExpr
+    | STRING                                                # stringExpr
+    | '$'                                                   # counterExpr
+    | '_'                                                   # wildcardExpr
+    | IDENT                                                 # varExpr
+    ;
+aggregateKind : COUNT | SUM | MIN | MAX | MEAN | RANGE_AGG ;
+aggregateBody : '{' disjunction '}' | atom ;
+functorName
+    : CAT | STRLEN | SUBSTR | CONTAINS | MATCH | TO_NUMBER | TO_STRING | ORD | MIN | MAX
+    | IDENT
+    ;
+
+// ---- lexer ---------------------------------------------------------------------------------
+DECL : '.decl' ;
+TYPE : '.type' ;
+NUMBER_TYPE : '.number_type' ;
+SYMBOL_TYPE : '.symbol_type' ;
+INPUT : '.input' ;
+OUTPUT : '.output' ;
+PRINTSIZE : '.printsize' ;
+PRAGMA : '.pragma' ;
+PLAN : '.plan' ;
+// Recognised so that they fail with "not supported" instead of a confusing syntax error.
+UNSUPPORTED_DIRECTIVE : '.comp' | '.init' | '.functor' | '.override' | '.limitsize' | '.include' | '.once' ;
+PREPROCESSOR : '#' ~[\r\n]* ;
+
+IF : ':-' ;
+TRUE : 'true' ;
+FALSE : 'false' ;
+COUNT : 'count' ;
+SUM : 'sum' ;
+MIN : 'min' ;
+MAX : 'max' ;
+MEAN : 'mean' ;
+RANGE_AGG : 'range' ;
+CAT : 'cat' ;
+STRLEN : 'strlen' ;
+SUBSTR : 'substr' ;
+CONTAINS : 'contains' ;
+MATCH : 'match' ;
+TO_NUMBER : 'to_number' ;
+TO_STRING : 'to_string' ;
+ORD : 'ord' ;
+AS : 'as' ;
+NIL : 'nil' ;
+BAND : 'band' ;
+BOR : 'bor' ;
+BXOR : 'bxor' ;
+BSHL : 'bshl' ;
+BSHRU : 'bshru' ;
+BSHR : 'bshr' ;
+BNOT : 'bnot' ;
+LAND : 'land' ;
+LOR : 'lor' ;
+LXOR : 'lxor' ;
+LNOT : 'lnot' ;
+
+FLOAT : [0-9]+ '.' [0-9]+ ([eE] [+-]? [0-9]+)? ;
+UNSIGNED : ('0x' [0-9a-fA-F]+ | '0b' [01]+ | [0-9]+) 'u' ;
+NUMBER : '0x' [0-9a-fA-F]+ | '0b' [01]+ | [0-9]+ ;
+STRING : '"' ('\\' . | ~["\\\r\n])* '"' ;
+ADT_CONSTRUCTOR : '$' [a-zA-Z_?] [a-zA-Z0-9_?]* ;
+IDENT : [a-zA-Z?] [a-zA-Z0-9_?]* | '_' [a-zA-Z0-9_?]+ ;
+
+LINE_COMMENT : '//' ~[\r\n]* -> skip ;
+BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+WS : [ \t\r\n\f]+ -> skip ;
+
+// Anything else becomes a token the parser cannot use, so the error points at it.
+UNKNOWN_CHAR : . ;

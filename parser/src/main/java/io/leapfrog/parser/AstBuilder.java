@@ -1,0 +1,411 @@
+package io.leapfrog.parser;
+
+import io.leapfrog.ast.Atom;
+import io.leapfrog.ast.Attribute;
+import io.leapfrog.ast.Clause;
+import io.leapfrog.ast.Directive;
+import io.leapfrog.ast.Expr;
+import io.leapfrog.ast.Literal;
+import io.leapfrog.ast.Program;
+import io.leapfrog.ast.RelationDecl;
+import io.leapfrog.ast.SourcePos;
+import io.leapfrog.ast.TypeDecl;
+import io.leapfrog.parser.grammar.DatalogParser.*;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns a syntactically valid parse tree into the AST: expands multi-head rules and body
+ * disjunctions into several clauses, folds negative number constants, unescapes strings, and
+ * rejects valid Souffle constructs that Leapfrog does not implement with a positioned
+ * NotSupportedException.
+ */
+final class AstBuilder {
+    private static final long MAX_UNSIGNED_32 = 0xFFFF_FFFFL;
+
+    private final String file;
+    private final String source;
+    private final List<TypeDecl> types = new ArrayList<>();
+    private final List<RelationDecl> relations = new ArrayList<>();
+    private final List<Directive> directives = new ArrayList<>();
+    private final List<Clause> clauses = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+
+    AstBuilder(String file, String source) {
+        this.file = file;
+        this.source = source;
+    }
+
+    Program build(ProgramContext program) {
+        for (StatementContext statement : program.statement()) {
+            if (statement.declaration() != null) {
+                declaration(statement.declaration());
+            } else if (statement.typeDeclaration() != null) {
+                typeDeclaration(statement.typeDeclaration());
+            } else if (statement.directive() != null) {
+                directive(statement.directive());
+            } else if (statement.pragma() != null) {
+                warnings.add(Diagnostics.warning(pos(statement), ".pragma is ignored: Leapfrog has no "
+                        + "configuration pragmas, and they do not change a program's results", source));
+            } else if (statement.plan() != null) {
+                warnings.add(Diagnostics.warning(pos(statement), ".plan is ignored: Leapfrog chooses its own "
+                        + "join order", source));
+            } else {
+                clause(statement.clause());
+            }
+        }
+        return new Program(List.copyOf(types), List.copyOf(relations), List.copyOf(directives),
+                List.copyOf(clauses), List.copyOf(warnings), source);
+    }
+
+    // ---- declarations ----------------------------------------------------------------------
+
+    private void declaration(DeclarationContext ctx) {
+        List<Attribute> attributes = attributes(ctx.attributes());
+        Set<String> qualifiers = new LinkedHashSet<>();
+        for (QualifierContext qualifier : ctx.qualifier()) {
+            String name = qualifier.getText();
+            switch (name) {
+                case "input", "output", "printsize", "btree", "brie", "overridable", "inline", "no_inline",
+                        "magic", "no_magic", "btree_delete" -> qualifiers.add(name);
+                case "eqrel" -> throw notSupported(qualifier, "eqrel relations (equivalence relations); "
+                        + "declare an ordinary relation and write the reflexive, symmetric and transitive rules");
+                default -> throw notSupported(qualifier, "relation qualifier '" + name + "'");
+            }
+        }
+        // ".decl a, b(x:number)" declares several relations with the same attributes.
+        for (RelationNameContext name : ctx.relationName()) {
+            relations.add(new RelationDecl(name.getText(), attributes, Set.copyOf(qualifiers), pos(name)));
+        }
+    }
+
+    private List<Attribute> attributes(AttributesContext ctx) {
+        List<Attribute> attributes = new ArrayList<>();
+        if (ctx != null) {
+            for (AttributeContext attribute : ctx.attribute()) {
+                attributes.add(new Attribute(attribute.IDENT().getText(), attribute.typeName().getText(),
+                        pos(attribute)));
+            }
+        }
+        return List.copyOf(attributes);
+    }
+
+    private void typeDeclaration(TypeDeclarationContext ctx) {
+        if (ctx instanceof SubtypeDeclContext subtype) {
+            types.add(new TypeDecl(subtype.IDENT().getText(), TypeDecl.Kind.SUBTYPE,
+                    List.of(subtype.typeName().getText()), pos(subtype.IDENT())));
+        } else if (ctx instanceof UnionDeclContext union) {
+            List<String> bases = union.typeName().stream().map(ParserRuleContext::getText).toList();
+            TypeDecl.Kind kind = bases.size() == 1 ? TypeDecl.Kind.ALIAS : TypeDecl.Kind.UNION;
+            types.add(new TypeDecl(union.IDENT().getText(), kind, bases, pos(union.IDENT())));
+        } else if (ctx instanceof LegacyTypeDeclContext legacy) {
+            String base = legacy.NUMBER_TYPE() != null ? "number" : "symbol";
+            types.add(new TypeDecl(legacy.IDENT().getText(), TypeDecl.Kind.SUBTYPE, List.of(base),
+                    pos(legacy.IDENT())));
+        } else if (ctx instanceof RecordTypeDeclContext record) {
+            throw notSupported(record, "record types");
+        } else {
+            throw notSupported(ctx, "algebraic data types (ADTs)");
+        }
+    }
+
+    // ---- IO directives ---------------------------------------------------------------------
+
+    private void directive(DirectiveContext ctx) {
+        Directive.Kind kind = ctx.INPUT() != null ? Directive.Kind.INPUT
+                : ctx.OUTPUT() != null ? Directive.Kind.OUTPUT : Directive.Kind.PRINTSIZE;
+        for (DirectiveTargetContext target : ctx.directiveTarget()) {
+            Map<String, String> params = new LinkedHashMap<>();
+            for (IoParamContext param : target.ioParam()) {
+                String key = param.paramKey().getText();
+                Token value = param.paramValue().getStart();
+                String text = value.getType() == io.leapfrog.parser.grammar.DatalogLexer.STRING
+                        ? unescape(value.getText()) : value.getText();
+                params.put(key, text);
+            }
+            directives.add(new Directive(kind, target.relationName().getText(), Map.copyOf(params),
+                    pos(target.relationName())));
+        }
+    }
+
+    // ---- clauses ---------------------------------------------------------------------------
+
+    private void clause(ClauseContext ctx) {
+        List<HeadContext> heads;
+        List<List<Literal>> bodies;
+        if (ctx instanceof FactClauseContext fact) {
+            heads = fact.head();
+            bodies = List.of(List.of());
+        } else {
+            RuleClauseContext rule = (RuleClauseContext) ctx;
+            heads = rule.head();
+            bodies = disjunction(rule.disjunction()).toDnf();
+        }
+        for (HeadContext head : heads) {
+            Atom atom = atom(head.atom());
+            for (List<Literal> body : bodies) {
+                clauses.add(new Clause(atom, List.copyOf(body), pos(head)));
+            }
+        }
+    }
+
+    private Atom atom(AtomContext ctx) {
+        List<Expr> args = new ArrayList<>();
+        for (ArgumentContext argument : ctx.argument()) {
+            args.add(expr(argument));
+        }
+        return new Atom(ctx.relationName().getText(), List.copyOf(args), pos(ctx));
+    }
+
+    private BodyFormula disjunction(DisjunctionContext ctx) {
+        List<BodyFormula> parts = new ArrayList<>();
+        for (ConjunctionContext conjunction : ctx.conjunction()) {
+            List<BodyFormula> terms = new ArrayList<>();
+            for (BodyTermContext term : conjunction.bodyTerm()) {
+                terms.add(bodyTerm(term));
+            }
+            parts.add(terms.size() == 1 ? terms.get(0) : new BodyFormula.And(terms));
+        }
+        return parts.size() == 1 ? parts.get(0) : new BodyFormula.Or(parts);
+    }
+
+    private BodyFormula bodyTerm(BodyTermContext ctx) {
+        if (ctx instanceof NegatedTermContext negated) {
+            BodyFormula operand = bodyTerm(negated.bodyTerm());
+            // Position a negated atom at its '!' so that messages point at the negation.
+            if (operand instanceof BodyFormula.Leaf leaf && leaf.literal() instanceof Literal.Positive positive) {
+                return new BodyFormula.Leaf(new Literal.Negated(positive.atom(), pos(negated)));
+            }
+            return new BodyFormula.Not(operand);
+        }
+        if (ctx instanceof GroupTermContext group) {
+            return disjunction(group.disjunction());
+        }
+        if (ctx instanceof AtomTermContext atom) {
+            return new BodyFormula.Leaf(new Literal.Positive(atom(atom.atom()), pos(atom)));
+        }
+        if (ctx instanceof ComparisonTermContext comparison) {
+            Literal.CompOp op = switch (comparison.compOp().getText()) {
+                case "=" -> Literal.CompOp.EQ;
+                case "!=" -> Literal.CompOp.NE;
+                case "<" -> Literal.CompOp.LT;
+                case "<=" -> Literal.CompOp.LE;
+                case ">" -> Literal.CompOp.GT;
+                default -> Literal.CompOp.GE;
+            };
+            return new BodyFormula.Leaf(new Literal.Comparison(op, expr(comparison.argument(0)),
+                    expr(comparison.argument(1)), pos(comparison.compOp())));
+        }
+        if (ctx instanceof ConstraintFunctorTermContext constraint) {
+            // match/contains are constraints in Souffle; the AST represents them as a functor
+            // returning 1 (true) or 0 (false), required to be != 0.
+            String name = constraint.getStart().getText();
+            Expr call = new Expr.Functor(name, List.of(expr(constraint.argument(0)), expr(constraint.argument(1))),
+                    pos(constraint));
+            return new BodyFormula.Leaf(new Literal.Comparison(Literal.CompOp.NE, call,
+                    new Expr.NumberConst(0, pos(constraint)), pos(constraint)));
+        }
+        return new BodyFormula.Leaf(new Literal.BoolConst(ctx instanceof TrueTermContext, pos(ctx)));
+    }
+
+    // ---- expressions -----------------------------------------------------------------------
+
+    private Expr expr(ArgumentContext ctx) {
+        SourcePos pos = pos(ctx);
+        if (ctx instanceof VarExprContext) {
+            return new Expr.Var(ctx.getText(), pos);
+        }
+        if (ctx instanceof WildcardExprContext) {
+            return new Expr.Wildcard(pos);
+        }
+        if (ctx instanceof NumberExprContext number) {
+            return new Expr.NumberConst(number(number.NUMBER().getSymbol(), false), pos);
+        }
+        if (ctx instanceof UnsignedExprContext unsigned) {
+            String text = unsigned.getText();
+            return new Expr.NumberConst(parseNumber(text.substring(0, text.length() - 1), unsigned.getStart()), pos);
+        }
+        if (ctx instanceof StringExprContext) {
+            return new Expr.StringConst(unescape(ctx.getText()), pos);
+        }
+        if (ctx instanceof CounterExprContext) {
+            return new Expr.Counter(pos);
+        }
+        if (ctx instanceof ParenExprContext paren) {
+            return expr(paren.argument());
+        }
+        if (ctx instanceof NegExprContext neg) {
+            // Fold "-123" into a constant so that facts hold plain numbers, and so that
+            // -2147483648 is in range.
+            if (neg.argument() instanceof NumberExprContext number) {
+                return new Expr.NumberConst(-number(number.NUMBER().getSymbol(), true), pos);
+            }
+            return new Expr.Unary("-", expr(neg.argument()), pos);
+        }
+        if (ctx instanceof NotExprContext not) {
+            return new Expr.Unary(not.getStart().getText(), expr(not.argument()), pos);
+        }
+        if (ctx instanceof PowerExprContext power) {
+            return binary("^", power.argument(0), power.argument(1), power.getChild(1));
+        }
+        if (ctx instanceof MulExprContext e) {
+            return binary(e.op.getText(), e.argument(0), e.argument(1), e.getChild(1));
+        }
+        if (ctx instanceof AddExprContext e) {
+            return binary(e.op.getText(), e.argument(0), e.argument(1), e.getChild(1));
+        }
+        if (ctx instanceof ShiftExprContext e) {
+            return binary(e.op.getText(), e.argument(0), e.argument(1), e.getChild(1));
+        }
+        if (ctx instanceof BandExprContext || ctx instanceof BxorExprContext || ctx instanceof BorExprContext
+                || ctx instanceof LandExprContext || ctx instanceof LxorExprContext || ctx instanceof LorExprContext) {
+            return binary(ctx.getChild(1).getText(), (ArgumentContext) ctx.getChild(0),
+                    (ArgumentContext) ctx.getChild(2), ctx.getChild(1));
+        }
+        if (ctx instanceof FunctorExprContext functor) {
+            List<Expr> args = new ArrayList<>();
+            for (ArgumentContext argument : functor.argument()) {
+                args.add(expr(argument));
+            }
+            return new Expr.Functor(functor.functorName().getText(), List.copyOf(args), pos);
+        }
+        if (ctx instanceof AggregateExprContext aggregate) {
+            return aggregate(aggregate, pos);
+        }
+        if (ctx instanceof FloatExprContext) {
+            throw notSupported(ctx, "float values (" + ctx.getText() + "); Leapfrog computes with 32-bit integers");
+        }
+        if (ctx instanceof UserFunctorExprContext) {
+            throw notSupported(ctx, "user-defined functors (@" + ((UserFunctorExprContext) ctx).IDENT().getText() + ")");
+        }
+        if (ctx instanceof AsExprContext) {
+            throw notSupported(ctx, "type casts with as(...)");
+        }
+        if (ctx instanceof AdtExprContext) {
+            throw notSupported(ctx, "algebraic data type constructors (" + ctx.getStart().getText() + ")");
+        }
+        if (ctx instanceof RecordExprContext || ctx instanceof NilExprContext) {
+            throw notSupported(ctx, "records");
+        }
+        throw new IllegalStateException("unhandled grammar alternative " + ctx.getClass().getSimpleName());
+    }
+
+    private Expr binary(String op, ArgumentContext left, ArgumentContext right,
+                        org.antlr.v4.runtime.tree.ParseTree operator) {
+        SourcePos pos = operator instanceof TerminalNode terminal ? pos(terminal.getSymbol()) : pos(left);
+        return new Expr.Binary(op, expr(left), expr(right), pos);
+    }
+
+    private Expr aggregate(AggregateExprContext ctx, SourcePos pos) {
+        String kindText = ctx.aggregateKind().getText();
+        if (kindText.equals("range")) {
+            throw notSupported(ctx, "the range aggregate");
+        }
+        Expr.AggKind kind = Expr.AggKind.valueOf(kindText.toUpperCase(java.util.Locale.ROOT));
+        Expr target = ctx.argument() == null ? null : expr(ctx.argument());
+        if (kind == Expr.AggKind.COUNT && target != null) {
+            throw Diagnostics.failure(pos(ctx.argument()), "count takes no target expression. Write "
+                    + "'count : { ... }'", source);
+        }
+        if (kind != Expr.AggKind.COUNT && target == null) {
+            throw Diagnostics.failure(pos, kindText + " needs a target expression, e.g. '" + kindText
+                    + " x : { r(x) }'", source);
+        }
+        AggregateBodyContext body = ctx.aggregateBody();
+        List<Literal> literals;
+        if (body.atom() != null) {
+            literals = List.of(new Literal.Positive(atom(body.atom()), pos(body.atom())));
+        } else {
+            List<List<Literal>> dnf = disjunction(body.disjunction()).toDnf();
+            if (dnf.size() != 1) {
+                throw notSupported(body, "disjunction (';') inside an aggregate body");
+            }
+            literals = List.copyOf(dnf.get(0));
+        }
+        return new Expr.Aggregate(kind, target, literals, pos);
+    }
+
+    /** The value of a NUMBER token; {@code negated} allows 2^31 (folded to -2^31). */
+    private long number(Token token, boolean negated) {
+        String text = token.getText();
+        long value = parseNumber(text, token);
+        boolean decimal = !text.startsWith("0x") && !text.startsWith("0b");
+        long max = decimal ? (negated ? 1L << 31 : Integer.MAX_VALUE) : MAX_UNSIGNED_32;
+        if (value > max) {
+            throw Diagnostics.failure(pos(token), "number constant " + (negated ? "-" : "") + text
+                    + " is out of range: numbers are 32-bit signed integers", source);
+        }
+        // Hexadecimal and binary constants denote bit patterns: 0xFFFFFFFF is -1.
+        return decimal ? value : (int) value;
+    }
+
+    private long parseNumber(String text, Token token) {
+        try {
+            if (text.startsWith("0x")) {
+                return Long.parseLong(text.substring(2), 16);
+            }
+            if (text.startsWith("0b")) {
+                return Long.parseLong(text.substring(2), 2);
+            }
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw Diagnostics.failure(pos(token), "number constant " + text + " is out of range: numbers are "
+                    + "32-bit signed integers", source);
+        }
+    }
+
+    /** Removes the quotes and resolves backslash escapes (Souffle's escape set). */
+    static String unescape(String quoted) {
+        String body = quoted.substring(1, quoted.length() - 1);
+        if (body.indexOf('\\') < 0) {
+            return body;
+        }
+        StringBuilder out = new StringBuilder(body.length());
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c != '\\' || i + 1 == body.length()) {
+                out.append(c);
+                continue;
+            }
+            char next = body.charAt(++i);
+            switch (next) {
+                case 'n' -> out.append('\n');
+                case 't' -> out.append('\t');
+                case 'r' -> out.append('\r');
+                case 'a' -> out.append('\u0007');
+                case 'b' -> out.append('\b');
+                case 'f' -> out.append('\f');
+                case 'v' -> out.append('\u000B');
+                case '"', '\'', '\\' -> out.append(next);
+                default -> out.append('\\').append(next);
+            }
+        }
+        return out.toString();
+    }
+
+    // ---- positions -------------------------------------------------------------------------
+
+    private SourcePos pos(ParserRuleContext ctx) {
+        return pos(ctx.getStart());
+    }
+
+    private SourcePos pos(TerminalNode node) {
+        return pos(node.getSymbol());
+    }
+
+    private SourcePos pos(Token token) {
+        return new SourcePos(file, token.getLine(), token.getCharPositionInLine() + 1);
+    }
+
+    private RuntimeException notSupported(ParserRuleContext ctx, String what) {
+        return Diagnostics.notSupported(pos(ctx), what, source);
+    }
+}

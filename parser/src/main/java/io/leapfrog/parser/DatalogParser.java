@@ -1,0 +1,72 @@
+package io.leapfrog.parser;
+
+import io.leapfrog.ast.Program;
+import io.leapfrog.ast.SourcePos;
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.parser.grammar.DatalogLexer;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.PredictionMode;
+
+/**
+ * Parses Souffle-dialect Datalog source text into a {@link Program}. All syntax errors of a file are
+ * reported together in one {@link LeapfrogException}, each as {@code file:line:col: error: ...} with
+ * the source line and a caret; a valid Souffle construct that Leapfrog does not implement raises
+ * {@link io.leapfrog.common.NotSupportedException}.
+ */
+public final class DatalogParser {
+    private DatalogParser() {
+    }
+
+    public static Program parse(String source, String fileName) {
+        SyntaxErrorCollector errors = new SyntaxErrorCollector(fileName, source);
+        DatalogLexer lexer = new DatalogLexer(CharStreams.fromString(source, fileName));
+        lexer.removeErrorListeners();
+        lexer.addErrorListener(errors);
+        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        tokens.fill();
+        rejectUnsupportedDirectives(tokens, fileName, source);
+
+        var parser = new io.leapfrog.parser.grammar.DatalogParser(tokens);
+        parser.removeErrorListeners();
+        parser.addErrorListener(errors);
+        parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+        var tree = parser.program();
+        if (!errors.errors().isEmpty()) {
+            throw new LeapfrogException(String.join("\n", errors.errors()));
+        }
+        return new AstBuilder(fileName, source).build(tree);
+    }
+
+    /**
+     * Components, user functors, includes and the C preprocessor change what the rest of the file
+     * means, so they are rejected before parsing rather than producing confusing syntax errors.
+     */
+    private static void rejectUnsupportedDirectives(CommonTokenStream tokens, String fileName, String source) {
+        for (Token token : tokens.getTokens()) {
+            if (token.getType() == DatalogLexer.UNSUPPORTED_DIRECTIVE) {
+                String what = switch (token.getText()) {
+                    case ".comp", ".init", ".override" -> "components (" + token.getText() + ")";
+                    case ".functor" -> "user-defined functors (.functor)";
+                    default -> "the " + token.getText() + " directive";
+                };
+                throw Diagnostics.notSupported(pos(token, fileName), what, source);
+            }
+            if (token.getType() == DatalogLexer.PREPROCESSOR) {
+                throw Diagnostics.notSupported(pos(token, fileName),
+                        "C preprocessor lines (" + firstWord(token.getText()) + "); expand them with cpp first",
+                        source);
+            }
+        }
+    }
+
+    private static String firstWord(String text) {
+        int space = text.indexOf(' ');
+        return space < 0 ? text : text.substring(0, space);
+    }
+
+    private static SourcePos pos(Token token, String fileName) {
+        return new SourcePos(fileName, token.getLine(), token.getCharPositionInLine() + 1);
+    }
+}

@@ -1,0 +1,115 @@
+package io.leapfrog.parser;
+
+import io.leapfrog.common.SourceDiagnostic;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.Parser;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.TokenStream;
+import io.leapfrog.parser.grammar.DatalogLexer;
+import org.antlr.v4.runtime.misc.IntervalSet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Collects ANTLR lexer and parser errors as Souffle-style diagnostics with friendlier wording than
+ * ANTLR's defaults ("expected '.' at end of clause" instead of "missing '.' at 'b'").
+ */
+final class SyntaxErrorCollector extends BaseErrorListener {
+    /** Later errors are usually consequences of the first ones; keep the report readable. */
+    private static final int MAX_ERRORS = 20;
+
+    private final String file;
+    private final String source;
+    private final List<String> errors = new ArrayList<>();
+
+    SyntaxErrorCollector(String file, String source) {
+        this.file = file;
+        this.source = source;
+    }
+
+    List<String> errors() {
+        return errors;
+    }
+
+    @Override
+    public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int column,
+                            String antlrMessage, RecognitionException e) {
+        if (errors.size() >= MAX_ERRORS) {
+            return;
+        }
+        int col = column + 1;
+        String message;
+        if (recognizer instanceof Parser parser && offendingSymbol instanceof Token token) {
+            IntervalSet expected = parser.getExpectedTokens();
+            message = describe(parser, token, expected);
+            // A missing terminator is best shown right after the previous token, not at the start
+            // of the next line where ANTLR noticed it.
+            if (expected.contains(literal(parser, "'.'")) || token.getType() == Token.EOF) {
+                Token previous = previousToken(parser.getInputStream(), token);
+                if (previous != null && (previous.getLine() != token.getLine() || token.getType() == Token.EOF)) {
+                    line = previous.getLine();
+                    col = previous.getCharPositionInLine() + previous.getText().length() + 1;
+                }
+            }
+        } else {
+            message = lexerMessage(antlrMessage);
+        }
+        errors.add(SourceDiagnostic.format(file, line, col, "error", message, source));
+    }
+
+    private static String describe(Parser parser, Token token, IntervalSet expected) {
+        String found = token.getType() == Token.EOF ? "end of file" : "'" + token.getText() + "'";
+        if (token.getType() == DatalogLexer.UNKNOWN_CHAR) {
+            return "unexpected character " + found + ". Remove it or put it inside a string";
+        }
+        if (expected.contains(literal(parser, "'.'")) && expected.size() <= 8) {
+            return "expected '.' at end of clause, found " + found;
+        }
+        if (expected.contains(DatalogLexer.IF) && expected.size() <= 3) {
+            return "expected '.' or ':-' after the head, found " + found;
+        }
+        if (expected.contains(literal(parser, "')'")) && expected.size() <= 3) {
+            return "expected ')' or ',', found " + found;
+        }
+        if (token.getType() == DatalogLexer.STRING && found.length() > 40) {
+            found = found.substring(0, 37) + "...'";
+        }
+        String wanted = expected.size() <= 6 ? expected.toString(parser.getVocabulary()) : null;
+        if (wanted == null) {
+            return "syntax error, unexpected " + found;
+        }
+        return "syntax error, unexpected " + found + ", expected " + wanted.replace("{", "").replace("}", "")
+                .replace(", ", " or ");
+    }
+
+    private static String lexerMessage(String antlrMessage) {
+        // "token recognition error at: '"abc\n'"
+        if (antlrMessage.contains("'\"")) {
+            return "unterminated string literal. Close it with '\"' on the same line";
+        }
+        return antlrMessage.replace("token recognition error at:", "unexpected character");
+    }
+
+    private static int literal(Parser parser, String literal) {
+        var vocabulary = parser.getVocabulary();
+        for (int type = 1; type <= vocabulary.getMaxTokenType(); type++) {
+            if (literal.equals(vocabulary.getLiteralName(type))) {
+                return type;
+            }
+        }
+        return -1;
+    }
+
+    private static Token previousToken(TokenStream tokens, Token token) {
+        for (int i = token.getTokenIndex() - 1; i >= 0; i--) {
+            Token candidate = tokens.get(i);
+            if (candidate.getChannel() == Token.DEFAULT_CHANNEL) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+}
