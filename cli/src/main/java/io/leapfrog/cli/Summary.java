@@ -14,15 +14,17 @@ public final class Summary {
 
     public static List<String> lines(List<OutputSummary> outputs) {
         int nameWidth = 0;
-        int rowsWidth = 0;
+        int countWidth = 0;
         for (OutputSummary s : outputs) {
             nameWidth = Math.max(nameWidth, s.relation().length());
-            rowsWidth = Math.max(rowsWidth, rows(s.rows()).length());
+            countWidth = Math.max(countWidth, Long.toString(s.rows()).length());
         }
         List<String> lines = new ArrayList<>(outputs.size());
         for (OutputSummary s : outputs) {
-            lines.add(pad(s.relation(), nameWidth) + "  " + padLeft(rows(s.rows()), rowsWidth) + "  "
-                    + seconds(s.time()));
+            // Counts right-aligned, units left-aligned: "    1 row " over "74180 rows".
+            String unit = s.rows() == 1 ? "row " : "rows";
+            lines.add(pad(s.relation(), nameWidth) + "  " + padLeft(Long.toString(s.rows()), countWidth) + " "
+                    + unit + "  " + seconds(s.time()));
         }
         return lines;
     }

@@ -1,0 +1,44 @@
+package io.leapfrog.cli.repl;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class StatementEndTest {
+
+    @Test
+    void factsRulesAndQueriesEndWithADot() {
+        assertTrue(StatementEnd.isComplete("edge(1, 2)."));
+        assertTrue(StatementEnd.isComplete("path(x, z) :- path(x, y), edge(y, z).\n"));
+        assertTrue(StatementEnd.isComplete("?- path(1, x)."));
+        assertFalse(StatementEnd.isComplete("path(x, z) :- path(x, y),"));
+        assertFalse(StatementEnd.isComplete("?- path(1, x)"));
+    }
+
+    @Test
+    void directivesAndCommandsEndWithTheirLineOnceParenthesesClose() {
+        assertTrue(StatementEnd.isComplete(".decl edge(x:number, y:number)"));
+        assertTrue(StatementEnd.isComplete(".input edge"));
+        assertTrue(StatementEnd.isComplete(".load queries/tc.dl"));
+        assertFalse(StatementEnd.isComplete(".decl edge(x:number,"));
+        assertTrue(StatementEnd.isComplete(".decl edge(x:number,\n y:number)"));
+    }
+
+    @Test
+    void dotsAndParenthesesInStringsAndCommentsDoNotCount() {
+        assertFalse(StatementEnd.isComplete("name(\"a.\""));
+        assertTrue(StatementEnd.isComplete("name(\"a(\"). // ("), "a line comment is ignored");
+        assertFalse(StatementEnd.isComplete("e(1, 2) // not yet."));
+        assertFalse(StatementEnd.isComplete("e(1, 2). /* open comment"));
+        assertTrue(StatementEnd.isComplete("e(1, /* ) */ 2)."));
+        assertTrue(StatementEnd.isComplete("s(\"say \\\"hi.\\\"\")."));
+    }
+
+    @Test
+    void blankInputIsCompleteAndBlank() {
+        assertTrue(StatementEnd.isComplete("   \n"));
+        assertTrue(StatementEnd.isBlank("  // just a comment\n/* and another */"));
+        assertFalse(StatementEnd.isBlank("e(1)."));
+    }
+}

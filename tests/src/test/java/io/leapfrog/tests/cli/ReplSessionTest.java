@@ -1,0 +1,117 @@
+package io.leapfrog.tests.cli;
+
+import io.leapfrog.cli.repl.Repl;
+import io.leapfrog.cli.repl.ReplSession;
+import io.leapfrog.engine.Engine;
+import io.leapfrog.engine.EngineOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The REPL's statements, fed as a script (the same path as `leapfrog repl < file`). */
+class ReplSessionTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private void script(Path factDir, String text) throws IOException {
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        try (Engine engine = new Engine(EngineOptions.defaults().withThreads(2).withOut(o));
+             ReplSession session = new ReplSession(engine, factDir, o, e, false)) {
+            Repl.script(session, new StringReader(text));
+        }
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void multiLineStatementsAccumulateAndQueriesPrintTuples(@TempDir Path tmp) throws IOException {
+        script(tmp, """
+                .decl edge(x:number,
+                           y:number)
+                edge(1, 2). edge(2, 3).
+                edge(3,
+                     4).
+                .decl path(x:number, y:number)
+                path(x, y) :- edge(x, y).
+                path(x, z) :- path(x, y),
+                              edge(y, z).
+                ?- path(1, y).
+                """);
+        assertEquals("", err(), this::out);
+        String o = out();
+        assertTrue(o.contains("(3 rows, "), o);
+        // The answers, one per line, in a one-column table headed by the variable.
+        assertTrue(o.lines().map(String::strip).toList().containsAll(java.util.List.of("y", "2", "3", "4")), o);
+    }
+
+    @Test
+    void anErrorKeepsTheSessionAndItsProgram(@TempDir Path tmp) throws IOException {
+        script(tmp, """
+                .decl e(x:number)
+                e(1). e(2).
+                f(3).
+                ?- e(x), x > 1.
+                .timing off
+                ?- e(5).
+                ?- e(2).
+                """);
+        assertTrue(err().contains("f"), err());             // the undeclared relation is reported
+        assertFalse(err().contains("Exception"), err());
+        String o = out();
+        assertTrue(o.contains("(1 row, "), o);
+        assertTrue(o.contains("timing is off"), o);
+        assertTrue(o.contains("false.\n(0 rows)"), o);
+        assertTrue(o.contains("true.\n(1 row)"), o);
+    }
+
+    @Test
+    void loadHelpExplainAndQuit(@TempDir Path tmp) throws IOException {
+        Path root = Cli.repoRoot();
+        script(root.resolve("queries/data"), ".load " + root.resolve("queries/triangles.dl") + "\n"
+                + ".help\n"
+                + ".explain\n"
+                + "?- triangles(n).\n"
+                + ".quit\n"
+                + "?- edge(x, y).\n");
+        assertEquals("", err(), this::out);
+        String o = out();
+        assertTrue(o.contains("loaded "), o);
+        assertTrue(o.contains(".timing on|off"), o);       // .help
+        assertTrue(o.lines().anyMatch(l -> l.strip().equals("428")), o);
+        assertFalse(o.contains("1650 rows"), o);           // nothing runs after .quit
+    }
+
+    @Test
+    void replCommandReadsAScriptFromStdinWhenNotATerminal(@TempDir Path tmp) throws IOException {
+        Path program = Files.writeString(tmp.resolve("p.dl"), ".decl e(x:number)\ne(7).\n");
+        var saved = System.in;
+        try {
+            System.setIn(new java.io.ByteArrayInputStream("?- e(x).\n".getBytes(StandardCharsets.UTF_8)));
+            Cli.Result r = Cli.run("repl", program.toString(), "-F", tmp.toString(),
+                    "--history", tmp.resolve("history").toString());
+            assertEquals(0, r.exitCode(), r::toString);
+            assertTrue(r.out().lines().anyMatch(l -> l.strip().equals("7")), r::toString);
+        } finally {
+            System.setIn(saved);
+        }
+    }
+}

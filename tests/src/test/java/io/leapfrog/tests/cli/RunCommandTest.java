@@ -1,0 +1,165 @@
+package io.leapfrog.tests.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** `leapfrog run` end to end, through picocli in-process. */
+class RunCommandTest {
+
+    /** The triangle count of queries/data/edge.facts, computed in Python (see queries/triangles.dl). */
+    private static final String EXPECTED_TRIANGLES = "428";
+
+    private final Path root = Cli.repoRoot();
+
+    @Test
+    void trianglesExampleWritesCsvAndPrintsSummary(@TempDir Path tmp) throws IOException {
+        Path out = tmp.resolve("out");
+        Cli.Result r = Cli.run("run", root.resolve("queries/triangles.dl").toString(),
+                "-F", root.resolve("queries/data").toString(), "-D", out.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals(List.of(EXPECTED_TRIANGLES), Files.readAllLines(out.resolve("triangles.csv")));
+        // One summary line: name, rows, time.
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("triangles\\s+1 row\\s+\\d+\\.\\d{3} s")), r::toString);
+        assertEquals("", r.err(), r::toString);
+    }
+
+    @Test
+    void longFlagNamesAsInSouffle(@TempDir Path tmp) throws IOException {
+        Path out = tmp.resolve("deep/out");
+        Cli.Result r = Cli.run("run", "--fact-dir", root.resolve("queries/data").toString(),
+                "--output-dir", out.toString(), "--threads", "1", "--device", "cpu",
+                root.resolve("queries/triangles.dl").toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals(List.of(EXPECTED_TRIANGLES), Files.readAllLines(out.resolve("triangles.csv")));
+    }
+
+    @Test
+    void dashOutputDirPrintsRelationsToStdoutAndWritesNoFile(@TempDir Path tmp) throws IOException {
+        Path program = tmp.resolve("p.dl");
+        Files.writeString(program, """
+                .decl e(x:number, y:number)
+                e(1, 2). e(2, 3).
+                .decl p(x:number, y:number)
+                .output p
+                p(x, y) :- e(x, y).
+                p(x, z) :- p(x, y), e(y, z).
+                """);
+        Cli.Result r = Cli.run("run", program.toString(), "-F", tmp.toString(), "-D", "-");
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals("---------------\np\n===============\n1\t2\n1\t3\n2\t3\n===============\n", r.out());
+        assertTrue(r.err().lines().anyMatch(l -> l.matches("p\\s+3 rows\\s+\\d+\\.\\d{3} s")), r::toString);
+        try (var files = Files.list(tmp)) {
+            assertEquals(List.of(program), files.toList());
+        }
+    }
+
+    @Test
+    void printsizeLinesAreShown(@TempDir Path tmp) throws IOException {
+        Path program = tmp.resolve("p.dl");
+        Files.writeString(program, """
+                .decl e(x:number)
+                e(1). e(2). e(3).
+                .printsize e
+                """);
+        Cli.Result r = Cli.run("run", program.toString(), "-D", tmp.resolve("out").toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.out().contains("e\t3"), r::toString);
+    }
+
+    @Test
+    void missingProgramFileIsAUserError() {
+        Cli.Result r = Cli.run("run", "no/such/program.dl");
+        assertEquals(1, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("no/such/program.dl"), r::toString);
+        assertTrue(r.err().contains("does not exist"), r::toString);
+        assertNoStackTrace(r);
+    }
+
+    @Test
+    void missingFactDirIsAUserError(@TempDir Path tmp) {
+        Cli.Result r = Cli.run("run", root.resolve("queries/triangles.dl").toString(),
+                "-F", tmp.resolve("nowhere").toString(), "-D", tmp.resolve("out").toString());
+        assertEquals(1, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("nowhere"), r::toString);
+        assertNoStackTrace(r);
+        assertFalse(Files.exists(tmp.resolve("out")));
+    }
+
+    @Test
+    void outputDirThatIsAFileIsAUserError(@TempDir Path tmp) throws IOException {
+        Path file = Files.writeString(tmp.resolve("not-a-dir"), "x");
+        Cli.Result r = Cli.run("run", root.resolve("queries/triangles.dl").toString(),
+                "-F", root.resolve("queries/data").toString(), "-D", file.toString());
+        assertEquals(1, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("not a directory"), r::toString);
+        assertNoStackTrace(r);
+        assertEquals("x", Files.readString(file));
+    }
+
+    @Test
+    void unknownFlagIsAUsageError() {
+        Cli.Result r = Cli.run("run", "--no-such-flag", "x.dl");
+        assertEquals(2, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("Unknown option: '--no-such-flag'"), r::toString);
+        assertTrue(r.err().contains("Usage: leapfrog run"), r::toString);
+    }
+
+    @Test
+    void missingProgramArgumentIsAUsageError() {
+        Cli.Result r = Cli.run("run", "-F", ".");
+        assertEquals(2, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("Missing required parameter"), r::toString);
+    }
+
+    @Test
+    void zeroThreadsIsAUsageError() {
+        Cli.Result r = Cli.run("run", "--threads", "0", "x.dl");
+        assertEquals(2, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("must be at least 1"), r::toString);
+    }
+
+    @Test
+    void unknownDeviceIsAUsageError() {
+        Cli.Result r = Cli.run("run", "--device", "tpu", "x.dl");
+        assertEquals(2, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("expected one of [auto, cpu, gpu]"), r::toString);
+    }
+
+    @Test
+    void gpuDeviceIsAClearNotSupportedError(@TempDir Path tmp) {
+        Cli.Result r = Cli.run("run", root.resolve("queries/triangles.dl").toString(),
+                "-F", root.resolve("queries/data").toString(), "-D", tmp.resolve("out").toString(),
+                "--device", "gpu");
+        assertEquals(1, r.exitCode(), r::toString);
+        assertTrue(r.err().startsWith("not supported: --device gpu"), r::toString);
+        assertTrue(r.err().contains("--device cpu"), r::toString);
+        assertNoStackTrace(r);
+        assertFalse(Files.exists(tmp.resolve("out")));
+    }
+
+    @Test
+    void versionAndHelp() {
+        Cli.Result v = Cli.run("--version");
+        assertEquals(0, v.exitCode(), v::toString);
+        assertTrue(v.out().startsWith("leapfrog "), v::toString);
+        Cli.Result h = Cli.run("--help");
+        assertEquals(0, h.exitCode(), h::toString);
+        for (String command : List.of("run", "sql", "explain", "repl")) {
+            assertTrue(h.out().contains("  " + command + " "), () -> command + " missing from\n" + h.out());
+        }
+    }
+
+    static void assertNoStackTrace(Cli.Result r) {
+        assertFalse(r.err().contains("\tat ") || r.err().contains("at io."), r::toString);
+        assertFalse(r.err().contains("Exception"), r::toString);
+    }
+}

@@ -1,0 +1,69 @@
+package io.leapfrog.tests.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** `leapfrog sql` and `leapfrog explain` end to end over the bundled example. */
+class SqlAndExplainCommandTest {
+
+    private final Path root = Cli.repoRoot();
+    private final String triangles = root.resolve("queries/triangles.dl").toString();
+    private final String data = root.resolve("queries/data").toString();
+
+    @Test
+    void sqlCountsTheEdgesAsATable() {
+        Cli.Result r = Cli.run("sql", "-p", triangles, "-F", data, "SELECT COUNT(*) AS n FROM edge");
+        assertEquals(0, r.exitCode(), r::toString);
+        String[] lines = r.out().split("\n");
+        assertEquals("n", lines[0].strip(), r::toString);
+        assertTrue(lines[1].matches("-+"), r::toString);
+        assertEquals("1650", lines[2].strip(), r::toString);   // wc -l queries/data/edge.facts
+        assertTrue(lines[3].matches("\\(1 row, \\d+\\.\\d{3} s\\)"), r::toString);
+    }
+
+    @Test
+    void sqlCyclicJoinAsCsvMatchesTheTriangleCount() {
+        Cli.Result r = Cli.run("sql", "-p", triangles, "-F", data, "--csv",
+                "SELECT COUNT(*) AS t FROM edge a, edge b, edge c WHERE a.y = b.x AND b.y = c.y AND a.x = c.x");
+        assertEquals(0, r.exitCode(), r::toString);
+        // edge holds each undirected edge once with x < y, so this counts each triangle once.
+        assertEquals("t\n428\n", r.out());
+    }
+
+    @Test
+    void sqlErrorIsAUserError() {
+        Cli.Result r = Cli.run("sql", "-p", triangles, "-F", data, "SELECT nope FROM no_such_table");
+        assertEquals(1, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("no_such_table") || r.err().contains("NO_SUCH_TABLE"), r::toString);
+        RunCommandTest.assertNoStackTrace(r);
+    }
+
+    @Test
+    void explainPrintsAPlanForTheRules() {
+        Cli.Result r = Cli.run("explain", triangles);
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.out().contains("triangles"), r::toString);
+        assertTrue(r.out().contains("adjacent"), r::toString);
+    }
+
+    @Test
+    void explainSqlPrintsTheQueryPlan() {
+        Cli.Result r = Cli.run("explain", "--sql",
+                "SELECT COUNT(*) FROM edge a, edge b, edge c WHERE a.y = b.x AND b.y = c.y AND a.x = c.x",
+                "-p", triangles, "-F", data);
+        assertEquals(0, r.exitCode(), r::toString);
+        assertFalse(r.out().isBlank(), r::toString);
+    }
+
+    @Test
+    void explainWithoutAProgramIsAUsageError() {
+        Cli.Result r = Cli.run("explain");
+        assertEquals(2, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("Missing program"), r::toString);
+    }
+}
