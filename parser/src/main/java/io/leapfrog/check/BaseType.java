@@ -1,0 +1,15 @@
+package io.leapfrog.check;
+
+/** The primitive type a declared type resolves to (through subtypes, aliases and unions). */
+public enum BaseType {
+    NUMBER, SYMBOL, UNSIGNED, FLOAT;
+
+    public boolean isNumeric() {
+        return this != SYMBOL;
+    }
+
+    /** The word Souffle uses for this type in source text and messages. */
+    public String sourceName() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,524 @@
+package io.leapfrog.check;
+
+import io.leapfrog.ast.Atom;
+import io.leapfrog.ast.Clause;
+import io.leapfrog.ast.Expr;
+import io.leapfrog.ast.Literal;
+import io.leapfrog.ast.SourcePos;
+import io.leapfrog.parser.Diagnostics;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks one clause: relations exist with the right arity, functors exist, types agree (deducing
+ * the base type of every variable), every variable is grounded, and no variable is used only once.
+ */
+final class ClauseChecker {
+    private final Map<String, RelationInfo> relations;
+    private final Problems problems;
+    private final String source;
+
+    ClauseChecker(Map<String, RelationInfo> relations, Problems problems, String source) {
+        this.relations = relations;
+        this.problems = problems;
+        this.source = source;
+    }
+
+    /** Checks {@code clause} and returns the deduced base type of each of its variables. */
+    Map<String, BaseType> check(Clause clause) {
+        ClauseScan scan = new ClauseScan(clause);
+        for (Atom atom : scan.atoms) {
+            checkAtomShape(atom);
+        }
+        for (Expr.Functor functor : scan.functors) {
+            checkFunctorShape(functor);
+        }
+        Map<String, BaseType> types = new TypeDeduction(scan).run();
+        checkHeadWildcards(clause);
+        Set<String> ungrounded = new Grounding(scan).run(clause);
+        for (Map.Entry<String, List<SourcePos>> occurrence : scan.occurrences.entrySet()) {
+            String name = occurrence.getKey();
+            if (occurrence.getValue().size() == 1 && !name.startsWith("_") && !ungrounded.contains(name)) {
+                problems.warning(occurrence.getValue().get(0), "Variable " + name + " only occurs once. Replace it "
+                        + "with _ if that is intended");
+            }
+        }
+        return types;
+    }
+
+    // ---- relations and functors ------------------------------------------------------------
+
+    private boolean checkAtomShape(Atom atom) {
+        RelationInfo info = relations.get(atom.relation());
+        if (info == null) {
+            problems.error(atom.pos(), "Undefined relation " + atom.relation() + ". Declare it with .decl "
+                    + atom.relation() + "(...)");
+            return false;
+        }
+        if (info.arity() != atom.arity()) {
+            problems.error(atom.pos(), "Mismatching arity of relation " + atom.relation() + ": declared with "
+                    + info.arity() + " attribute" + (info.arity() == 1 ? "" : "s") + " at " + info.decl().pos()
+                    + ", used with " + atom.arity());
+            return false;
+        }
+        return true;
+    }
+
+    private boolean atomIsUsable(Atom atom) {
+        RelationInfo info = relations.get(atom.relation());
+        return info != null && info.arity() == atom.arity();
+    }
+
+    private void checkFunctorShape(Expr.Functor functor) {
+        Functors.Signature signature = Functors.lookup(functor.name());
+        if (signature == null) {
+            if (Functors.isUnsupportedSouffleFunctor(functor.name())) {
+                throw Diagnostics.notSupported(functor.pos(), "the functor " + functor.name(), source);
+            }
+            problems.error(functor.pos(), "Unknown functor " + functor.name() + ". Known functors: "
+                    + String.join(", ", Functors.names()));
+            return;
+        }
+        int arity = functor.args().size();
+        if (signature.variadic() ? arity < signature.minArity() : arity != signature.minArity()) {
+            problems.error(functor.pos(), "Functor " + functor.name() + " takes " + (signature.variadic() ? "at least " : "")
+                    + signature.minArity() + " argument" + (signature.minArity() == 1 ? "" : "s") + ", not " + arity);
+        }
+    }
+
+    private void checkHeadWildcards(Clause clause) {
+        for (Expr arg : clause.head().args()) {
+            for (Expr part : ClauseScan.subexpressions(arg)) {
+                if (part instanceof Expr.Wildcard) {
+                    problems.error(part.pos(), "Underscore in head of rule. Every head argument needs a value");
+                }
+            }
+        }
+    }
+
+    // ---- types -----------------------------------------------------------------------------
+
+    /** Deduces variable types from the columns they occur in, then propagates them through (in)equalities. */
+    private final class TypeDeduction {
+        private final ClauseScan scan;
+        private final Map<String, BaseType> types = new LinkedHashMap<>();
+        private final Set<String> conflicting = new HashSet<>();
+
+        TypeDeduction(ClauseScan scan) {
+            this.scan = scan;
+        }
+
+        Map<String, BaseType> run() {
+            for (Atom atom : scan.atoms) {
+                if (!atomIsUsable(atom)) {
+                    continue;
+                }
+                List<BaseType> columns = relations.get(atom.relation()).columnTypes();
+                for (int i = 0; i < atom.arity(); i++) {
+                    if (atom.args().get(i) instanceof Expr.Var var && columns.get(i) != null) {
+                        assign(var, columns.get(i), atom.relation() + " attribute " + (i + 1));
+                    }
+                }
+            }
+            propagate();
+            verify();
+            for (String name : scan.occurrences.keySet()) {
+                types.putIfAbsent(name, BaseType.NUMBER);
+            }
+            return types;
+        }
+
+        private void assign(Expr.Var var, BaseType type, String where) {
+            BaseType known = types.get(var.name());
+            if (known == null) {
+                types.put(var.name(), type);
+            } else if (known != type && conflicting.add(var.name())) {
+                problems.error(var.pos(), "Type mismatch: variable " + var.name() + " is used as a "
+                        + known.sourceName() + " and as a " + type.sourceName() + " (" + where + ")");
+            }
+        }
+
+        /** Comparisons and operators tell the types of variables that occur in no atom. */
+        private void propagate() {
+            boolean changed = true;
+            while (changed) {
+                changed = false;
+                for (Literal.Comparison comparison : scan.comparisons) {
+                    changed |= infer(comparison.left(), ExprTypes.typeOf(comparison.right(), types));
+                    changed |= infer(comparison.right(), ExprTypes.typeOf(comparison.left(), types));
+                }
+                for (Expr expr : scan.expressions) {
+                    if (expr instanceof Expr.Binary binary) {
+                        changed |= infer(binary.left(), BaseType.NUMBER) | infer(binary.right(), BaseType.NUMBER);
+                    } else if (expr instanceof Expr.Unary unary) {
+                        changed |= infer(unary.operand(), BaseType.NUMBER);
+                    } else if (expr instanceof Expr.Functor functor && Functors.lookup(functor.name()) != null) {
+                        Functors.Signature signature = Functors.lookup(functor.name());
+                        for (int i = 0; i < functor.args().size(); i++) {
+                            changed |= infer(functor.args().get(i), expectedArg(signature, i));
+                        }
+                    } else if (expr instanceof Expr.Aggregate aggregate
+                            && (aggregate.kind() == Expr.AggKind.SUM || aggregate.kind() == Expr.AggKind.MEAN)) {
+                        changed |= infer(aggregate.target(), BaseType.NUMBER);
+                    }
+                }
+            }
+        }
+
+        private boolean infer(Expr expr, BaseType type) {
+            if (type != null && expr instanceof Expr.Var var && !types.containsKey(var.name())) {
+                types.put(var.name(), type);
+                return true;
+            }
+            return false;
+        }
+
+        private void verify() {
+            for (Atom atom : scan.atoms) {
+                if (!atomIsUsable(atom)) {
+                    continue;
+                }
+                List<BaseType> columns = relations.get(atom.relation()).columnTypes();
+                for (int i = 0; i < atom.arity(); i++) {
+                    Expr arg = atom.args().get(i);
+                    BaseType actual = ExprTypes.typeOf(arg, types);
+                    if (!(arg instanceof Expr.Var) && !ExprTypes.compatible(columns.get(i), actual, arg)) {
+                        problems.error(arg.pos(), "Type mismatch: attribute " + (i + 1) + " of " + atom.relation()
+                                + " is a " + columns.get(i).sourceName() + ", but " + describe(arg) + " is a "
+                                + actual.sourceName());
+                    }
+                }
+            }
+            for (Literal.Comparison comparison : scan.comparisons) {
+                BaseType left = ExprTypes.typeOf(comparison.left(), types);
+                BaseType right = ExprTypes.typeOf(comparison.right(), types);
+                if (left != null && right != null && left != right
+                        && !ExprTypes.compatible(left, right, comparison.right())
+                        && !ExprTypes.compatible(right, left, comparison.left())) {
+                    problems.error(comparison.pos(), "Type mismatch: cannot compare a " + left.sourceName() + " ("
+                            + describe(comparison.left()) + ") with a " + right.sourceName() + " ("
+                            + describe(comparison.right()) + ")");
+                }
+            }
+            for (Expr expr : scan.expressions) {
+                if (expr instanceof Expr.Binary binary) {
+                    requireNumeric(binary.left(), "operator " + binary.op());
+                    requireNumeric(binary.right(), "operator " + binary.op());
+                } else if (expr instanceof Expr.Unary unary) {
+                    requireNumeric(unary.operand(), "operator " + unary.op());
+                } else if (expr instanceof Expr.Functor functor && Functors.lookup(functor.name()) != null) {
+                    checkFunctorArgs(functor, Functors.lookup(functor.name()));
+                } else if (expr instanceof Expr.Aggregate aggregate
+                        && (aggregate.kind() == Expr.AggKind.SUM || aggregate.kind() == Expr.AggKind.MEAN)) {
+                    requireNumeric(aggregate.target(), aggregate.kind().name().toLowerCase(java.util.Locale.ROOT));
+                }
+            }
+        }
+
+        private void requireNumeric(Expr operand, String what) {
+            BaseType type = ExprTypes.typeOf(operand, types);
+            if (type == BaseType.SYMBOL) {
+                problems.error(operand.pos(), "Type mismatch: " + what + " needs numbers, but " + describe(operand)
+                        + " is a symbol. Use to_number(...) to convert");
+            }
+        }
+
+        private void checkFunctorArgs(Expr.Functor functor, Functors.Signature signature) {
+            BaseType common = null;
+            for (int i = 0; i < functor.args().size(); i++) {
+                Expr arg = functor.args().get(i);
+                BaseType actual = ExprTypes.typeOf(arg, types);
+                BaseType expected = expectedArg(signature, i);
+                if (expected != null && actual != null && !ExprTypes.compatible(expected, actual, arg)) {
+                    String hint = expected == BaseType.SYMBOL ? ". Use to_string(...) to convert"
+                            : ". Use to_number(...) to convert";
+                    problems.error(arg.pos(), "Type mismatch: argument " + (i + 1) + " of " + functor.name()
+                            + " must be a " + expected.sourceName() + ", but " + describe(arg) + " is a "
+                            + actual.sourceName() + hint);
+                }
+                if (signature.result() == null && actual != null && !(arg instanceof Expr.NumberConst)) {
+                    if (common != null && common != actual) {
+                        problems.error(arg.pos(), "Type mismatch: the arguments of " + functor.name()
+                                + " mix " + common.sourceName() + " and " + actual.sourceName() + " values");
+                    }
+                    common = actual;
+                }
+            }
+        }
+
+        private BaseType expectedArg(Functors.Signature signature, int index) {
+            List<BaseType> args = signature.args();
+            return args.get(Math.min(index, args.size() - 1));
+        }
+    }
+
+    private static String describe(Expr expr) {
+        if (expr instanceof Expr.Var var) {
+            return "variable " + var.name();
+        }
+        if (expr instanceof Expr.StringConst string) {
+            return "\"" + string.value() + "\"";
+        }
+        if (expr instanceof Expr.NumberConst number) {
+            return Long.toString(number.value());
+        }
+        if (expr instanceof Expr.Functor functor) {
+            return functor.name() + "(...)";
+        }
+        if (expr instanceof Expr.Aggregate aggregate) {
+            return "the " + aggregate.kind().name().toLowerCase(java.util.Locale.ROOT) + " aggregate";
+        }
+        return "the expression";
+    }
+
+    // ---- groundedness ----------------------------------------------------------------------
+
+    /**
+     * A variable is grounded when it occurs as an argument of a positive atom, or is equal to an
+     * expression whose variables are grounded (this includes aggregate results). Aggregate bodies
+     * are scopes of their own that see the grounded variables of the enclosing body.
+     */
+    private final class Grounding {
+        private final ClauseScan scan;
+        private final Set<String> reported = new HashSet<>();
+
+        Grounding(ClauseScan scan) {
+            this.scan = scan;
+        }
+
+        Set<String> run(Clause clause) {
+            Set<String> grounded = groundedIn(clause.body(), Set.of());
+            for (Expr arg : clause.head().args()) {
+                requireGrounded(arg, grounded);
+            }
+            checkBody(clause.body(), grounded);
+            return reported;
+        }
+
+        private Set<String> groundedIn(List<Literal> body, Set<String> outer) {
+            Set<String> grounded = new HashSet<>(outer);
+            for (Literal literal : body) {
+                if (literal instanceof Literal.Positive positive) {
+                    for (Expr arg : positive.atom().args()) {
+                        if (arg instanceof Expr.Var var) {
+                            grounded.add(var.name());
+                        }
+                    }
+                }
+            }
+            boolean changed = true;
+            while (changed) {
+                changed = false;
+                for (Literal literal : body) {
+                    if (literal instanceof Literal.Comparison comparison && comparison.op() == Literal.CompOp.EQ) {
+                        changed |= bindThrough(comparison.left(), comparison.right(), grounded);
+                        changed |= bindThrough(comparison.right(), comparison.left(), grounded);
+                    }
+                }
+            }
+            return grounded;
+        }
+
+        private boolean bindThrough(Expr target, Expr value, Set<String> grounded) {
+            if (target instanceof Expr.Var var && !grounded.contains(var.name()) && isComputable(value, grounded)) {
+                grounded.add(var.name());
+                return true;
+            }
+            return false;
+        }
+
+        private boolean isComputable(Expr expr, Set<String> grounded) {
+            for (Expr part : ClauseScan.outerSubexpressions(expr)) {
+                if (part instanceof Expr.Wildcard) {
+                    return false;
+                }
+                if (part instanceof Expr.Var var && !grounded.contains(var.name())) {
+                    return false;
+                }
+                if (part instanceof Expr.Aggregate aggregate) {
+                    for (String injected : scan.injectedVariables(aggregate)) {
+                        if (!grounded.contains(injected)) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            return true;
+        }
+
+        private void checkBody(List<Literal> body, Set<String> grounded) {
+            for (Literal literal : body) {
+                if (literal instanceof Literal.Positive positive) {
+                    for (Expr arg : positive.atom().args()) {
+                        if (!(arg instanceof Expr.Var) && !(arg instanceof Expr.Wildcard)) {
+                            requireGrounded(arg, grounded);
+                        }
+                    }
+                } else if (literal instanceof Literal.Negated negated) {
+                    for (Expr arg : negated.atom().args()) {
+                        requireGrounded(arg, grounded);
+                    }
+                } else if (literal instanceof Literal.Comparison comparison) {
+                    for (Expr side : List.of(comparison.left(), comparison.right())) {
+                        for (Expr part : ClauseScan.outerSubexpressions(side)) {
+                            if (part instanceof Expr.Wildcard) {
+                                problems.error(part.pos(), "Underscore in a comparison. Use a named variable that "
+                                        + "occurs in an atom of the body");
+                            }
+                        }
+                        requireGrounded(side, grounded);
+                    }
+                }
+            }
+        }
+
+        /** Reports the ungrounded variables of {@code expr} and checks the aggregates inside it. */
+        private void requireGrounded(Expr expr, Set<String> grounded) {
+            for (Expr part : ClauseScan.outerSubexpressions(expr)) {
+                if (part instanceof Expr.Var var && !grounded.contains(var.name()) && reported.add(var.name())) {
+                    problems.error(var.pos(), "Ungrounded variable " + var.name() + ". Bind it by using it in a "
+                            + "positive atom of the body or by '" + var.name() + " = <expression of bound variables>'");
+                } else if (part instanceof Expr.Aggregate aggregate) {
+                    checkAggregate(aggregate, grounded);
+                }
+            }
+        }
+
+        private void checkAggregate(Expr.Aggregate aggregate, Set<String> grounded) {
+            Set<String> inner = groundedIn(aggregate.body(), grounded);
+            checkBody(aggregate.body(), inner);
+            if (aggregate.target() != null) {
+                requireGrounded(aggregate.target(), inner);
+            }
+        }
+    }
+
+    // ---- clause scanning -------------------------------------------------------------------
+
+    /** Every atom, comparison, expression and variable occurrence of a clause, aggregates included. */
+    private static final class ClauseScan {
+        final List<Atom> atoms = new ArrayList<>();
+        final List<Literal.Comparison> comparisons = new ArrayList<>();
+        final List<Expr> expressions = new ArrayList<>();
+        final List<Expr.Functor> functors = new ArrayList<>();
+        /** In order of first occurrence. */
+        final Map<String, List<SourcePos>> occurrences = new LinkedHashMap<>();
+        /** For each aggregate, the variables that occur outside it. */
+        private final Map<Expr.Aggregate, Set<String>> outside = new IdentityHashMap<>();
+        private final Map<String, List<List<Expr.Aggregate>>> enclosing = new HashMap<>();
+
+        ClauseScan(Clause clause) {
+            atoms.add(clause.head());
+            for (Expr arg : clause.head().args()) {
+                scanExpr(arg, List.of());
+            }
+            scanBody(clause.body(), List.of());
+        }
+
+        private void scanBody(List<Literal> body, List<Expr.Aggregate> path) {
+            for (Literal literal : body) {
+                if (literal instanceof Literal.Positive positive) {
+                    scanAtom(positive.atom(), path);
+                } else if (literal instanceof Literal.Negated negated) {
+                    scanAtom(negated.atom(), path);
+                } else if (literal instanceof Literal.Comparison comparison) {
+                    comparisons.add(comparison);
+                    scanExpr(comparison.left(), path);
+                    scanExpr(comparison.right(), path);
+                }
+            }
+        }
+
+        private void scanAtom(Atom atom, List<Expr.Aggregate> path) {
+            atoms.add(atom);
+            for (Expr arg : atom.args()) {
+                scanExpr(arg, path);
+            }
+        }
+
+        private void scanExpr(Expr expr, List<Expr.Aggregate> path) {
+            expressions.add(expr);
+            if (expr instanceof Expr.Var var) {
+                occurrences.computeIfAbsent(var.name(), k -> new ArrayList<>()).add(var.pos());
+                enclosing.computeIfAbsent(var.name(), k -> new ArrayList<>()).add(path);
+            } else if (expr instanceof Expr.Binary binary) {
+                scanExpr(binary.left(), path);
+                scanExpr(binary.right(), path);
+            } else if (expr instanceof Expr.Unary unary) {
+                scanExpr(unary.operand(), path);
+            } else if (expr instanceof Expr.Functor functor) {
+                functors.add(functor);
+                for (Expr arg : functor.args()) {
+                    scanExpr(arg, path);
+                }
+            } else if (expr instanceof Expr.Aggregate aggregate) {
+                List<Expr.Aggregate> inner = new ArrayList<>(path);
+                inner.add(aggregate);
+                if (aggregate.target() != null) {
+                    scanExpr(aggregate.target(), inner);
+                }
+                scanBody(aggregate.body(), inner);
+            }
+        }
+
+        /** Variables of {@code aggregate} that also occur outside it: their values come from outside. */
+        Set<String> injectedVariables(Expr.Aggregate aggregate) {
+            return outside.computeIfAbsent(aggregate, a -> {
+                Set<String> inside = new HashSet<>();
+                Set<String> injected = new HashSet<>();
+                for (Map.Entry<String, List<List<Expr.Aggregate>>> entry : enclosing.entrySet()) {
+                    boolean in = false;
+                    boolean out = false;
+                    for (List<Expr.Aggregate> path : entry.getValue()) {
+                        boolean contained = path.stream().anyMatch(p -> p == a);
+                        in |= contained;
+                        out |= !contained;
+                    }
+                    if (in) {
+                        inside.add(entry.getKey());
+                    }
+                    if (in && out) {
+                        injected.add(entry.getKey());
+                    }
+                }
+                return injected;
+            });
+        }
+
+        /** {@code expr} and its sub-expressions, not descending into aggregates (their own scope). */
+        static List<Expr> outerSubexpressions(Expr expr) {
+            List<Expr> out = new ArrayList<>();
+            collect(expr, out, false);
+            return out;
+        }
+
+        static List<Expr> subexpressions(Expr expr) {
+            List<Expr> out = new ArrayList<>();
+            collect(expr, out, true);
+            return out;
+        }
+
+        private static void collect(Expr expr, List<Expr> out, boolean intoAggregates) {
+            out.add(expr);
+            if (expr instanceof Expr.Binary binary) {
+                collect(binary.left(), out, intoAggregates);
+                collect(binary.right(), out, intoAggregates);
+            } else if (expr instanceof Expr.Unary unary) {
+                collect(unary.operand(), out, intoAggregates);
+            } else if (expr instanceof Expr.Functor functor) {
+                for (Expr arg : functor.args()) {
+                    collect(arg, out, intoAggregates);
+                }
+            } else if (expr instanceof Expr.Aggregate aggregate && intoAggregates && aggregate.target() != null) {
+                collect(aggregate.target(), out, true);
+            }
+        }
+    }
+}

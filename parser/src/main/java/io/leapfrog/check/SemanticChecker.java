@@ -1,0 +1,135 @@
+package io.leapfrog.check;
+
+import io.leapfrog.ast.Attribute;
+import io.leapfrog.ast.Clause;
+import io.leapfrog.ast.Directive;
+import io.leapfrog.ast.Program;
+import io.leapfrog.ast.RelationDecl;
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.parser.Diagnostics;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks a parsed program the way Souffle does before evaluating it: declarations and types,
+ * relation use, arity, types of constants and variables, groundedness, functors, and stratification.
+ * All errors are reported together, sorted by position, in one {@link LeapfrogException}.
+ */
+public final class SemanticChecker {
+    private SemanticChecker() {
+    }
+
+    public static CheckedProgram check(Program program) {
+        Problems problems = new Problems(program.source());
+        TypeResolver types = new TypeResolver(program.types(), problems);
+        Map<String, RelationDecl> declarations = declarations(program, types, problems);
+        Map<String, RelationInfo> relations = relationInfos(program, declarations, types, problems);
+
+        ClauseChecker clauseChecker = new ClauseChecker(relations, problems, program.source());
+        Map<Clause, Map<String, BaseType>> variableTypes = new HashMap<>();
+        for (Clause clause : program.clauses()) {
+            variableTypes.put(clause, Collections.unmodifiableMap(clauseChecker.check(clause)));
+        }
+        warnAboutUndefinedRelations(program, relations, problems);
+
+        List<Stratum> strata = new Stratifier(List.copyOf(relations.keySet()), program.clauses()).stratify(problems);
+        problems.throwIfErrors();
+
+        List<String> warnings = new ArrayList<>(program.warnings());
+        warnings.addAll(problems.formattedWarnings());
+        return new CheckedProgram(program, Collections.unmodifiableMap(relations), List.copyOf(strata),
+                List.copyOf(warnings), Collections.unmodifiableMap(variableTypes));
+    }
+
+    private static Map<String, RelationDecl> declarations(Program program, TypeResolver types, Problems problems) {
+        Map<String, RelationDecl> declarations = new LinkedHashMap<>();
+        for (RelationDecl decl : program.relations()) {
+            RelationDecl previous = declarations.putIfAbsent(decl.name(), decl);
+            if (previous != null) {
+                problems.error(decl.pos(), "Redefinition of relation " + decl.name() + " (first declared at "
+                        + previous.pos() + "). Remove or rename one of the declarations");
+            }
+            Set<String> attributeNames = new HashSet<>();
+            for (Attribute attribute : decl.attributes()) {
+                if (!attributeNames.add(attribute.name())) {
+                    problems.error(attribute.pos(), "Doubly defined attribute name " + attribute.name() + " in relation "
+                            + decl.name() + ". Give each attribute its own name");
+                }
+                if (!types.isDefined(attribute.type())) {
+                    problems.error(attribute.pos(), "Undefined type " + attribute.type() + " in attribute "
+                            + attribute.name() + ":" + attribute.type() + ". Use number or symbol, or declare it with .type "
+                            + attribute.type() + " <: number");
+                } else if (types.baseOf(attribute.type()) == BaseType.FLOAT) {
+                    throw Diagnostics.notSupported(attribute.pos(), "float attributes (" + attribute.name() + ":"
+                            + attribute.type() + "); Leapfrog computes with 32-bit integers", program.source());
+                }
+            }
+        }
+        return declarations;
+    }
+
+    private static Map<String, RelationInfo> relationInfos(Program program, Map<String, RelationDecl> declarations,
+                                                           TypeResolver types, Problems problems) {
+        Map<String, List<Directive>> inputs = new HashMap<>();
+        Map<String, List<Directive>> outputs = new HashMap<>();
+        Set<String> printSize = new HashSet<>();
+        for (Directive directive : program.directives()) {
+            if (!declarations.containsKey(directive.relation())) {
+                problems.error(directive.pos(), "Undefined relation " + directive.relation() + " in ."
+                        + directive.kind().name().toLowerCase(java.util.Locale.ROOT) + ". Declare it with .decl "
+                        + directive.relation() + "(...)");
+                continue;
+            }
+            switch (directive.kind()) {
+                case INPUT -> inputs.computeIfAbsent(directive.relation(), k -> new ArrayList<>()).add(directive);
+                case OUTPUT -> outputs.computeIfAbsent(directive.relation(), k -> new ArrayList<>()).add(directive);
+                case PRINTSIZE -> printSize.add(directive.relation());
+            }
+        }
+        Map<String, RelationInfo> relations = new LinkedHashMap<>();
+        for (RelationDecl decl : declarations.values()) {
+            List<BaseType> columns = new ArrayList<>();
+            for (Attribute attribute : decl.attributes()) {
+                columns.add(types.baseOf(attribute.type()));
+            }
+            List<Directive> in = withQualifier(inputs.get(decl.name()), decl, "input", Directive.Kind.INPUT);
+            List<Directive> out = withQualifier(outputs.get(decl.name()), decl, "output", Directive.Kind.OUTPUT);
+            boolean isPrintSize = printSize.contains(decl.name()) || decl.qualifiers().contains("printsize");
+            relations.put(decl.name(), new RelationInfo(decl, Collections.unmodifiableList(columns), !in.isEmpty(),
+                    !out.isEmpty(), isPrintSize, in, out));
+        }
+        return relations;
+    }
+
+    private static List<Directive> withQualifier(List<Directive> explicit, RelationDecl decl, String qualifier,
+                                                 Directive.Kind kind) {
+        if (explicit != null) {
+            return List.copyOf(explicit);
+        }
+        if (decl.qualifiers().contains(qualifier)) {
+            return List.of(new Directive(kind, decl.name(), Map.of(), decl.pos()));
+        }
+        return List.of();
+    }
+
+    /** Souffle warns about relations that are used but can never hold a tuple. */
+    private static void warnAboutUndefinedRelations(Program program, Map<String, RelationInfo> relations,
+                                                    Problems problems) {
+        Set<String> defined = new HashSet<>();
+        for (Clause clause : program.clauses()) {
+            defined.add(clause.head().relation());
+        }
+        for (RelationInfo info : relations.values()) {
+            if (!info.isInput() && !defined.contains(info.name())) {
+                problems.warning(info.decl().pos(), "No rules/facts defined for relation " + info.name());
+            }
+        }
+    }
+}
