@@ -1,12 +1,22 @@
 package io.leapfrog.planner;
 
+import io.leapfrog.planner.calcite.LeapfrogJoin;
+import io.leapfrog.planner.calcite.LeapfrogPrograms;
+import io.leapfrog.planner.calcite.RuleBodyTranslator;
 import io.leapfrog.planner.order.GreedyVariableOrder;
 import io.leapfrog.planner.order.PredicatePlacement;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.rel.RelNode;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The engine's planner: a rule body becomes a Calcite plan, Calcite rules collapse its joins into one
- * LeapfrogJoin, and the LeapfrogJoin's variable order and predicate levels become the {@link JoinPlan}.
- * Thread-safe and stateless apart from caches.
+ * The engine's planner: a rule body becomes a Calcite plan ({@link RuleBodyTranslator}), Calcite rules
+ * collapse its joins into one {@link LeapfrogJoin} ({@link LeapfrogPrograms}), and the LeapfrogJoin's
+ * variable order becomes the {@link JoinPlan}. Bodies with fewer than two atoms have no join for Calcite
+ * to collapse; they get the same greedy order directly. Thread-safe: each call has its own Calcite planner.
  */
 public final class CalcitePlanner implements JoinPlanner {
 
@@ -16,9 +26,65 @@ public final class CalcitePlanner implements JoinPlanner {
 
     @Override
     public JoinPlan plan(JoinProblem problem) {
-        GreedyVariableOrder.Ordering ordering = GreedyVariableOrder.choose(problem);
-        int[] levels = PredicatePlacement.levels(problem.predicates(), ordering.order());
-        return new JoinPlan(problem, ordering.order(), levels, ordering.estimatedRows(), STRATEGY,
-                PlanExplainer.explain(problem, ordering.order(), levels, ordering.estimatedRows(), STRATEGY));
+        int[] order = null;
+        double[] rows = null;
+        if (problem.atoms().size() >= 2) {
+            LeapfrogJoin join = leapfrogJoin(problem);
+            if (join != null) {
+                order = problemOrder(problem, join);
+                rows = extend(join.estimatedRows(), order.length);
+            }
+        }
+        if (order == null) {
+            GreedyVariableOrder.Ordering ordering = GreedyVariableOrder.choose(problem);
+            order = ordering.order();
+            rows = ordering.estimatedRows();
+        }
+        int[] levels = PredicatePlacement.levels(problem.predicates(), order);
+        return new JoinPlan(problem, order, levels, rows, STRATEGY,
+                PlanExplainer.explain(problem, order, levels, rows, STRATEGY));
+    }
+
+    /** The rule body's Calcite plan after the rewrite, as one LeapfrogJoin (null if none formed). */
+    public LeapfrogJoin leapfrogJoin(JoinProblem problem) {
+        return LeapfrogPrograms.findLeapfrogJoin(optimizedPlan(problem));
+    }
+
+    /** The rule body as a Calcite plan, rewritten by {@link LeapfrogPrograms#JOINS_TO_LEAPFROG}. */
+    public RelNode optimizedPlan(JoinProblem problem) {
+        HepPlanner hep = LeapfrogPrograms.newPlanner();
+        RelOptCluster cluster = RuleBodyTranslator.cluster(hep);
+        return LeapfrogPrograms.rewrite(hep, RuleBodyTranslator.translate(problem, cluster));
+    }
+
+    /** The join's order in the problem's variable numbers; variables outside the join go last. */
+    private static int[] problemOrder(JoinProblem problem, LeapfrogJoin join) {
+        int n = problem.variables().size();
+        boolean[] seen = new boolean[n];
+        List<Integer> order = new ArrayList<>();
+        for (int v : join.order()) {
+            String name = join.variableNames().get(v);
+            int k = Integer.parseInt(name.substring(1)); // DatalogNames: v<k>
+            if (k < n && !seen[k]) {
+                seen[k] = true;
+                order.add(k);
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            if (!seen[k]) {
+                order.add(k);
+            }
+        }
+        return order.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static double[] extend(double[] rows, int n) {
+        double[] out = new double[n];
+        double last = 1.0;
+        for (int i = 0; i < n; i++) {
+            last = i < rows.length ? rows[i] : last;
+            out[i] = last;
+        }
+        return out;
     }
 }

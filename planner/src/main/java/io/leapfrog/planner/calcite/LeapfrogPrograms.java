@@ -1,0 +1,59 @@
+package io.leapfrog.planner.calcite;
+
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.rules.CoreRules;
+
+import java.util.List;
+
+/**
+ * The rewrite program that turns joins into {@link LeapfrogJoin}s, in phases (each to a fixpoint):
+ * <ol>
+ *   <li>push filters into joins and join conditions down to the inputs
+ *       ({@code FILTER_INTO_JOIN}, {@code JOIN_CONDITION_PUSH}, {@code FILTER_MERGE});</li>
+ *   <li>flatten trees of inner joins into one {@code MultiJoin}, bottom-up ({@code JOIN_TO_MULTI_JOIN});</li>
+ *   <li>absorb filters and projects above it ({@code FILTER_MULTI_JOIN_MERGE}, {@code PROJECT_MULTI_JOIN_MERGE});</li>
+ *   <li>{@link LeapfrogJoinRule}: the MultiJoin becomes a LeapfrogJoin with a variable order.</li>
+ * </ol>
+ * The program is built once; each plan runs it in a fresh {@link HepPlanner}.
+ */
+public final class LeapfrogPrograms {
+
+    public static final HepProgram JOINS_TO_LEAPFROG = new HepProgramBuilder()
+            .addRuleCollection(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.FILTER_MERGE))
+            .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+            .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+            .addRuleCollection(List.of(CoreRules.FILTER_MULTI_JOIN_MERGE, CoreRules.PROJECT_MULTI_JOIN_MERGE))
+            .addRuleInstance(LeapfrogJoinRule.INSTANCE)
+            .build();
+
+    private LeapfrogPrograms() { }
+
+    /** A planner for one run of {@link #JOINS_TO_LEAPFROG}; create the cluster on it before building rels. */
+    public static HepPlanner newPlanner() {
+        return new HepPlanner(JOINS_TO_LEAPFROG);
+    }
+
+    /** Runs the program over {@code rel}, whose cluster's planner is {@code planner}. */
+    public static RelNode rewrite(HepPlanner planner, RelNode rel) {
+        planner.setRoot(rel);
+        return planner.findBestExp();
+    }
+
+    /** The first LeapfrogJoin in {@code rel}, depth-first, or null. */
+    public static LeapfrogJoin findLeapfrogJoin(RelNode rel) {
+        if (rel instanceof LeapfrogJoin lj) {
+            return lj;
+        }
+        for (RelNode in : rel.getInputs()) {
+            LeapfrogJoin found = findLeapfrogJoin(in);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+}
