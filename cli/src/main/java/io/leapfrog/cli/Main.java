@@ -9,6 +9,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
 
 /**
  * The {@code leapfrog} command. Exit codes: 0 ok, 1 user error (bad program, facts, query or files:
@@ -27,7 +28,7 @@ import java.nio.charset.StandardCharsets;
         exitCodeList = {"0:success", "1:error in the program, facts, query or files (message on stderr)",
                 "2:usage error (unknown flag, missing argument)", "3:internal error (rerun with --debug)"},
         footer = {"", "Run 'leapfrog <command> --help' for the flags of one command."})
-public final class Main implements Runnable {
+public final class Main implements Callable<Integer> {
 
     public static final int EXIT_OK = 0;
     public static final int EXIT_USER_ERROR = 1;
@@ -60,10 +61,12 @@ public final class Main implements Runnable {
         return err;
     }
 
+    /** `leapfrog` without a command is a usage error: say what the commands are. */
     @Override
-    public void run() {
-        // `leapfrog` alone: show what it can do rather than failing silently.
-        spec.commandLine().usage(out);
+    public Integer call() {
+        err.println("Missing command.");
+        spec.commandLine().usage(err);
+        return EXIT_USAGE;
     }
 
     /** Builds the picocli command line bound to the given streams. */

@@ -158,6 +158,14 @@ class RunCommandTest {
         }
     }
 
+    @Test
+    void noCommandIsAUsageError() {
+        Cli.Result r = Cli.run();
+        assertEquals(2, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("Missing command"), r::toString);
+        assertTrue(r.err().contains("Usage: leapfrog"), r::toString);
+    }
+
     static void assertNoStackTrace(Cli.Result r) {
         assertFalse(r.err().contains("\tat ") || r.err().contains("at io."), r::toString);
         assertFalse(r.err().contains("Exception"), r::toString);
