@@ -1,0 +1,175 @@
+package io.leapfrog.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+
+/**
+ * The bench harness: named queries on named datasets, against the C++ counter, DuckDB and Kuzu in the
+ * same run. Prints the result table (and writes it as CSV with --csv). See bench/README.md.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Runs named queries on named datasets with Leapfrog and its peers and prints a table "
+                + "of counts (checked against the exact ones), median/min/max query seconds, load seconds "
+                + "and ratios to the C++ counter, DuckDB and Kuzu.")
+public final class Bench implements Callable<Integer> {
+
+    @Option(names = "--datasets", split = ",", description = "SNAP graphs in <shared>/data/<name>.txt.gz "
+            + "(default: ${DEFAULT-VALUE})", defaultValue = "ca-GrQc,oregon1_010331,wiki-Vote,ego-Facebook")
+    List<String> datasets;
+
+    @Option(names = "--queries", split = ",", description = "triangles, 4cliques, tc-chain, tc-random "
+            + "(default: ${DEFAULT-VALUE})", defaultValue = "triangles,4cliques,tc-chain,tc-random")
+    List<String> queries;
+
+    @Option(names = "--engines", split = ",", description = "leapfrog, duckdb, kuzu, cpp (default: ${DEFAULT-VALUE})",
+            defaultValue = "cpp,leapfrog,duckdb,kuzu")
+    List<String> engines;
+
+    @Option(names = "--runs", description = "timed runs per cell (default: ${DEFAULT-VALUE})", defaultValue = "5")
+    int runs;
+
+    @Option(names = "--warmup", description = "untimed runs before the timed ones (default: ${DEFAULT-VALUE})",
+            defaultValue = "1")
+    int warmup;
+
+    @Option(names = "--threads", description = "threads for every engine (default: all cores)")
+    Integer threads;
+
+    @Option(names = "--csv", description = "also write the table as CSV to this file")
+    Path csv;
+
+    @Option(names = "--shared", description = "the shared directory holding data/ (default: -Dleapfrog.shared, "
+            + "else ../shared next to the repository)")
+    Path shared;
+
+    @Option(names = "--timeout", description = "seconds after which one run is cancelled (DuckDB, Kuzu; "
+            + "default: ${DEFAULT-VALUE})", defaultValue = "300")
+    double timeoutSeconds;
+
+    @Option(names = "--cell-budget", description = "stop the timed runs of a cell once they took this many "
+            + "seconds together (at least one run; default: ${DEFAULT-VALUE})", defaultValue = "60")
+    double cellBudgetSeconds;
+
+    @Option(names = "--chain-nodes", description = "nodes of the tc-chain graph; closure n(n-1)/2 "
+            + "(default: ${DEFAULT-VALUE})", defaultValue = "1500")
+    int chainNodes;
+
+    @Option(names = "--random-nodes", description = "nodes of the tc-random graph (default: ${DEFAULT-VALUE})",
+            defaultValue = "2000")
+    int randomNodes;
+
+    @Option(names = "--random-edges", description = "edges of the tc-random graph (default: ${DEFAULT-VALUE})",
+            defaultValue = "3000")
+    int randomEdges;
+
+    @Option(names = "--seed", description = "seed of the tc-random graph (default: ${DEFAULT-VALUE})",
+            defaultValue = "42")
+    long seed;
+
+    public static void main(String[] args) {
+        CommandLine cli = new CommandLine(new Bench());
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof BenchException) {
+                cmd.getErr().println("error: " + e.getMessage());
+                return 2;
+            }
+            throw e;
+        });
+        System.exit(cli.execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (threadCount < 1 || runs < 1 || warmup < 0) {
+            throw new BenchException("--threads and --runs must be at least 1, --warmup at least 0");
+        }
+        Path repoRoot = RepoLayout.repoRoot();
+        Path sharedDir = shared != null ? shared : RepoLayout.defaultShared(repoRoot);
+        Path dataDir = sharedDir.resolve("data");
+
+        List<Workload> workloads = workloads(dataDir);
+        List<Peer> peers = new ArrayList<>();
+        try {
+            for (String e : engines) {
+                peers.add(peer(e.strip(), threadCount, repoRoot));
+            }
+            System.err.printf("bench: %d workload(s) x %d engine(s), %d thread(s), %d run(s) + %d warm-up%n",
+                    workloads.size(), peers.size(), threadCount, runs, warmup);
+            BenchRunner runner = new BenchRunner(
+                    new BenchRunner.Settings(runs, warmup, timeoutSeconds, cellBudgetSeconds), System.err);
+            ResultTable table = new ResultTable(runner.run(workloads, peers));
+            System.out.print(table.toText());
+            if (csv != null) {
+                table.writeCsv(csv);
+                System.err.println("bench: wrote " + csv);
+            }
+            boolean allCorrect = table.cells().stream().noneMatch(c -> c.correct().equals("NO"));
+            return allCorrect ? 0 : 1;
+        } finally {
+            for (Peer p : peers) {
+                try {
+                    p.close();
+                } catch (Exception e) {
+                    System.err.println("warning: closing " + p.name() + ": " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    private List<Workload> workloads(Path dataDir) {
+        ExpectedCounts expected = ExpectedCounts.load(dataDir);
+        Map<String, EdgeList> graphs = new LinkedHashMap<>();
+        List<Workload> result = new ArrayList<>();
+        for (String qName : queries) {
+            BenchQuery q = BenchQuery.parse(qName);
+            switch (q) {
+                case TRIANGLES, FOUR_CLIQUES -> {
+                    for (String d : datasets) {
+                        String name = d.strip();
+                        Path file = dataDir.resolve(name + ".txt.gz");
+                        if (!Files.isRegularFile(file)) {
+                            throw new BenchException("no dataset " + file + " (pass --shared <dir> holding data/"
+                                    + name + ".txt.gz)");
+                        }
+                        EdgeList g = graphs.computeIfAbsent(name, n -> EdgeList.read(file));
+                        OptionalLong exp = expected.get(q, name).map(OptionalLong::of).orElse(OptionalLong.empty());
+                        result.add(new Workload(q, name, g, file, exp));
+                    }
+                }
+                case TC_CHAIN -> {
+                    long n = chainNodes;
+                    result.add(new Workload(q, "chain-" + chainNodes, ClosureGraphs.chain(chainNodes), null,
+                            OptionalLong.of(n * (n - 1) / 2)));
+                }
+                case TC_RANDOM -> {
+                    EdgeList g = ClosureGraphs.random(randomNodes, randomEdges, seed);
+                    result.add(new Workload(q, "random-" + randomNodes + "-" + randomEdges, g, null,
+                            OptionalLong.of(ClosureGraphs.closureSize(g))));
+                }
+                default -> throw new IllegalStateException(q.toString());
+            }
+        }
+        return result;
+    }
+
+    private Peer peer(String name, int threads, Path repoRoot) throws Exception {
+        return switch (name) {
+            case "cpp" -> new NativeCounterPeer(new NativeCounter(repoRoot.resolve("bench/native")), threads);
+            case "duckdb" -> new DuckDbPeer(threads, timeoutSeconds);
+            case "kuzu" -> new KuzuPeer(threads, timeoutSeconds);
+            case "leapfrog" -> new LeapfrogPeer(threads);
+            default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, duckdb, kuzu, cpp");
+        };
+    }
+}

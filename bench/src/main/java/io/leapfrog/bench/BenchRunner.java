@@ -1,0 +1,109 @@
+package io.leapfrog.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * Runs every workload on every engine that supports it: load once, warm up, then timed runs until
+ * {@code runs} are done or the cell's time budget is spent (a slow engine gets fewer runs, at least one).
+ * A failing or timed-out engine gets a row with its status; the others go on.
+ */
+public final class BenchRunner {
+
+    /** How many runs and how long each cell may take. */
+    public record Settings(int runs, int warmup, double timeoutSeconds, double cellBudgetSeconds) {
+    }
+
+    /** The status of a cell whose run was cancelled at the time limit. */
+    public static final String TIMEOUT = "timeout";
+
+    private final Settings settings;
+    private final PrintStream progress;
+
+    public BenchRunner(Settings settings, PrintStream progress) {
+        this.settings = settings;
+        this.progress = progress;
+    }
+
+    public List<CellResult> run(List<Workload> workloads, List<Peer> peers) {
+        List<CellResult> cells = new ArrayList<>();
+        for (Workload w : workloads) {
+            for (Peer peer : peers) {
+                if (peer.supports(w.query())) {
+                    CellResult cell = measure(w, peer);
+                    progress.printf("%-10s %-16s %-9s %12s %-4s median %s s  (%s)%n", w.query().id(), w.dataset(),
+                            peer.name(), cell.count() < 0 ? "-" : Long.toString(cell.count()), cell.correct(),
+                            String.format(java.util.Locale.ROOT, "%.4f", cell.query_seconds().median()), cell.status());
+                    cells.add(cell);
+                }
+            }
+        }
+        return cells;
+    }
+
+    private CellResult measure(Workload w, Peer peer) {
+        List<Double> times = new ArrayList<>();
+        List<Double> perRunLoads = new ArrayList<>();
+        double loadSeconds = Double.NaN;
+        long count = -1;
+        String status = "ok";
+        try {
+            loadSeconds = peer.load(w);
+            int timedRuns = settings.runs();
+            for (int i = 0; i < settings.warmup(); i++) {
+                Measurement m = peer.run(w);
+                count = m.count();
+                if (m.querySeconds() > settings.cellBudgetSeconds()) {
+                    // So slow that warming up cannot matter: keep this run as the only timed one.
+                    times.add(m.querySeconds());
+                    timedRuns = 0;
+                    break;
+                }
+            }
+            double spent = 0;
+            for (int i = 0; i < timedRuns; i++) {
+                Measurement m = peer.run(w);
+                if (count >= 0 && m.count() != count) {
+                    status = "error: counts differ between runs (" + count + " vs " + m.count() + ")";
+                }
+                count = m.count();
+                times.add(m.querySeconds());
+                if (!Double.isNaN(m.loadSeconds())) {
+                    perRunLoads.add(m.loadSeconds());
+                }
+                spent += m.querySeconds();
+                if (spent > settings.cellBudgetSeconds()) {
+                    break;
+                }
+            }
+        } catch (QueryTimeoutException e) {
+            status = TIMEOUT;
+        } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+            // One engine failing (not supported yet, out of memory) must not end the whole bench.
+            String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            status = "error: " + msg.lines().findFirst().orElse(msg);
+        } finally {
+            try {
+                peer.unload();
+            } catch (Exception e) {
+                progress.println("warning: " + peer.name() + " could not unload: " + e.getMessage());
+            }
+        }
+        if (Double.isNaN(loadSeconds) && !perRunLoads.isEmpty()) {
+            loadSeconds = Stats.of(perRunLoads.stream().mapToDouble(Double::doubleValue).toArray()).median();
+        }
+        Stats stats = Stats.of(times.stream().mapToDouble(Double::doubleValue).toArray());
+        if (status.equals(TIMEOUT) && times.isEmpty()) {
+            // The time limit is a lower bound on the query time; ratios against it are bounds too.
+            double t = settings.timeoutSeconds();
+            stats = new Stats(t, t, t, 0);
+        }
+        if (!status.equals("ok") && times.isEmpty()) {
+            count = -1;
+        }
+        OptionalLong expected = w.expected();
+        return new CellResult(w.query(), w.dataset(), peer.name(), count, expected, stats, loadSeconds, status);
+    }
+}

@@ -1,0 +1,94 @@
+package io.leapfrog.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * A directed edge list in two parallel int arrays. The SNAP graphs of ../shared/data are stored with
+ * {@code src < dst} on every line, so read as directed edges they are already oriented: each clique
+ * appears exactly once as an increasing sequence of node ids. Every engine in the bench gets these
+ * same oriented edges.
+ */
+public record EdgeList(int[] src, int[] dst) {
+
+    public EdgeList {
+        if (src.length != dst.length) {
+            throw new IllegalArgumentException("src and dst differ in length");
+        }
+    }
+
+    public int size() {
+        return src.length;
+    }
+
+    /** One more than the largest node id. */
+    public int nodeCount() {
+        int max = -1;
+        for (int i = 0; i < src.length; i++) {
+            max = Math.max(max, Math.max(src[i], dst[i]));
+        }
+        return max + 1;
+    }
+
+    /**
+     * Reads a SNAP-style edge list: {@code #} comment lines, then {@code u v} per line separated by
+     * whitespace; gzip when the name ends in {@code .gz}. Malformed lines are reported with file and line.
+     */
+    public static EdgeList read(Path file) {
+        try (InputStream raw = Files.newInputStream(file);
+             InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw;
+             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII), 1 << 16)) {
+            int[] src = new int[1024];
+            int[] dst = new int[1024];
+            int n = 0;
+            String line;
+            int lineNo = 0;
+            while ((line = reader.readLine()) != null) {
+                lineNo++;
+                String t = line.strip();
+                if (t.isEmpty() || t.charAt(0) == '#') {
+                    continue;
+                }
+                String[] parts = t.split("\\s+");
+                if (parts.length != 2) {
+                    throw new BenchException(file + ":" + lineNo + ": expected two node ids separated by whitespace, got '" + line + "'");
+                }
+                if (n == src.length) {
+                    src = Arrays.copyOf(src, n * 2);
+                    dst = Arrays.copyOf(dst, n * 2);
+                }
+                try {
+                    src[n] = Integer.parseInt(parts[0]);
+                    dst[n] = Integer.parseInt(parts[1]);
+                } catch (NumberFormatException e) {
+                    throw new BenchException(file + ":" + lineNo + ": node ids must be integers, got '" + line + "'");
+                }
+                n++;
+            }
+            return new EdgeList(Arrays.copyOf(src, n), Arrays.copyOf(dst, n));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes the edges as tab-separated {@code u v} lines (a Souffle .facts file). */
+    public void writeTsv(Path file) {
+        StringBuilder sb = new StringBuilder(src.length * 12);
+        for (int i = 0; i < src.length; i++) {
+            sb.append(src[i]).append('\t').append(dst[i]).append('\n');
+        }
+        try {
+            Files.writeString(file, sb, StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.leapfrog.bench;
+
+import io.leapfrog.engine.Engine;
+import io.leapfrog.engine.EngineOptions;
+import io.leapfrog.engine.LoadedProgram;
+import io.leapfrog.engine.OutputSummary;
+import io.leapfrog.engine.RunResult;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * Leapfrog through its public library API ({@link Engine}): the Datalog programs in the resources
+ * {@code queries/*.dl}, the graph written once as {@code e.facts} in a temporary directory.
+ *
+ * <p>{@link Engine#run} loads the facts and evaluates in one call, so the query time is the evaluation
+ * time the engine reports for the stratum computing the counted relation ({@link OutputSummary#time()}),
+ * and the load time is the rest of the run's wall time (reading e.facts, building its tries, writing
+ * the one-line output).
+ */
+public final class LeapfrogPeer implements Peer {
+
+    private final Engine engine;
+    private Path factsDir;
+    private Path outDir;
+    private LoadedProgram program;
+
+    public LeapfrogPeer(int threads) {
+        // .printsize lines are read from the RunResult; keep them off the table's stdout.
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        this.engine = new Engine(EngineOptions.defaults().withThreads(threads).withDevice("cpu").withOut(quiet));
+    }
+
+    @Override
+    public String name() {
+        return "leapfrog";
+    }
+
+    @Override
+    public boolean supports(BenchQuery query) {
+        return true;
+    }
+
+    /** The program of a query, as stored in the resources. */
+    public static String programText(BenchQuery q) {
+        String name = q.isTransitiveClosure() ? "tc" : q.id();
+        try (InputStream in = LeapfrogPeer.class.getResourceAsStream("/queries/" + name + ".dl")) {
+            if (in == null) {
+                throw new BenchException("missing resource queries/" + name + ".dl");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The relation whose size or single value is the query's answer. */
+    static String answerRelation(BenchQuery q) {
+        return switch (q) {
+            case TRIANGLES -> "triangles";
+            case FOUR_CLIQUES -> "four_cliques";
+            case TC_CHAIN, TC_RANDOM -> "tc";
+        };
+    }
+
+    @Override
+    public double load(Workload workload) throws IOException {
+        unload();
+        factsDir = Files.createTempDirectory("leapfrog-bench-facts");
+        outDir = Files.createTempDirectory("leapfrog-bench-out");
+        workload.graph().writeTsv(factsDir.resolve("e.facts"));
+        String name = (workload.query().isTransitiveClosure() ? "tc" : workload.query().id()) + ".dl";
+        program = engine.parse(programText(workload.query()), name);
+        return Double.NaN; // the engine loads inside each run; see the class comment
+    }
+
+    @Override
+    public Measurement run(Workload workload) throws IOException {
+        RunResult r = engine.run(program, factsDir, outDir);
+        String relation = answerRelation(workload.query());
+        OutputSummary summary = r.outputs().stream().filter(s -> s.relation().equals(relation)).findFirst()
+                .orElseThrow(() -> new BenchException("leapfrog: the run reported no summary for " + relation));
+        double query = summary.time().toNanos() / 1e9;
+        double load = r.totalTime().toNanos() / 1e9 - query;
+        long count = workload.query().isTransitiveClosure() ? summary.rows() : singleNumber(outDir.resolve(relation + ".csv"));
+        return new Measurement(count, query, load);
+    }
+
+    /** The one value of a one-row, one-column output file. */
+    private static long singleNumber(Path csv) throws IOException {
+        String text = Files.readString(csv).strip();
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new BenchException("leapfrog: expected a single number in " + csv + ", found '" + text + "'");
+        }
+    }
+
+    @Override
+    public void unload() throws IOException {
+        for (Path dir : new Path[] {factsDir, outDir}) {
+            if (dir != null) {
+                try (Stream<Path> files = Files.walk(dir)) {
+                    for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+            }
+        }
+        factsDir = null;
+        outDir = null;
+        program = null;
+    }
+
+    @Override
+    public void close() throws IOException {
+        unload();
+        engine.close();
+    }
+}

@@ -1,0 +1,28 @@
+package io.leapfrog.bench;
+
+/**
+ * An engine under test. The harness calls {@link #load} once per workload, then {@link #run} for the
+ * warm-up and timed runs, then {@link #unload}. Query time never includes loading.
+ */
+public interface Peer extends AutoCloseable {
+
+    /** The name in the table: leapfrog, duckdb, kuzu, cpp. */
+    String name();
+
+    /** Whether this engine can run the query at all (the C++ counter has no transitive closure). */
+    boolean supports(BenchQuery query);
+
+    /** Loads the workload's graph; returns the seconds it took, or NaN when loading happens per run. */
+    double load(Workload workload) throws Exception;
+
+    /** Runs the workload's query once on the loaded graph. */
+    Measurement run(Workload workload) throws Exception;
+
+    /** Drops what {@link #load} built. */
+    void unload() throws Exception;
+
+    @Override
+    default void close() throws Exception {
+        unload();
+    }
+}

@@ -1,0 +1,136 @@
+package io.leapfrog.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Renders the cells as an aligned text table and as CSV. Ratios are this engine's median query time
+ * divided by the reference engine's median on the same query and dataset in the same run (so 2.0x
+ * means twice as slow as the reference, 0.1x ten times faster).
+ */
+public final class ResultTable {
+
+    static final List<String> REFERENCES = List.of("cpp", "duckdb", "kuzu");
+
+    private final List<CellResult> cells;
+
+    public ResultTable(List<CellResult> cells) {
+        this.cells = List.copyOf(cells);
+    }
+
+    public List<CellResult> cells() {
+        return cells;
+    }
+
+    /**
+     * median(engine) / median(reference) on the cell's query and dataset, if the cell finished and the
+     * reference finished or timed out. Against a timed-out reference the ratio is an upper bound
+     * (the reference took at least the time limit), rendered with a leading "<".
+     */
+    public Optional<String> ratio(CellResult cell, String reference, boolean forCsv) {
+        if (!cell.ok()) {
+            return Optional.empty();
+        }
+        return cells.stream()
+                .filter(c -> (c.ok() || c.status().equals(BenchRunner.TIMEOUT)) && c.engine().equals(reference)
+                        && c.query() == cell.query() && c.dataset().equals(cell.dataset()))
+                .findFirst()
+                .map(ref -> (ref.ok() ? "" : "<") + String.format(Locale.ROOT, forCsv ? "%.4f" : "%.2fx",
+                        cell.query_seconds().median() / ref.query_seconds().median()));
+    }
+
+    private static final List<String> HEADER = List.of("query", "dataset", "engine", "count", "correct", "runs",
+            "median_s", "min_s", "max_s", "load_s", "vs_cpp", "vs_duckdb", "vs_kuzu", "status");
+
+    private List<List<String>> rows(boolean forCsv) {
+        List<List<String>> rows = new ArrayList<>();
+        for (CellResult c : cells) {
+            List<String> row = new ArrayList<>();
+            row.add(c.query().id());
+            row.add(c.dataset());
+            row.add(c.engine());
+            row.add(c.count() < 0 ? "" : Long.toString(c.count()));
+            row.add(c.correct());
+            row.add(Integer.toString(c.query_seconds().runs()));
+            row.add(seconds(c.query_seconds().median()));
+            row.add(seconds(c.query_seconds().min()));
+            row.add(seconds(c.query_seconds().max()));
+            row.add(seconds(c.loadSeconds()));
+            for (String ref : REFERENCES) {
+                row.add(ratio(c, ref, forCsv).orElse(""));
+            }
+            row.add(c.status());
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static String seconds(double s) {
+        return Double.isNaN(s) ? "" : String.format(Locale.ROOT, "%.4f", s);
+    }
+
+    /** The aligned text table. */
+    public String toText() {
+        List<List<String>> all = new ArrayList<>();
+        all.add(HEADER);
+        all.addAll(rows(false));
+        int[] width = new int[HEADER.size()];
+        for (List<String> row : all) {
+            for (int i = 0; i < row.size(); i++) {
+                width[i] = Math.max(width[i], row.get(i).length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (List<String> row : all) {
+            for (int i = 0; i < row.size(); i++) {
+                String cell = row.get(i);
+                boolean left = i < 3 || i == row.size() - 1 || i == 4;
+                String pad = " ".repeat(width[i] - cell.length());
+                sb.append(left ? cell + pad : pad + cell);
+                sb.append(i == row.size() - 1 ? "" : "  ");
+            }
+            sb.append(System.lineSeparator());
+        }
+        return sb.toString();
+    }
+
+    /** The same as CSV with a header row (ratios unformatted, status quoted when needed). */
+    public String toCsv() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.join(",", HEADER)).append('\n');
+        for (List<String> row : rows(true)) {
+            List<String> quoted = row.stream().map(ResultTable::csvField).toList();
+            sb.append(String.join(",", quoted)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String csvField(String s) {
+        if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
+            return "\"" + s.replace("\"", "\"\"").replace("\n", " ") + "\"";
+        }
+        return s;
+    }
+
+    public void writeCsv(Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Path tmp = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
+            Files.writeString(tmp, toCsv(), StandardCharsets.UTF_8);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}
