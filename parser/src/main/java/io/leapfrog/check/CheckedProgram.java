@@ -15,15 +15,27 @@ import java.util.Map;
  * @param warnings      formatted warnings ({@code file:line:col: warning: ...} plus source line and caret)
  * @param variableTypes for every clause of the program (and of the strata), the base type of each named
  *                      variable of that clause, aggregate-local variables included
+ * @param aggregateScopes for every aggregate of the program (by identity), which of its variables
+ *                      are injected from the rule, local, or min/max witnesses
  */
 public record CheckedProgram(Program program,
                              Map<String, RelationInfo> relations,
                              List<Stratum> strata,
                              List<String> warnings,
-                             Map<Clause, Map<String, BaseType>> variableTypes) {
+                             Map<Clause, Map<String, BaseType>> variableTypes,
+                             Map<Expr.Aggregate, AggregateScope> aggregateScopes) {
 
     public RelationInfo relation(String name) {
         return relations.get(name);
+    }
+
+    /** The scope of {@code aggregate}, an aggregate expression of {@code program()} (compared by identity). */
+    public AggregateScope aggregateScope(Expr.Aggregate aggregate) {
+        AggregateScope scope = aggregateScopes.get(aggregate);
+        if (scope == null) {
+            throw new IllegalArgumentException("not an aggregate of this checked program: " + aggregate);
+        }
+        return scope;
     }
 
     /** The base type of each named variable of {@code clause}; empty for an unknown clause. */

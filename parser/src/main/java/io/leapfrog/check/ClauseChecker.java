@@ -31,8 +31,11 @@ final class ClauseChecker {
         this.source = source;
     }
 
-    /** Checks {@code clause} and returns the deduced base type of each of its variables. */
-    Map<String, BaseType> check(Clause clause) {
+    /**
+     * Checks {@code clause} and returns the deduced base type of each of its variables; records the
+     * scope of each of its aggregates in {@code aggregateScopes}.
+     */
+    Map<String, BaseType> check(Clause clause, Map<Expr.Aggregate, AggregateScope> aggregateScopes) {
         ClauseScan scan = new ClauseScan(clause);
         for (Atom atom : scan.atoms) {
             checkAtomShape(atom);
@@ -42,7 +45,7 @@ final class ClauseChecker {
         }
         Map<String, BaseType> types = new TypeDeduction(scan).run();
         checkHeadWildcards(clause);
-        Set<String> ungrounded = new Grounding(scan).run(clause);
+        Set<String> ungrounded = new Grounding(scan, aggregateScopes).run(clause);
         for (Map.Entry<String, List<SourcePos>> occurrence : scan.occurrences.entrySet()) {
             String name = occurrence.getKey();
             if (occurrence.getValue().size() == 1 && !name.startsWith("_") && !ungrounded.contains(name)) {
@@ -282,15 +285,19 @@ final class ClauseChecker {
 
     /**
      * A variable is grounded when it occurs as an argument of a positive atom, or is equal to an
-     * expression whose variables are grounded (this includes aggregate results). Aggregate bodies
-     * are scopes of their own that see the grounded variables of the enclosing body.
+     * expression whose variables are grounded (this includes aggregate results), or is a witness of a
+     * min/max aggregate. Aggregate bodies are scopes of their own: a variable of an aggregate is
+     * injected from the enclosing body when that body grounds it without the aggregate's help, and
+     * local otherwise.
      */
     private final class Grounding {
         private final ClauseScan scan;
+        private final Map<Expr.Aggregate, AggregateScope> scopes;
         private final Set<String> reported = new HashSet<>();
 
-        Grounding(ClauseScan scan) {
+        Grounding(ClauseScan scan, Map<Expr.Aggregate, AggregateScope> scopes) {
             this.scan = scan;
+            this.scopes = scopes;
         }
 
         Set<String> run(Clause clause) {
@@ -302,8 +309,80 @@ final class ClauseChecker {
             return reported;
         }
 
+        /** The grounded variables of a conjunction, given those of the enclosing scope; records aggregate scopes. */
         private Set<String> groundedIn(List<Literal> body, Set<String> outer) {
+            Set<String> witnesses = new HashSet<>();
+            for (Expr.Aggregate aggregate : aggregatesOf(body)) {
+                AggregateScope scope = scopeOf(aggregate, fixpoint(body, outer, aggregate, Set.of()), body);
+                witnesses.addAll(scope.witnesses());
+            }
+            return fixpoint(body, outer, null, witnesses);
+        }
+
+        private AggregateScope scopeOf(Expr.Aggregate aggregate, Set<String> groundedWithout, List<Literal> body) {
+            Set<String> variables = scan.variablesInside(aggregate);
+            Set<String> injected = new HashSet<>(variables);
+            injected.retainAll(groundedWithout);
+            Set<String> local = new HashSet<>(variables);
+            local.removeAll(injected);
+            Set<String> witnesses = new HashSet<>();
+            if (aggregate.kind() == Expr.AggKind.MIN || aggregate.kind() == Expr.AggKind.MAX) {
+                witnesses.addAll(groundedIn(aggregate.body(), injected));
+                witnesses.retainAll(scan.variablesOutside(aggregate));
+                witnesses.removeAll(injected);
+                witnesses.removeAll(resultVariables(aggregate, body));
+            } else {
+                groundedIn(aggregate.body(), injected);
+            }
+            AggregateScope scope = new AggregateScope(Set.copyOf(injected), Set.copyOf(local), Set.copyOf(witnesses));
+            scopes.put(aggregate, scope);
+            return scope;
+        }
+
+        /** {@code v} in {@code v = min x : ...}: it receives the aggregate's value, so it is not a witness. */
+        private Set<String> resultVariables(Expr.Aggregate aggregate, List<Literal> body) {
+            Set<String> result = new HashSet<>();
+            for (Literal literal : body) {
+                if (literal instanceof Literal.Comparison comparison && comparison.op() == Literal.CompOp.EQ) {
+                    if (comparison.right() == aggregate && comparison.left() instanceof Expr.Var var) {
+                        result.add(var.name());
+                    }
+                    if (comparison.left() == aggregate && comparison.right() instanceof Expr.Var var) {
+                        result.add(var.name());
+                    }
+                }
+            }
+            return result;
+        }
+
+        private List<Expr.Aggregate> aggregatesOf(List<Literal> body) {
+            List<Expr.Aggregate> aggregates = new ArrayList<>();
+            for (Literal literal : body) {
+                List<Expr> roots = new ArrayList<>();
+                if (literal instanceof Literal.Comparison comparison) {
+                    roots.add(comparison.left());
+                    roots.add(comparison.right());
+                } else if (literal instanceof Literal.Positive positive) {
+                    roots.addAll(positive.atom().args());
+                } else if (literal instanceof Literal.Negated negated) {
+                    roots.addAll(negated.atom().args());
+                }
+                for (Expr root : roots) {
+                    for (Expr part : ClauseScan.outerSubexpressions(root)) {
+                        if (part instanceof Expr.Aggregate aggregate) {
+                            aggregates.add(aggregate);
+                        }
+                    }
+                }
+            }
+            return aggregates;
+        }
+
+        /** Grounding of one scope; {@code excluded} (if any) is treated as not computable. */
+        private Set<String> fixpoint(List<Literal> body, Set<String> outer, Expr.Aggregate excluded,
+                                     Set<String> witnesses) {
             Set<String> grounded = new HashSet<>(outer);
+            grounded.addAll(witnesses);
             for (Literal literal : body) {
                 if (literal instanceof Literal.Positive positive) {
                     for (Expr arg : positive.atom().args()) {
@@ -318,36 +397,30 @@ final class ClauseChecker {
                 changed = false;
                 for (Literal literal : body) {
                     if (literal instanceof Literal.Comparison comparison && comparison.op() == Literal.CompOp.EQ) {
-                        changed |= bindThrough(comparison.left(), comparison.right(), grounded);
-                        changed |= bindThrough(comparison.right(), comparison.left(), grounded);
+                        changed |= bindThrough(comparison.left(), comparison.right(), grounded, excluded);
+                        changed |= bindThrough(comparison.right(), comparison.left(), grounded, excluded);
                     }
                 }
             }
             return grounded;
         }
 
-        private boolean bindThrough(Expr target, Expr value, Set<String> grounded) {
-            if (target instanceof Expr.Var var && !grounded.contains(var.name()) && isComputable(value, grounded)) {
+        private boolean bindThrough(Expr target, Expr value, Set<String> grounded, Expr.Aggregate excluded) {
+            if (target instanceof Expr.Var var && !grounded.contains(var.name())
+                    && isComputable(value, grounded, excluded)) {
                 grounded.add(var.name());
                 return true;
             }
             return false;
         }
 
-        private boolean isComputable(Expr expr, Set<String> grounded) {
+        private boolean isComputable(Expr expr, Set<String> grounded, Expr.Aggregate excluded) {
             for (Expr part : ClauseScan.outerSubexpressions(expr)) {
-                if (part instanceof Expr.Wildcard) {
+                if (part instanceof Expr.Wildcard || part == excluded) {
                     return false;
                 }
                 if (part instanceof Expr.Var var && !grounded.contains(var.name())) {
                     return false;
-                }
-                if (part instanceof Expr.Aggregate aggregate) {
-                    for (String injected : scan.injectedVariables(aggregate)) {
-                        if (!grounded.contains(injected)) {
-                            return false;
-                        }
-                    }
                 }
             }
             return true;
@@ -392,7 +465,12 @@ final class ClauseChecker {
         }
 
         private void checkAggregate(Expr.Aggregate aggregate, Set<String> grounded) {
-            Set<String> inner = groundedIn(aggregate.body(), grounded);
+            AggregateScope scope = scopes.get(aggregate);
+            if (scope == null) {
+                // an aggregate in a head argument: its scope is the whole body
+                scope = scopeOf(aggregate, grounded, List.of());
+            }
+            Set<String> inner = groundedIn(aggregate.body(), scope.injected());
             checkBody(aggregate.body(), inner);
             if (aggregate.target() != null) {
                 requireGrounded(aggregate.target(), inner);
@@ -410,8 +488,6 @@ final class ClauseChecker {
         final List<Expr.Functor> functors = new ArrayList<>();
         /** In order of first occurrence. */
         final Map<String, List<SourcePos>> occurrences = new LinkedHashMap<>();
-        /** For each aggregate, the variables that occur outside it. */
-        private final Map<Expr.Aggregate, Set<String>> outside = new IdentityHashMap<>();
         private final Map<String, List<List<Expr.Aggregate>>> enclosing = new HashMap<>();
 
         ClauseScan(Clause clause) {
@@ -468,28 +544,28 @@ final class ClauseChecker {
             }
         }
 
-        /** Variables of {@code aggregate} that also occur outside it: their values come from outside. */
-        Set<String> injectedVariables(Expr.Aggregate aggregate) {
-            return outside.computeIfAbsent(aggregate, a -> {
-                Set<String> inside = new HashSet<>();
-                Set<String> injected = new HashSet<>();
-                for (Map.Entry<String, List<List<Expr.Aggregate>>> entry : enclosing.entrySet()) {
-                    boolean in = false;
-                    boolean out = false;
-                    for (List<Expr.Aggregate> path : entry.getValue()) {
-                        boolean contained = path.stream().anyMatch(p -> p == a);
-                        in |= contained;
-                        out |= !contained;
-                    }
-                    if (in) {
-                        inside.add(entry.getKey());
-                    }
-                    if (in && out) {
-                        injected.add(entry.getKey());
+        /** Variables with an occurrence inside {@code aggregate} (nested aggregates included). */
+        Set<String> variablesInside(Expr.Aggregate aggregate) {
+            return variablesWhere(aggregate, true);
+        }
+
+        /** Variables with an occurrence outside {@code aggregate}. */
+        Set<String> variablesOutside(Expr.Aggregate aggregate) {
+            return variablesWhere(aggregate, false);
+        }
+
+        private Set<String> variablesWhere(Expr.Aggregate aggregate, boolean inside) {
+            Set<String> result = new HashSet<>();
+            for (Map.Entry<String, List<List<Expr.Aggregate>>> entry : enclosing.entrySet()) {
+                for (List<Expr.Aggregate> path : entry.getValue()) {
+                    boolean contained = path.stream().anyMatch(p -> p == aggregate);
+                    if (contained == inside) {
+                        result.add(entry.getKey());
+                        break;
                     }
                 }
-                return injected;
-            });
+            }
+            return result;
         }
 
         /** {@code expr} and its sub-expressions, not descending into aggregates (their own scope). */

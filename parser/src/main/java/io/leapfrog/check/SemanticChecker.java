@@ -3,6 +3,7 @@ package io.leapfrog.check;
 import io.leapfrog.ast.Attribute;
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Directive;
+import io.leapfrog.ast.Expr;
 import io.leapfrog.ast.Program;
 import io.leapfrog.ast.RelationDecl;
 import io.leapfrog.common.LeapfrogException;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +36,9 @@ public final class SemanticChecker {
 
         ClauseChecker clauseChecker = new ClauseChecker(relations, problems, program.source());
         Map<Clause, Map<String, BaseType>> variableTypes = new HashMap<>();
+        Map<Expr.Aggregate, AggregateScope> aggregateScopes = new IdentityHashMap<>();
         for (Clause clause : program.clauses()) {
-            variableTypes.put(clause, Collections.unmodifiableMap(clauseChecker.check(clause)));
+            variableTypes.put(clause, Collections.unmodifiableMap(clauseChecker.check(clause, aggregateScopes)));
         }
         warnAboutUndefinedRelations(program, relations, problems);
 
@@ -45,7 +48,8 @@ public final class SemanticChecker {
         List<String> warnings = new ArrayList<>(program.warnings());
         warnings.addAll(problems.formattedWarnings());
         return new CheckedProgram(program, Collections.unmodifiableMap(relations), List.copyOf(strata),
-                List.copyOf(warnings), Collections.unmodifiableMap(variableTypes));
+                List.copyOf(warnings), Collections.unmodifiableMap(variableTypes),
+                Collections.unmodifiableMap(aggregateScopes));
     }
 
     private static Map<String, RelationDecl> declarations(Program program, TypeResolver types, Problems problems) {

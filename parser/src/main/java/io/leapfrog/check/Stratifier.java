@@ -22,7 +22,12 @@ import java.util.Set;
  * a negative edge; a negative edge inside a component means the program cannot be stratified.
  */
 final class Stratifier {
-    private record Edge(String to, boolean negative, SourcePos pos) { }
+    /** {@code via} says why an edge is negative: "negation" or "aggregate"; null for positive edges. */
+    private record Edge(String to, String via, SourcePos pos) {
+        boolean negative() {
+            return via != null;
+        }
+    }
 
     private final Map<String, List<Edge>> edges = new LinkedHashMap<>();
     private final List<String> relations;
@@ -54,12 +59,12 @@ final class Stratifier {
     private void addBodyEdges(String head, List<Literal> body, boolean underAggregate) {
         for (Literal literal : body) {
             if (literal instanceof Literal.Positive positive) {
-                addEdge(head, positive.atom(), underAggregate, positive.pos());
+                addEdge(head, positive.atom(), underAggregate ? "aggregate" : null, positive.pos());
                 for (Expr arg : positive.atom().args()) {
                     addExprEdges(head, arg);
                 }
             } else if (literal instanceof Literal.Negated negated) {
-                addEdge(head, negated.atom(), true, negated.pos());
+                addEdge(head, negated.atom(), underAggregate ? "aggregate" : "negation", negated.pos());
             } else if (literal instanceof Literal.Comparison comparison) {
                 addExprEdges(head, comparison.left());
                 addExprEdges(head, comparison.right());
@@ -85,9 +90,9 @@ final class Stratifier {
         }
     }
 
-    private void addEdge(String head, Atom atom, boolean negative, SourcePos pos) {
+    private void addEdge(String head, Atom atom, String via, SourcePos pos) {
         if (edges.containsKey(atom.relation())) {
-            edges.get(head).add(new Edge(atom.relation(), negative, pos));
+            edges.get(head).add(new Edge(atom.relation(), via, pos));
         }
     }
 
@@ -132,13 +137,15 @@ final class Stratifier {
 
     private String unstratifiableMessage(String from, Edge edge, Set<String> members) {
         List<String> path = pathWithin(edge.to(), from, members);
-        StringBuilder cycle = new StringBuilder(from).append(" -> !").append(edge.to());
+        String arrow = edge.via().equals("negation") ? " -> !" : " -> aggregate over ";
+        StringBuilder cycle = new StringBuilder(from).append(arrow).append(edge.to());
         for (int i = 1; i < path.size(); i++) {
             cycle.append(" -> ").append(path.get(i));
         }
         return "Unable to stratify relation(s) {" + String.join(",", members) + "}: " + from
-                + " depends on " + edge.to() + " through negation or an aggregate inside a recursive cycle ("
-                + cycle + "). Break the cycle: a relation cannot depend on the negation or an aggregate of itself";
+                + " depends on " + edge.to() + " through " + (edge.via().equals("negation") ? "negation" : "an aggregate")
+                + " inside a recursive cycle (" + cycle + "). Break the cycle: a relation cannot depend on the "
+                + (edge.via().equals("negation") ? "negation" : "aggregate") + " of itself";
     }
 
     /** The shortest path from {@code start} to {@code goal} inside one component (breadth first). */

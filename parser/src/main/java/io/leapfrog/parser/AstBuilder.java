@@ -139,16 +139,8 @@ final class AstBuilder {
     // ---- clauses ---------------------------------------------------------------------------
 
     private void clause(ClauseContext ctx) {
-        List<HeadContext> heads;
-        List<List<Literal>> bodies;
-        if (ctx instanceof FactClauseContext fact) {
-            heads = fact.head();
-            bodies = List.of(List.of());
-        } else {
-            RuleClauseContext rule = (RuleClauseContext) ctx;
-            heads = rule.head();
-            bodies = disjunction(rule.disjunction()).toDnf();
-        }
+        List<HeadContext> heads = ctx.head();
+        List<List<Literal>> bodies = ctx.disjunction() == null ? List.of(List.of()) : disjunction(ctx.disjunction()).toDnf();
         for (HeadContext head : heads) {
             Atom atom = atom(head.atom());
             for (List<Literal> body : bodies) {

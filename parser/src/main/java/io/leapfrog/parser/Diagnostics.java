@@ -24,9 +24,14 @@ public final class Diagnostics {
      * and then gives the position, the source line and a caret.
      */
     public static NotSupportedException notSupported(SourcePos pos, String what, String source) {
-        String located = SourceDiagnostic.format(pos.file(), pos.line(), pos.column(), "error",
-                "not supported: " + what, source);
-        return new NotSupportedException("not supported: " + what + "\n" + located);
+        StringBuilder message = new StringBuilder("not supported: ").append(what).append(", at ").append(pos);
+        String line = SourceDiagnostic.sourceLine(source, pos.line());
+        if (line != null) {
+            // reuse the snippet layout (source line and caret) of ordinary diagnostics
+            String located = SourceDiagnostic.format(pos.file(), pos.line(), pos.column(), "error", "", source);
+            message.append(located.substring(located.indexOf('\n')));
+        }
+        return new NotSupportedException(message.toString());
     }
 
     public static LeapfrogException failure(SourcePos pos, String message, String source) {

@@ -2,6 +2,7 @@ package io.leapfrog.parser;
 
 import io.leapfrog.common.SourceDiagnostic;
 import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.NoViableAltException;
 import org.antlr.v4.runtime.Parser;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
@@ -44,10 +45,13 @@ final class SyntaxErrorCollector extends BaseErrorListener {
         String message;
         if (recognizer instanceof Parser parser && offendingSymbol instanceof Token token) {
             IntervalSet expected = parser.getExpectedTokens();
-            message = describe(parser, token, expected);
+            // For "no viable alternative" ANTLR's expected set belongs to the decision's start, not
+            // to the place of the error, so it would mislead.
+            message = e instanceof NoViableAltException ? unexpected(token)
+                    : describe(parser, token, e != null ? e.getExpectedTokens() : expected);
             // A missing terminator is best shown right after the previous token, not at the start
             // of the next line where ANTLR noticed it.
-            if (expected.contains(literal(parser, "'.'")) || token.getType() == Token.EOF) {
+            if (message.startsWith("expected") || token.getType() == Token.EOF) {
                 Token previous = previousToken(parser.getInputStream(), token);
                 if (previous != null && (previous.getLine() != token.getLine() || token.getType() == Token.EOF)) {
                     line = previous.getLine();
@@ -60,10 +64,32 @@ final class SyntaxErrorCollector extends BaseErrorListener {
         errors.add(SourceDiagnostic.format(file, line, col, "error", message, source));
     }
 
-    private static String describe(Parser parser, Token token, IntervalSet expected) {
-        String found = token.getType() == Token.EOF ? "end of file" : "'" + token.getText() + "'";
+    private static String unexpected(Token token) {
+        String special = special(token);
+        return special != null ? special : "syntax error, unexpected " + found(token);
+    }
+
+    private static String found(Token token) {
+        return token.getType() == Token.EOF ? "end of file" : "'" + token.getText() + "'";
+    }
+
+    private static String special(Token token) {
         if (token.getType() == DatalogLexer.UNKNOWN_CHAR) {
-            return "unexpected character " + found + ". Remove it or put it inside a string";
+            if (token.getText().equals("\"")) {
+                return "unterminated string. Close it with '\"' on the same line";
+            }
+            return "unexpected character " + found(token) + ". Remove it or put it inside a string";
+        }
+        return null;
+    }
+
+    private static String describe(Parser parser, Token token, IntervalSet expected) {
+        String found = found(token);
+        if (special(token) != null) {
+            return special(token);
+        }
+        if (expected.contains(DatalogLexer.IDENT) && expected.contains(literal(parser, "'!'"))) {
+            return "expected an atom, a negation or a comparison, found " + found;
         }
         if (expected.contains(literal(parser, "'.'")) && expected.size() <= 8) {
             return "expected '.' at end of clause, found " + found;

@@ -42,10 +42,7 @@ plan : PLAN planItem (',' planItem)* ;
 planItem : NUMBER ':' '(' (NUMBER (',' NUMBER)*)? ')' ;
 
 // ---- clauses -------------------------------------------------------------------------------
-clause
-    : head (',' head)* '.'                                  # factClause
-    | head (',' head)* IF disjunction '.'                   # ruleClause
-    ;
+clause : head (',' head)* (IF disjunction)? '.' ;
 head : atom ;
 atom : relationName '(' (argument (',' argument)*)? ')' ;
 
