@@ -10,22 +10,62 @@ import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.rel.RelNode;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 
 /**
  * The engine's planner: a rule body becomes a Calcite plan ({@link RuleBodyTranslator}), Calcite rules
  * collapse its joins into one {@link LeapfrogJoin} ({@link LeapfrogPrograms}), and the LeapfrogJoin's
  * variable order becomes the {@link JoinPlan}. Bodies with fewer than two atoms have no join for Calcite
- * to collapse; they get the same greedy order directly. Thread-safe: each call has its own Calcite planner.
+ * to collapse; they get the same greedy order directly. Thread-safe: each call has its own Calcite planner; plans are cached by problem (a few ms each
+ * otherwise).
  */
 public final class CalcitePlanner implements JoinPlanner {
 
     public static final String STRATEGY = "cpu-lftj";
 
+    /** Plans of recently seen problems (same atoms, statistics and predicates), least recently used out. */
+    private final Map<String, JoinPlan> cache = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, JoinPlan> eldest) {
+            return size() > CACHE_SIZE;
+        }
+    });
+
+    private static final int CACHE_SIZE = 4096;
+
     public CalcitePlanner() { }
 
     @Override
     public JoinPlan plan(JoinProblem problem) {
+        String key = cacheKey(problem);
+        JoinPlan cached = cache.get(key);
+        if (cached != null) {
+            return new JoinPlan(problem, cached.order().clone(), cached.predicateLevel().clone(),
+                    cached.estimatedRows().clone(), cached.strategy(), cached.explainLines());
+        }
+        JoinPlan plan = planUncached(problem);
+        cache.put(key, plan);
+        return plan;
+    }
+
+    /** Everything a plan depends on, as text. */
+    private static String cacheKey(JoinProblem p) {
+        StringBuilder sb = new StringBuilder(p.label()).append('\u0001').append(p.variables());
+        for (JoinProblem.JoinAtom a : p.atoms()) {
+            sb.append('\u0001').append(a.relation()).append(a.vars()).append(a.cardinality())
+                    .append(Arrays.toString(a.distinct()));
+        }
+        for (JoinProblem.JoinPredicate pr : p.predicates()) {
+            sb.append('\u0001').append(pr.kind()).append(pr.text()).append(pr.vars()).append(pr.defines());
+        }
+        return sb.toString();
+    }
+
+    private JoinPlan planUncached(JoinProblem problem) {
         int[] order = null;
         double[] rows = null;
         if (problem.atoms().size() >= 2) {

@@ -60,7 +60,7 @@ public final class PlanExplainer {
             }
             lines.add(line.toString());
         }
-        return lines;
+        return List.copyOf(lines);
     }
 
     /** e(x,y) with its cardinality; the trie order follows the variable order. */
