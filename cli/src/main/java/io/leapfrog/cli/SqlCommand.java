@@ -42,6 +42,10 @@ final class SqlCommand implements Callable<Integer> {
     @Option(names = "--csv", description = "Print CSV (a header line, then the rows) instead of a table.")
     boolean csv;
 
+    @Option(names = "--explain", description = "Print the query's plan instead of its rows"
+            + " (same as: leapfrog explain --sql).")
+    boolean explain;
+
     @Mixin
     EngineFlags engineFlags;
 
@@ -49,7 +53,9 @@ final class SqlCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         SqlResult result = evaluate(main, program, factDir, sql, engineFlags);
         PrintStream out = main.out();
-        if (csv) {
+        if (explain) {
+            result.explainLines().forEach(out::println);
+        } else if (csv) {
             out.print(TextTable.csv(result.columns(), result.rows()));
         } else {
             out.print(TextTable.render(result.columns(), result.rows()));

@@ -27,7 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Each line of a {@code .expected} file is a substring the error message must contain (the position:
  * file:line:col for programs, file:line for facts). Every case must exit with 1, print no stack trace
  * and leave nothing in the output directory (outputs are written atomically, and only after success).
- * Parser-level unit cases live in parser/src/test/resources/bad; these check what the user sees.
+ * Every kind of program error is covered at unit level by the parser's corpus
+ * (parser/src/test/resources/bad); the programs here are one per path a program error takes to the
+ * user (syntax error, semantic check, engine) and check what the user sees: message, exit code, files.
  */
 class BadInputTest {
 
