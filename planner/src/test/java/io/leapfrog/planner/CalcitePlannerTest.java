@@ -91,4 +91,78 @@ class CalcitePlannerTest {
         assertEquals(0, plan.order().length);
         assertArrayEquals(new int[]{0}, plan.predicateLevel());
     }
+
+    @Test
+    void randomProblemsGetValidPlans() {
+        java.util.Random rnd = new java.util.Random(42);
+        for (int trial = 0; trial < 200; trial++) {
+            int n = 2 + rnd.nextInt(5);
+            List<String> names = new java.util.ArrayList<>();
+            for (int v = 0; v < n; v++) {
+                names.add("x" + v);
+            }
+            // the last variable may be defined by an assignment from two earlier ones
+            boolean assign = rnd.nextBoolean();
+            int atomVars = assign ? n - 1 : n;
+            List<JoinAtom> atoms = new java.util.ArrayList<>();
+            boolean[] covered = new boolean[n];
+            int atomCount = 1 + rnd.nextInt(5);
+            for (int a = 0; a < atomCount || !allCovered(covered, atomVars); a++) {
+                int x = rnd.nextInt(atomVars);
+                int y = rnd.nextInt(atomVars);
+                List<Integer> vars = x == y ? List.of(x) : List.of(x, y);
+                long card = 1 + rnd.nextInt(10_000);
+                long[] d = new long[vars.size()];
+                for (int i = 0; i < d.length; i++) {
+                    d[i] = 1 + rnd.nextInt((int) card);
+                    covered[vars.get(i)] = true;
+                }
+                atoms.add(new JoinAtom("r" + a, vars, card, d));
+            }
+            List<JoinPredicate> preds = new java.util.ArrayList<>();
+            if (assign) {
+                preds.add(new JoinPredicate(Kind.ASSIGNMENT, "x = a + b", List.of(0, atomVars - 1), n - 1));
+            }
+            for (int p = 0; p < 3; p++) {
+                int x = rnd.nextInt(n);
+                int y = rnd.nextInt(n);
+                preds.add(new JoinPredicate(p == 2 ? Kind.NEGATION : Kind.BOUND, "p" + p, List.of(x, y), -1));
+            }
+            JoinProblem problem = new JoinProblem("random" + trial, names, atoms, preds);
+            JoinPlan plan = planner.plan(problem);
+            int[] order = plan.order();
+            assertEquals(n, order.length);
+            boolean[] seen = new boolean[n];
+            for (int v : order) {
+                assertTrue(!seen[v], "order is a permutation");
+                seen[v] = true;
+            }
+            if (assign) {
+                assertTrue(position(order, n - 1) > position(order, 0) && position(order, n - 1) > position(order, atomVars - 1),
+                        "assignment after its inputs: " + java.util.Arrays.toString(order));
+            }
+            for (int p = 0; p < preds.size(); p++) {
+                int expected = 0;
+                for (int v : preds.get(p).vars()) {
+                    expected = Math.max(expected, position(order, v));
+                }
+                if (preds.get(p).kind() == Kind.ASSIGNMENT) {
+                    expected = Math.max(expected, position(order, preds.get(p).defines()));
+                }
+                assertEquals(expected, plan.predicateLevel()[p], "earliest level of predicate " + p);
+            }
+            for (double r : plan.estimatedRows()) {
+                assertTrue(r >= 0 && !Double.isNaN(r));
+            }
+        }
+    }
+
+    private static boolean allCovered(boolean[] covered, int k) {
+        for (int v = 0; v < k; v++) {
+            if (!covered[v]) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -219,9 +219,13 @@ final class JoinAnalysis {
             JoinPredicate p = op.predicate();
             int[] vars = new int[p.vars().size()];
             for (int i = 0; i < vars.length; i++) {
-                Integer v = byName.get(DatalogNames.variable(p.vars().get(i)));
+                String name = DatalogNames.variable(p.vars().get(i));
+                Integer v = byName.get(name);
                 if (v == null) {
-                    throw new IllegalStateException("predicate " + p.text() + " reads an unbound variable");
+                    // bound by no atom and no assignment: the engine rejects such rules; keep the plan total
+                    v = variableNames.size();
+                    byName.put(name, v);
+                    variableNames.add(name);
                 }
                 vars[i] = v;
             }
