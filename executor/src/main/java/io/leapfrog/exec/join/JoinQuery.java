@@ -1,5 +1,11 @@
 package io.leapfrog.exec.join;
 
+import io.leapfrog.exec.storage.Trie;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * A conjunctive query ready for leapfrog triejoin. Variables are numbered 0..varCount-1 IN JOIN ORDER:
  * level {@code l} binds variable {@code l}. The planner has already renumbered variables and pushed
@@ -20,7 +26,295 @@ package io.leapfrog.exec.join;
  *                                                   tail: stop at the first extension); default varCount
  *     .build()
  * </pre>
- * Comparison semantics are signed int unless a filter says otherwise.
+ * Comparison semantics are signed int unless a filter says otherwise. A filter at level -1 is checked
+ * once before the join starts. A computed value outside the int range rejects the binding.
+ * Every variable must be bound by an atom or computed. An atom of arity 0 only gates the whole query
+ * (empty trie: no results).
  */
 public final class JoinQuery {
+    final int varCount;
+    final int outputVars;
+    /** Whether some arity-0 atom is empty, making the result empty. */
+    final boolean emptyGate;
+    final LevelFilter[] preFilters;
+    final Level[] levels;
+    /** Number of atoms; pos arrays are indexed [atom][trieLevel]. */
+    final int atomCount;
+    final int[] atomArity;
+
+    /** Everything needed to bind one variable. */
+    static final class Level {
+        /** Participants: atom index, its trie level, that level's values and the parent's offsets (null at trie level 0). */
+        int[] atom;
+        int[] trieLevel;
+        int[][] vals;
+        int[][] parentOffsets;
+        /** Participants that are exact duplicates of another (same trie, same bound prefix): they copy its position. */
+        int[] aliasAtom;
+        int[] aliasTrieLevel;
+        int[] aliasOf;
+        int[] lowerVars;
+        int[] lowerAdd;
+        int[] upperVars;
+        int[] upperSub;
+        long lowerConst = Integer.MIN_VALUE;
+        long upperConst = Integer.MAX_VALUE;
+        LevelFilter[] filters;
+        ValueFunction computed;
+
+        int width() {
+            return atom.length;
+        }
+    }
+
+    private JoinQuery(Builder b, Level[] levels) {
+        this.varCount = b.varCount;
+        this.outputVars = b.outputVars;
+        this.emptyGate = b.emptyGate;
+        this.preFilters = b.preFilters.toArray(new LevelFilter[0]);
+        this.levels = levels;
+        this.atomCount = b.tries.size();
+        this.atomArity = new int[atomCount];
+        for (int a = 0; a < atomCount; a++) {
+            atomArity[a] = b.tries.get(a).arity;
+        }
+    }
+
+    public static Builder builder(int varCount) {
+        return new Builder(varCount);
+    }
+
+    public int varCount() {
+        return varCount;
+    }
+
+    public int outputVars() {
+        return outputVars;
+    }
+
+    /** Builds a {@link JoinQuery}; not thread-safe. */
+    public static final class Builder {
+        private final int varCount;
+        private final List<Trie> tries = new ArrayList<>();
+        private final List<int[]> atomVars = new ArrayList<>();
+        private final List<List<int[]>> lower = new ArrayList<>();
+        private final List<List<int[]>> upper = new ArrayList<>();
+        private final long[] lowerConst;
+        private final long[] upperConst;
+        private final List<List<LevelFilter>> filters = new ArrayList<>();
+        private final List<LevelFilter> preFilters = new ArrayList<>();
+        private final ValueFunction[] computed;
+        private int outputVars;
+        private boolean emptyGate;
+
+        private Builder(int varCount) {
+            if (varCount < 0) {
+                throw new IllegalArgumentException("negative varCount " + varCount);
+            }
+            this.varCount = varCount;
+            this.outputVars = varCount;
+            this.lowerConst = new long[varCount];
+            this.upperConst = new long[varCount];
+            Arrays.fill(lowerConst, Integer.MIN_VALUE);
+            Arrays.fill(upperConst, Integer.MAX_VALUE);
+            this.computed = new ValueFunction[varCount];
+            for (int i = 0; i < varCount; i++) {
+                lower.add(new ArrayList<>());
+                upper.add(new ArrayList<>());
+                filters.add(new ArrayList<>());
+            }
+        }
+
+        private void checkVar(int v) {
+            if (v < 0 || v >= varCount) {
+                throw new IllegalArgumentException("variable " + v + " out of range 0.." + (varCount - 1));
+            }
+        }
+
+        /** An atom whose trie level i binds variable vars[i]; vars strictly increasing. */
+        public Builder atom(Trie trie, int... vars) {
+            if (vars.length != trie.arity) {
+                throw new IllegalArgumentException("atom with " + vars.length + " variables over a trie of arity " + trie.arity);
+            }
+            for (int i = 0; i < vars.length; i++) {
+                checkVar(vars[i]);
+                if (i > 0 && vars[i] <= vars[i - 1]) {
+                    throw new IllegalArgumentException("atom variables not strictly increasing: " + Arrays.toString(vars));
+                }
+            }
+            if (vars.length == 0) {
+                emptyGate |= trie.size() == 0;
+                return this;
+            }
+            tries.add(trie);
+            atomVars.add(vars.clone());
+            return this;
+        }
+
+        private void checkOrder(int var, int otherVar) {
+            checkVar(var);
+            checkVar(otherVar);
+            if (otherVar >= var) {
+                throw new IllegalArgumentException("bound on variable " + var + " by later variable " + otherVar);
+            }
+        }
+
+        /** var > otherVar (strict) or var >= otherVar; otherVar is bound earlier. */
+        public Builder lowerBound(int var, int otherVar, boolean strict) {
+            checkOrder(var, otherVar);
+            lower.get(var).add(new int[]{otherVar, strict ? 1 : 0});
+            return this;
+        }
+
+        /** var < otherVar (strict) or var <= otherVar; otherVar is bound earlier. */
+        public Builder upperBound(int var, int otherVar, boolean strict) {
+            checkOrder(var, otherVar);
+            upper.get(var).add(new int[]{otherVar, strict ? 1 : 0});
+            return this;
+        }
+
+        /** var > c (strict) or var >= c. */
+        public Builder lowerBoundConst(int var, int c, boolean strict) {
+            checkVar(var);
+            lowerConst[var] = Math.max(lowerConst[var], (long) c + (strict ? 1 : 0));
+            return this;
+        }
+
+        /** var < c (strict) or var <= c. */
+        public Builder upperBoundConst(int var, int c, boolean strict) {
+            checkVar(var);
+            upperConst[var] = Math.min(upperConst[var], (long) c - (strict ? 1 : 0));
+            return this;
+        }
+
+        /** A predicate checked once variables 0..level are bound (level -1: once, before the join). */
+        public Builder filter(int level, LevelFilter f) {
+            if (level == -1) {
+                preFilters.add(f);
+                return this;
+            }
+            checkVar(level);
+            filters.get(level).add(f);
+            return this;
+        }
+
+        /** var's value is f(binding of 0..var-1); a membership test where atoms also bind var. */
+        public Builder computed(int var, ValueFunction f) {
+            checkVar(var);
+            if (computed[var] != null) {
+                throw new IllegalArgumentException("variable " + var + " computed twice");
+            }
+            computed[var] = f;
+            return this;
+        }
+
+        /** Report each distinct binding of variables 0..k-1 once. */
+        public Builder outputVars(int k) {
+            if (k < 0 || k > varCount) {
+                throw new IllegalArgumentException("outputVars " + k + " outside 0.." + varCount);
+            }
+            outputVars = k;
+            return this;
+        }
+
+        public JoinQuery build() {
+            Level[] levels = new Level[varCount];
+            for (int l = 0; l < varCount; l++) {
+                levels[l] = compileLevel(l);
+            }
+            return new JoinQuery(this, levels);
+        }
+
+        private Level compileLevel(int l) {
+            Level lv = new Level();
+            List<int[]> parts = new ArrayList<>();   // {atom, trieLevel}
+            List<int[]> aliases = new ArrayList<>(); // {atom, trieLevel, participant index}
+            for (int a = 0; a < tries.size(); a++) {
+                int[] vars = atomVars.get(a);
+                for (int t = 0; t < vars.length; t++) {
+                    if (vars[t] != l) {
+                        continue;
+                    }
+                    int dup = -1;
+                    for (int p = 0; p < parts.size() && dup < 0; p++) {
+                        int[] q = parts.get(p);
+                        if (q[1] == t && tries.get(q[0]) == tries.get(a)
+                                && Arrays.equals(atomVars.get(q[0]), 0, t + 1, vars, 0, t + 1)) {
+                            dup = p;
+                        }
+                    }
+                    if (dup >= 0) {
+                        aliases.add(new int[]{a, t, dup});
+                    } else {
+                        parts.add(new int[]{a, t});
+                    }
+                }
+            }
+            if (parts.isEmpty() && computed[l] == null) {
+                throw new IllegalArgumentException("variable " + l + " is bound by no atom and not computed");
+            }
+            // Smallest first-level list drives the parallel split and the leapfrog start.
+            if (l == 0) {
+                parts.sort((x, y) -> Integer.compare(tries.get(x[0]).values[0].length, tries.get(y[0]).values[0].length));
+            }
+            int m = parts.size();
+            lv.atom = new int[m];
+            lv.trieLevel = new int[m];
+            lv.vals = new int[m][];
+            lv.parentOffsets = new int[m][];
+            for (int i = 0; i < m; i++) {
+                int a = parts.get(i)[0];
+                int t = parts.get(i)[1];
+                lv.atom[i] = a;
+                lv.trieLevel[i] = t;
+                lv.vals[i] = tries.get(a).values[t];
+                lv.parentOffsets[i] = t == 0 ? null : tries.get(a).offsets[t - 1];
+            }
+            // Aliases were recorded against indexes before sorting; remap by (atom, trieLevel).
+            lv.aliasAtom = new int[aliases.size()];
+            lv.aliasTrieLevel = new int[aliases.size()];
+            lv.aliasOf = new int[aliases.size()];
+            List<int[]> unsorted = new ArrayList<>();
+            for (int[] al : aliases) {
+                unsorted.add(al);
+            }
+            for (int i = 0; i < unsorted.size(); i++) {
+                int[] al = unsorted.get(i);
+                lv.aliasAtom[i] = al[0];
+                lv.aliasTrieLevel[i] = al[1];
+                lv.aliasOf[i] = -1;
+            }
+            for (int i = 0; i < unsorted.size(); i++) {
+                int[] al = unsorted.get(i);
+                Trie tr = tries.get(al[0]);
+                int[] vars = atomVars.get(al[0]);
+                for (int p = 0; p < m; p++) {
+                    if (lv.trieLevel[p] == al[1] && tries.get(lv.atom[p]) == tr
+                            && Arrays.equals(atomVars.get(lv.atom[p]), 0, al[1] + 1, vars, 0, al[1] + 1)) {
+                        lv.aliasOf[i] = p;
+                        break;
+                    }
+                }
+            }
+            List<int[]> lo = lower.get(l);
+            lv.lowerVars = new int[lo.size()];
+            lv.lowerAdd = new int[lo.size()];
+            for (int i = 0; i < lo.size(); i++) {
+                lv.lowerVars[i] = lo.get(i)[0];
+                lv.lowerAdd[i] = lo.get(i)[1];
+            }
+            List<int[]> up = upper.get(l);
+            lv.upperVars = new int[up.size()];
+            lv.upperSub = new int[up.size()];
+            for (int i = 0; i < up.size(); i++) {
+                lv.upperVars[i] = up.get(i)[0];
+                lv.upperSub[i] = up.get(i)[1];
+            }
+            lv.lowerConst = lowerConst[l];
+            lv.upperConst = upperConst[l];
+            lv.filters = filters.get(l).toArray(new LevelFilter[0]);
+            lv.computed = computed[l];
+            return lv;
+        }
+    }
 }

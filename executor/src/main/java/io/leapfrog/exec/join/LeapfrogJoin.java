@@ -1,5 +1,14 @@
 package io.leapfrog.exec.join;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
 /**
  * Multi-threaded leapfrog triejoin with galloping seek, parallel over first-level values with work
  * stealing.
@@ -10,6 +19,143 @@ package io.leapfrog.exec.join;
  *   static &lt;S extends TupleSink&gt; List&lt;S&gt; run(JoinQuery q, int threads, Supplier&lt;S&gt; sinks)
  *                                                       each worker gets its own sink; all are returned
  * </pre>
+ * Work distribution: the first level's smallest value list is cut into many small index chunks that
+ * workers claim from a shared counter, so a worker that drew cheap values simply claims more (dynamic
+ * load balancing for skewed graphs). The calling thread works too; helpers come from a shared pool of
+ * daemon threads. Small joins and threads=1 run inline on the caller.
  */
 public final class LeapfrogJoin {
+    /** Chunks per worker: enough that skew evens out, few enough that claiming stays cheap. */
+    private static final int CHUNKS_PER_THREAD = 128;
+    /** Below this many level-0 values the join runs on the calling thread only. */
+    private static final int MIN_PARALLEL_VALUES = 64;
+
+    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "leapfrog-join");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private LeapfrogJoin() {
+    }
+
+    /** Number of results (distinct bindings of the output variables), without materialising them. */
+    public static long count(JoinQuery q, int threads) {
+        if (!passesGate(q)) {
+            return 0;
+        }
+        List<JoinWorker> workers = execute(q, threads, null);
+        long total = 0;
+        for (JoinWorker w : workers) {
+            total += w.count;
+        }
+        return total;
+    }
+
+    /** Enumerates the results into per-worker sinks (each sink is used by one thread only); returns them all. */
+    public static <S extends TupleSink> List<S> run(JoinQuery q, int threads, Supplier<S> sinks) {
+        if (!passesGate(q)) {
+            List<S> none = new ArrayList<>(1);
+            none.add(sinks.get());
+            return none;
+        }
+        int workers = workerCount(q, threads);
+        List<S> out = new ArrayList<>(workers);
+        for (int i = 0; i < workers; i++) {
+            out.add(sinks.get());
+        }
+        execute(q, workers, out);
+        return out;
+    }
+
+    private static boolean passesGate(JoinQuery q) {
+        if (q.emptyGate) {
+            return false;
+        }
+        int[] nothing = new int[q.varCount];
+        for (LevelFilter f : q.preFilters) {
+            if (!f.test(nothing)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** How many workers the query can use: 1 unless level 0 is a large enough leapfrog over atoms. */
+    private static int workerCount(JoinQuery q, int threads) {
+        if (threads <= 1 || q.varCount == 0 || q.outputVars == 0) {
+            return 1;
+        }
+        JoinQuery.Level first = q.levels[0];
+        if (first.computed != null || first.vals[0].length < MIN_PARALLEL_VALUES) {
+            return 1;
+        }
+        return threads;
+    }
+
+    private static List<JoinWorker> execute(JoinQuery q, int threads, List<? extends TupleSink> sinks) {
+        int workers = sinks != null ? sinks.size() : workerCount(q, threads);
+        List<JoinWorker> ws = new ArrayList<>(workers);
+        for (int i = 0; i < workers; i++) {
+            ws.add(new JoinWorker(q, sinks == null ? null : sinks.get(i)));
+        }
+        if (workers == 1) {
+            ws.get(0).runAll();
+            return ws;
+        }
+        int total = q.levels[0].vals[0].length;
+        int chunk = Math.max(1, total / (workers * CHUNKS_PER_THREAD));
+        AtomicInteger next = new AtomicInteger();
+        List<Future<?>> helpers = new ArrayList<>(workers - 1);
+        Throwable failure = null;
+        try {
+            for (int i = 1; i < workers; i++) {
+                JoinWorker w = ws.get(i);
+                helpers.add(POOL.submit(() -> drain(w, next, chunk, total)));
+            }
+            drain(ws.get(0), next, chunk, total);
+        } catch (RuntimeException | Error e) {
+            failure = e;
+            next.set(total); // let the helpers run out of work
+        }
+        for (Future<?> f : helpers) {
+            try {
+                f.get();
+            } catch (ExecutionException e) {
+                if (failure == null) {
+                    failure = e.getCause();
+                }
+                next.set(total);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                if (failure == null) {
+                    failure = e;
+                }
+                next.set(total);
+            }
+        }
+        if (failure instanceof RuntimeException re) {
+            throw re;
+        }
+        if (failure instanceof Error err) {
+            throw err;
+        }
+        if (failure != null) {
+            throw new IllegalStateException("join interrupted", failure);
+        }
+        return ws;
+    }
+
+    /** Claims level-0 chunks until none are left. */
+    private static void drain(JoinWorker w, AtomicInteger next, int chunk, int total) {
+        while (true) {
+            int lo = next.getAndAdd(chunk);
+            if (lo >= total) {
+                return;
+            }
+            w.chunkLo = lo;
+            w.chunkHi = Math.min(total, lo + chunk);
+            w.runAll();
+        }
+    }
 }
