@@ -6,7 +6,9 @@ import io.leapfrog.parser.Diagnostics;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /** Collects errors and warnings during checking, so that all of them are reported at once, in source order. */
 final class Problems {
@@ -18,25 +20,19 @@ final class Problems {
             .thenComparingInt(e -> e.pos().column());
 
     private final String source;
-    private final List<Entry> errors = new ArrayList<>();
-    private final List<Entry> warnings = new ArrayList<>();
+    private final Set<Entry> errors = new LinkedHashSet<>();
+    private final Set<Entry> warnings = new LinkedHashSet<>();
 
     Problems(String source) {
         this.source = source;
     }
 
     void error(SourcePos pos, String message) {
-        Entry entry = new Entry(pos, message);
-        if (!errors.contains(entry)) {
-            errors.add(entry);
-        }
+        errors.add(new Entry(pos, message));
     }
 
     void warning(SourcePos pos, String message) {
-        Entry entry = new Entry(pos, message);
-        if (!warnings.contains(entry)) {
-            warnings.add(entry);
-        }
+        warnings.add(new Entry(pos, message));
     }
 
     boolean hasErrors() {

@@ -31,6 +31,7 @@ final class Stratifier {
 
     private final Map<String, List<Edge>> edges = new LinkedHashMap<>();
     private final List<String> relations;
+    private final Map<String, Integer> declarationOrder = new HashMap<>();
     private final List<Clause> clauses;
 
     // Tarjan state
@@ -43,6 +44,9 @@ final class Stratifier {
     Stratifier(List<String> relations, List<Clause> clauses) {
         this.relations = relations;
         this.clauses = clauses;
+        for (String relation : relations) {
+            declarationOrder.put(relation, declarationOrder.size());
+        }
         for (String relation : relations) {
             edges.put(relation, new ArrayList<>());
         }
@@ -110,6 +114,14 @@ final class Stratifier {
                 componentOf.put(relation, i);
             }
         }
+        Map<String, List<Clause>> rulesByHead = new HashMap<>();
+        Map<Clause, Integer> sourceOrder = new java.util.IdentityHashMap<>();
+        for (Clause clause : clauses) {
+            if (!clause.isFact()) {
+                sourceOrder.put(clause, sourceOrder.size());
+                rulesByHead.computeIfAbsent(clause.head().relation(), k -> new ArrayList<>()).add(clause);
+            }
+        }
         List<Stratum> strata = new ArrayList<>();
         for (int i = 0; i < components.size(); i++) {
             Set<String> members = orderedAsDeclared(components.get(i));
@@ -125,10 +137,11 @@ final class Stratifier {
                 }
             }
             List<Clause> rules = new ArrayList<>();
-            for (Clause clause : clauses) {
-                if (!clause.isFact() && members.contains(clause.head().relation())) {
-                    rules.add(clause);
-                }
+            for (String member : members) {
+                rules.addAll(rulesByHead.getOrDefault(member, List.of()));
+            }
+            if (members.size() > 1) {
+                rules.sort(java.util.Comparator.comparingInt(sourceOrder::get));
             }
             strata.add(new Stratum(java.util.Collections.unmodifiableSet(members), recursive, List.copyOf(rules)));
         }
@@ -177,13 +190,9 @@ final class Stratifier {
     }
 
     private Set<String> orderedAsDeclared(Set<String> component) {
-        Set<String> ordered = new LinkedHashSet<>();
-        for (String relation : relations) {
-            if (component.contains(relation)) {
-                ordered.add(relation);
-            }
-        }
-        return ordered;
+        List<String> ordered = new ArrayList<>(component);
+        ordered.sort(java.util.Comparator.comparingInt(declarationOrder::get));
+        return new LinkedHashSet<>(ordered);
     }
 
     /** Tarjan's algorithm with an explicit stack, so deep dependency chains cannot overflow the call stack. */
