@@ -34,7 +34,7 @@ final class Functors {
 
     /** Souffle intrinsics that need floats, unsigned conversions or ranges, which Leapfrog lacks. */
     private static final Set<String> SOUFFLE_UNSUPPORTED = Set.of(
-            "to_float", "to_unsigned", "itof", "itou", "utoi", "ftoi", "ftou", "utof", "range", "autoinc",
+            "to_float", "to_unsigned", "itof", "itou", "utoi", "ftoi", "ftou", "utof", "range",
             "sqrt", "exp", "log", "sin", "cos", "tan", "lcm", "gcd");
 
     static Signature lookup(String name) {

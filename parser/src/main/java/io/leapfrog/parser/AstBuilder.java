@@ -267,7 +267,11 @@ final class AstBuilder {
             for (ArgumentContext argument : functor.argument()) {
                 args.add(expr(argument));
             }
-            return new Expr.Functor(functor.functorName().getText(), List.copyOf(args), pos);
+            String name = functor.functorName().getText();
+            if (name.equals("autoinc") && args.isEmpty()) {
+                return new Expr.Counter(pos); // Souffle's old spelling of $
+            }
+            return new Expr.Functor(name, List.copyOf(args), pos);
         }
         if (ctx instanceof AggregateExprContext aggregate) {
             return aggregate(aggregate, pos);

@@ -265,6 +265,7 @@ class DatalogParserTest {
     @Test
     void counterAndBooleans() {
         assertInstanceOf(Expr.Counter.class, parse("id($).").clauses().get(0).head().args().get(0));
+        assertInstanceOf(Expr.Counter.class, parse("id(autoinc()).").clauses().get(0).head().args().get(0));
         List<Literal> literals = body("a(x) :- b(x), true, !false.");
         assertEquals(new Literal.BoolConst(true, new SourcePos("t.dl", 1, 15)), literals.get(1));
         assertTrue(((Literal.BoolConst) literals.get(2)).value());
