@@ -64,7 +64,7 @@ class LeapfrogJoinTest {
     void trianglesWithBoundsMatchNaive() {
         Random rnd = new Random(1);
         for (int round = 0; round < 8; round++) {
-            Relation e = randomGraph(rnd, 30 + round * 10, 150 + round * 60, true);
+            Relation e = randomGraph(rnd, 30 + round * 10, 100 + round * 30, true);
             JoinQuery q = JoinQuery.builder(3)
                     .atom(e.trie(new int[]{0, 1}), 0, 1)
                     .atom(e.trie(new int[]{0, 1}), 1, 2)

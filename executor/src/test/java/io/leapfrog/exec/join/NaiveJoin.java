@@ -82,10 +82,12 @@ final class NaiveJoin {
             }
             return;
         }
+        boolean[] setHere = new boolean[v.length];
         for (int row = 0; row < r.size(); row++) {
-            int[] saveB = binding.clone();
-            boolean[] saveF = bound.clone();
             boolean ok = true;
+            for (int c = 0; c < v.length; c++) {
+                setHere[c] = false;
+            }
             for (int c = 0; c < v.length && ok; c++) {
                 int x = r.get(row, c);
                 if (bound[v[c]]) {
@@ -93,13 +95,17 @@ final class NaiveJoin {
                 } else {
                     bound[v[c]] = true;
                     binding[v[c]] = x;
+                    setHere[c] = true;
                 }
             }
             if (ok) {
                 loop(atom + 1, binding, bound, out);
             }
-            System.arraycopy(saveB, 0, binding, 0, varCount);
-            System.arraycopy(saveF, 0, bound, 0, varCount);
+            for (int c = 0; c < v.length; c++) {
+                if (setHere[c]) {
+                    bound[v[c]] = false;
+                }
+            }
         }
     }
 

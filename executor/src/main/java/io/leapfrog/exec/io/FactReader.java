@@ -1,0 +1,251 @@
+package io.leapfrog.exec.io;
+
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.exec.storage.ColumnType;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.RelationBuilder;
+import io.leapfrog.exec.storage.SymbolTable;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Reads a fact file into a {@link Relation}: Souffle {@code .facts} (tab-separated by default, any
+ * delimiter), CSV ({@code ","}) or SNAP edge lists (whitespace-separated, '#' comments). Gzip input is
+ * recognised by its magic bytes, whatever the file is called. Empty lines and a trailing '\r' are
+ * ignored. A malformed line is a {@link LeapfrogException} naming the file and line:
+ * {@code file:LINE: error: expected 2 columns, found 3 (line: ...)}.
+ * <pre>
+ *   Relation r = new FactReader(types, symbols).delimiter(",").read(path);
+ *   Relation e = FactReader.snap(ColumnType.repeat(ColumnType.NUMBER, 2), symbols).read(path);
+ * </pre>
+ */
+public final class FactReader {
+    private static final int MAX_SHOWN_LINE = 200;
+
+    private final ColumnType[] types;
+    private final SymbolTable symbols;
+    private final FactFormat format;
+    private final String delimiter;
+
+    /** A reader of Souffle {@code .facts} files (tab-separated). */
+    public FactReader(ColumnType[] types, SymbolTable symbols) {
+        this(types, symbols, FactFormat.DELIMITED, "\t");
+    }
+
+    private FactReader(ColumnType[] types, SymbolTable symbols, FactFormat format, String delimiter) {
+        this.types = types.clone();
+        this.symbols = symbols;
+        this.format = format;
+        this.delimiter = delimiter;
+        if (delimiter.isEmpty()) {
+            throw new LeapfrogException("error: empty delimiter; give at least one character, e.g. delimiter=\",\"");
+        }
+    }
+
+    /** A reader of SNAP edge lists (whitespace-separated columns, '#' comment lines). */
+    public static FactReader snap(ColumnType[] types, SymbolTable symbols) {
+        return new FactReader(types, symbols, FactFormat.SNAP, " ");
+    }
+
+    /** A reader of comma-separated files. */
+    public static FactReader csv(ColumnType[] types, SymbolTable symbols) {
+        return new FactReader(types, symbols, FactFormat.DELIMITED, ",");
+    }
+
+    /** The same reader with another column delimiter (delimited format). */
+    public FactReader delimiter(String d) {
+        return new FactReader(types, symbols, FactFormat.DELIMITED, d);
+    }
+
+    /** Reads {@code file} (gzip or plain). */
+    public Relation read(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(in, file.toString());
+        } catch (NoSuchFileException e) {
+            throw new LeapfrogException(file + ": error: cannot open fact file: no such file");
+        } catch (IOException e) {
+            throw new LeapfrogException(file + ": error: cannot read fact file: " + e.getMessage());
+        }
+    }
+
+    /** Reads a stream (gzip or plain); {@code source} names it in error messages. Does not close it. */
+    public Relation read(InputStream raw, String source) {
+        int arity = types.length;
+        RelationBuilder out = new RelationBuilder(arity, 1024);
+        int[] tuple = new int[arity];
+        String[] fields = new String[arity];
+        int lineNo = 0;
+        try {
+            BufferedReader reader = new BufferedReader(new InputStreamReader(decompressed(raw), StandardCharsets.UTF_8), 1 << 16);
+            String line;
+            while ((line = reader.readLine()) != null) {
+                lineNo++;
+                if (!line.isEmpty() && line.charAt(line.length() - 1) == '\r') {
+                    line = line.substring(0, line.length() - 1);
+                }
+                if (line.isEmpty()) {
+                    continue;
+                }
+                int found;
+                if (format == FactFormat.SNAP) {
+                    if (line.charAt(0) == '#' || line.isBlank()) {
+                        continue;
+                    }
+                    found = splitWhitespace(line, fields);
+                } else {
+                    found = splitDelimited(line, fields);
+                }
+                if (found != arity) {
+                    throw lineError(source, lineNo, "expected " + arity + " column" + (arity == 1 ? "" : "s")
+                            + ", found " + found + " (line: " + shown(line) + ")");
+                }
+                for (int c = 0; c < arity; c++) {
+                    tuple[c] = parse(fields[c], c, source, lineNo);
+                }
+                out.add(tuple, 0);
+            }
+        } catch (IOException e) {
+            throw new LeapfrogException(source + ":" + lineNo + ": error: cannot read fact file: " + e.getMessage());
+        }
+        return out.build();
+    }
+
+    private static InputStream decompressed(InputStream raw) throws IOException {
+        BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
+        in.mark(2);
+        int b0 = in.read();
+        int b1 = in.read();
+        in.reset();
+        if (b0 == 0x1f && b1 == 0x8b) {
+            return new GZIPInputStream(in, 1 << 16);
+        }
+        return in;
+    }
+
+    /** Splits on the delimiter; returns the number of fields (may exceed fields.length, which are not stored). */
+    private int splitDelimited(String line, String[] fields) {
+        int n = 0;
+        int start = 0;
+        int dl = delimiter.length();
+        while (true) {
+            int at = line.indexOf(delimiter, start);
+            String f = at < 0 ? line.substring(start) : line.substring(start, at);
+            if (n < fields.length) {
+                fields[n] = f;
+            }
+            n++;
+            if (at < 0) {
+                return n;
+            }
+            start = at + dl;
+        }
+    }
+
+    private static int splitWhitespace(String line, String[] fields) {
+        int n = 0;
+        int i = 0;
+        int len = line.length();
+        while (true) {
+            while (i < len && isBlank(line.charAt(i))) {
+                i++;
+            }
+            if (i == len) {
+                return n;
+            }
+            int start = i;
+            while (i < len && !isBlank(line.charAt(i))) {
+                i++;
+            }
+            if (n < fields.length) {
+                fields[n] = line.substring(start, i);
+            }
+            n++;
+        }
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t';
+    }
+
+    private int parse(String field, int column, String source, int lineNo) {
+        ColumnType t = types[column];
+        if (t == ColumnType.SYMBOL) {
+            return symbols.intern(field);
+        }
+        String s = field.strip();
+        try {
+            switch (t) {
+                case FLOAT:
+                    return Float.floatToIntBits(Float.parseFloat(s));
+                case UNSIGNED: {
+                    long v = parseInteger(s);
+                    if (v < 0 || v > 0xffffffffL) {
+                        throw lineError(source, lineNo, "unsigned number out of range: '" + field + "' in column "
+                                + (column + 1) + " (unsigned values are 0.." + 0xffffffffL + ")");
+                    }
+                    return (int) v;
+                }
+                default: {
+                    long v = parseInteger(s);
+                    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+                        throw lineError(source, lineNo, "number out of range: '" + field + "' in column " + (column + 1)
+                                + " (numbers are signed 32-bit: " + Integer.MIN_VALUE + ".." + Integer.MAX_VALUE + ")");
+                    }
+                    return (int) v;
+                }
+            }
+        } catch (NumberFormatException e) {
+            throw lineError(source, lineNo, "not a number: '" + field + "' in column " + (column + 1));
+        }
+    }
+
+    /** Decimal, or 0x hexadecimal / 0b binary as Souffle accepts, with an optional sign; at most 40 bits. */
+    static long parseInteger(String s) {
+        int i = 0;
+        boolean negative = false;
+        if (!s.isEmpty() && (s.charAt(0) == '-' || s.charAt(0) == '+')) {
+            negative = s.charAt(0) == '-';
+            i = 1;
+        }
+        int radix = 10;
+        if (s.length() > i + 2 && s.charAt(i) == '0' && (s.charAt(i + 1) == 'x' || s.charAt(i + 1) == 'X')) {
+            radix = 16;
+            i += 2;
+        } else if (s.length() > i + 2 && s.charAt(i) == '0' && (s.charAt(i + 1) == 'b' || s.charAt(i + 1) == 'B')) {
+            radix = 2;
+            i += 2;
+        }
+        if (i == s.length()) {
+            throw new NumberFormatException(s);
+        }
+        long v = 0;
+        for (; i < s.length(); i++) {
+            int d = Character.digit(s.charAt(i), radix);
+            if (d < 0) {
+                throw new NumberFormatException(s);
+            }
+            v = v * radix + d;
+            if (v > (1L << 40)) {
+                v = 1L << 40; // saturate: certainly out of range, and no overflow
+            }
+        }
+        return negative ? -v : v;
+    }
+
+    private static LeapfrogException lineError(String source, int line, String what) {
+        return new LeapfrogException(source + ":" + line + ": error: " + what);
+    }
+
+    private static String shown(String line) {
+        return line.length() <= MAX_SHOWN_LINE ? line : line.substring(0, MAX_SHOWN_LINE) + "...";
+    }
+}

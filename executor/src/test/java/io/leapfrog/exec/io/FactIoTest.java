@@ -1,0 +1,137 @@
+package io.leapfrog.exec.io;
+
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.exec.storage.ColumnType;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.SymbolTable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPOutputStream;
+
+import static io.leapfrog.exec.storage.ColumnType.FLOAT;
+import static io.leapfrog.exec.storage.ColumnType.NUMBER;
+import static io.leapfrog.exec.storage.ColumnType.SYMBOL;
+import static io.leapfrog.exec.storage.ColumnType.UNSIGNED;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FactIoTest {
+    @TempDir
+    Path dir;
+
+    private Path file(String name, String content) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, content);
+        return p;
+    }
+
+    @Test
+    void readsTabSeparatedFactsWithSymbolsVerbatim() throws IOException {
+        SymbolTable st = new SymbolTable();
+        Path p = file("e.facts", "a b\t1\n\"q\"\t-2\r\n\nc\t0x10\n");
+        Relation r = new FactReader(new ColumnType[]{SYMBOL, NUMBER}, st).read(p);
+        assertEquals(3, r.size());
+        assertTrue(r.contains(new int[]{st.lookup("a b"), 1}));
+        assertTrue(r.contains(new int[]{st.lookup("\"q\""), -2}));
+        assertTrue(r.contains(new int[]{st.lookup("c"), 16}));
+    }
+
+    @Test
+    void readsCsvAndOtherDelimiters() throws IOException {
+        SymbolTable st = new SymbolTable();
+        Relation csv = FactReader.csv(ColumnType.repeat(NUMBER, 3), st).read(file("t.csv", "1,2,3\n1,2,3\n4, 5 ,6\n"));
+        assertEquals(2, csv.size());
+        assertTrue(csv.contains(new int[]{4, 5, 6}));
+        Relation bar = new FactReader(ColumnType.repeat(NUMBER, 2), st).delimiter("||").read(file("b.txt", "7||8\n"));
+        assertTrue(bar.contains(new int[]{7, 8}));
+        Relation u = new FactReader(new ColumnType[]{UNSIGNED, FLOAT}, st).read(file("u.facts", "4294967295\t1.5\n"));
+        assertEquals(-1, u.get(0, 0));
+        assertEquals(1.5f, Float.intBitsToFloat(u.get(0, 1)));
+    }
+
+    @Test
+    void readsSnapEdgeListsAndGzipByMagicBytes() throws IOException {
+        String text = "# Directed graph\n# FromNodeId\tToNodeId\n0\t1\n1  2\n\t2 0 \n";
+        Path gz = dir.resolve("g.txt"); // no .gz suffix: detection is by content
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        Relation r = FactReader.snap(ColumnType.repeat(NUMBER, 2), new SymbolTable()).read(gz);
+        assertEquals(Relation.of(2, new int[][]{{0, 1}, {1, 2}, {2, 0}}), r);
+    }
+
+    @Test
+    void malformedLinesNameFileAndLine() throws IOException {
+        SymbolTable st = new SymbolTable();
+        Path p = file("bad.facts", "1\t2\n1\t2\t3\n");
+        LeapfrogException e = assertThrows(LeapfrogException.class,
+                () -> new FactReader(ColumnType.repeat(NUMBER, 2), st).read(p));
+        assertEquals(p + ":2: error: expected 2 columns, found 3 (line: 1\t2\t3)", e.getMessage());
+        Path q = file("nan.facts", "1\tx\n");
+        e = assertThrows(LeapfrogException.class, () -> new FactReader(ColumnType.repeat(NUMBER, 2), st).read(q));
+        assertEquals(q + ":1: error: not a number: 'x' in column 2", e.getMessage());
+        Path big = file("big.facts", "2147483648\n");
+        e = assertThrows(LeapfrogException.class, () -> new FactReader(ColumnType.repeat(NUMBER, 1), st).read(big));
+        assertTrue(e.getMessage().startsWith(big + ":1: error: number out of range: '2147483648' in column 1"), e.getMessage());
+        Path few = file("few.txt", "# c\n5\n");
+        e = assertThrows(LeapfrogException.class, () -> FactReader.snap(ColumnType.repeat(NUMBER, 2), st).read(few));
+        assertEquals(few + ":2: error: expected 2 columns, found 1 (line: 5)", e.getMessage());
+        e = assertThrows(LeapfrogException.class,
+                () -> new FactReader(ColumnType.repeat(NUMBER, 1), st).read(dir.resolve("missing.facts")));
+        assertTrue(e.getMessage().contains("missing.facts: error: cannot open fact file"), e.getMessage());
+    }
+
+    @Test
+    void writesSortedRowsAtomicallyAndRoundTrips() throws IOException {
+        SymbolTable st = new SymbolTable();
+        int a = st.intern("alpha");
+        int b = st.intern("beta");
+        Relation r = Relation.of(2, new int[][]{{b, -3}, {a, 10}, {a, 2}});
+        Path out = dir.resolve("sub/r.csv");
+        ColumnType[] types = {SYMBOL, NUMBER};
+        FactWriter.write(out, r, types, st, "\t");
+        assertEquals("alpha\t2\nalpha\t10\nbeta\t-3\n", Files.readString(out));
+        assertEquals(r, new FactReader(types, st).read(out));
+        // overwrite in place; no temporary files left behind
+        FactWriter.write(out, Relation.of(2, new int[][]{{a, 1}}), types, st, ",");
+        assertEquals("alpha,1\n", Files.readString(out));
+        try (var files = Files.list(out.getParent())) {
+            assertEquals(1, files.count());
+        }
+    }
+
+    @Test
+    void failedWriteLeavesOldFileAndNoTemporary() throws IOException {
+        SymbolTable st = new SymbolTable();
+        Path out = file("keep.csv", "old\n");
+        Relation bad = Relation.of(1, new int[][]{{42}}); // symbol id 42 does not exist
+        assertThrows(IllegalArgumentException.class,
+                () -> FactWriter.write(out, bad, new ColumnType[]{SYMBOL}, st, "\t"));
+        assertEquals("old\n", Files.readString(out));
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count());
+        }
+    }
+
+    @Test
+    void writesToPrintStreamAndNullary() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        FactWriter.write(ps, Relation.of(2, new int[][]{{2, 1}, {1, 2}}), new ColumnType[]{NUMBER, UNSIGNED}, new SymbolTable(), "\t");
+        FactWriter.write(ps, Relation.of(0, new int[][]{{}}), new ColumnType[0], new SymbolTable(), "\t");
+        assertEquals("1\t2\n2\t1\n()\n", bytes.toString(StandardCharsets.UTF_8));
+        assertFalse(bytes.toString(StandardCharsets.UTF_8).isEmpty());
+        assertArrayEquals(new ColumnType[]{NUMBER, SYMBOL}, ColumnType.fromNames(java.util.List.of("number", "symbol")));
+    }
+}
