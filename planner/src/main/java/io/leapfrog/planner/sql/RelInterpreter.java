@@ -1,0 +1,424 @@
+package io.leapfrog.planner.sql;
+
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.common.NotSupportedException;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.SymbolTable;
+import io.leapfrog.planner.calcite.LeapfrogJoin;
+import io.leapfrog.planner.calcite.StatisticsTable;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Union;
+import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.rules.MultiJoin;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A small interpreter for the optimized Calcite plan of a SQL query. Rows are {@code Object[]} of
+ * {@link Long}, {@link Double}, {@link String}, {@link Boolean} or null. Joins run as
+ * {@link LeapfrogJoin}s on the executor; {@code COUNT(*)} directly over one is counted without
+ * materialising its rows. Operators it does not know are reported as "not supported".
+ */
+final class RelInterpreter {
+
+    private final SymbolTable symbols;
+    private final LeapfrogJoinExecutor joins;
+
+    RelInterpreter(SymbolTable symbols, int threads) {
+        this.symbols = symbols;
+        this.joins = new LeapfrogJoinExecutor(this, threads);
+    }
+
+    List<Object[]> eval(RelNode node) {
+        RelNode rel = node.stripped();
+        if (rel instanceof TableScan scan) {
+            return scan(scan);
+        }
+        if (rel instanceof Filter f) {
+            List<Object[]> out = new ArrayList<>();
+            for (Object[] row : eval(f.getInput())) {
+                if (RexEvaluator.isTrue(f.getCondition(), row)) {
+                    out.add(row);
+                }
+            }
+            return out;
+        }
+        if (rel instanceof Project p) {
+            List<RexNode> exprs = p.getProjects();
+            List<Object[]> out = new ArrayList<>();
+            for (Object[] row : eval(p.getInput())) {
+                Object[] r = new Object[exprs.size()];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = RexEvaluator.eval(exprs.get(i), row);
+                }
+                out.add(r);
+            }
+            return out;
+        }
+        if (rel instanceof LeapfrogJoin lj) {
+            return joins.rows(lj);
+        }
+        if (rel instanceof Aggregate a) {
+            return aggregate(a);
+        }
+        if (rel instanceof Sort s) {
+            return sort(s);
+        }
+        if (rel instanceof Values v) {
+            List<Object[]> out = new ArrayList<>();
+            for (List<RexLiteral> tuple : v.getTuples()) {
+                Object[] r = new Object[tuple.size()];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = RexEvaluator.literal(tuple.get(i));
+                }
+                out.add(r);
+            }
+            return out;
+        }
+        if (rel instanceof Union u) {
+            List<Object[]> out = new ArrayList<>();
+            for (RelNode in : u.getInputs()) {
+                out.addAll(eval(in));
+            }
+            return u.all ? out : distinct(out);
+        }
+        if (rel instanceof MultiJoin mj) {
+            return multiJoin(mj);
+        }
+        if (rel instanceof Join j) {
+            if (j.getJoinType() != JoinRelType.INNER) {
+                throw new NotSupportedException("not supported: " + j.getJoinType().name().toLowerCase() + " join in SQL");
+            }
+            return nestedLoop(eval(j.getLeft()), eval(j.getRight()), j.getCondition());
+        }
+        throw new NotSupportedException("not supported: " + rel.getRelTypeName() + " in SQL (supported: "
+                + "SELECT with inner joins, WHERE, GROUP BY with COUNT/SUM/MIN/MAX/AVG, ORDER BY, LIMIT, UNION, VALUES)");
+    }
+
+    /** The value of a join variable: symbol columns hold interned strings. */
+    Object decode(int value, boolean symbol) {
+        return symbol ? symbols.symbol(value) : (Object) (long) value;
+    }
+
+    /** The int a value is stored as (the inverse of {@link #decode}). */
+    int encode(Object value) {
+        if (value instanceof Long l) {
+            if (l < Integer.MIN_VALUE || l > Integer.MAX_VALUE) {
+                throw new LeapfrogException("sql: error: value " + l + " does not fit a 32-bit join column");
+            }
+            return (int) (long) l;
+        }
+        if (value instanceof String s) {
+            return symbols.intern(s);
+        }
+        throw new NotSupportedException("not supported: joining on a value of type "
+                + (value == null ? "NULL" : value.getClass().getSimpleName()));
+    }
+
+    private List<Object[]> scan(TableScan scan) {
+        StatisticsTable t = scan.getTable().unwrap(StatisticsTable.class);
+        if (t == null || !(t.payload() instanceof Catalog.TableInfo info)) {
+            throw new NotSupportedException("not supported: table " + scan.getTable().getQualifiedName());
+        }
+        Relation data = info.data();
+        int arity = info.columns().size();
+        boolean[] symbol = new boolean[arity];
+        for (int c = 0; c < arity; c++) {
+            symbol[c] = info.kinds().get(c) == ColumnKind.SYMBOL;
+        }
+        List<Object[]> out = new ArrayList<>(data.size());
+        for (int r = 0; r < data.size(); r++) {
+            Object[] row = new Object[arity];
+            for (int c = 0; c < arity; c++) {
+                row[c] = decode(data.get(r, c), symbol[c]);
+            }
+            out.add(row);
+        }
+        return out;
+    }
+
+    /** COUNT(*) with no GROUP BY directly over a LeapfrogJoin (through projections): counted, not materialised. */
+    Long countShortcut(Aggregate a) {
+        if (!a.getGroupSet().isEmpty() || a.getAggCallList().isEmpty()) {
+            return null;
+        }
+        for (AggregateCall call : a.getAggCallList()) {
+            if (call.getAggregation().getKind() != org.apache.calcite.sql.SqlKind.COUNT
+                    || !call.getArgList().isEmpty() || call.isDistinct() || call.filterArg >= 0) {
+                return null;
+            }
+        }
+        RelNode in = a.getInput().stripped();
+        while (in instanceof Project p) {
+            in = p.getInput().stripped();
+        }
+        return in instanceof LeapfrogJoin lj ? joins.count(lj) : null;
+    }
+
+    private List<Object[]> aggregate(Aggregate a) {
+        if (a.getGroupType() != Aggregate.Group.SIMPLE) {
+            throw new NotSupportedException("not supported: GROUPING SETS, ROLLUP and CUBE in SQL");
+        }
+        List<AggregateCall> calls = a.getAggCallList();
+        Long counted = countShortcut(a);
+        if (counted != null) {
+            Object[] row = new Object[calls.size()];
+            Arrays.fill(row, counted);
+            List<Object[]> out = new ArrayList<>();
+            out.add(row);
+            return out;
+        }
+        for (AggregateCall call : calls) {
+            if (call.filterArg >= 0) {
+                throw new NotSupportedException("not supported: aggregate FILTER clauses in SQL");
+            }
+        }
+        int[] keys = a.getGroupSet().toArray();
+        Map<List<Object>, Accumulator[]> groups = new LinkedHashMap<>();
+        for (Object[] row : eval(a.getInput())) {
+            Object[] key = new Object[keys.length];
+            for (int i = 0; i < keys.length; i++) {
+                key[i] = row[keys[i]];
+            }
+            Accumulator[] acc = groups.computeIfAbsent(Arrays.asList(key), k -> newAccumulators(calls));
+            for (Accumulator x : acc) {
+                x.add(row);
+            }
+        }
+        if (groups.isEmpty() && keys.length == 0) {
+            groups.put(List.of(), newAccumulators(calls));
+        }
+        List<Object[]> out = new ArrayList<>();
+        for (Map.Entry<List<Object>, Accumulator[]> e : groups.entrySet()) {
+            Object[] row = new Object[keys.length + calls.size()];
+            for (int i = 0; i < keys.length; i++) {
+                row[i] = e.getKey().get(i);
+            }
+            for (int i = 0; i < calls.size(); i++) {
+                row[keys.length + i] = e.getValue()[i].result();
+            }
+            out.add(row);
+        }
+        return out;
+    }
+
+    private static Accumulator[] newAccumulators(List<AggregateCall> calls) {
+        Accumulator[] acc = new Accumulator[calls.size()];
+        for (int i = 0; i < acc.length; i++) {
+            acc[i] = new Accumulator(calls.get(i));
+        }
+        return acc;
+    }
+
+    /** One aggregate function's running state for one group. */
+    private static final class Accumulator {
+        private final AggregateCall call;
+        private final Set<List<Object>> seen;
+        private long count;
+        private Object value;
+        private double sum;
+
+        Accumulator(AggregateCall call) {
+            this.call = call;
+            this.seen = call.isDistinct() ? new HashSet<>() : null;
+            switch (call.getAggregation().getKind()) {
+                case COUNT, SUM, SUM0, MIN, MAX, AVG -> { }
+                default -> throw new NotSupportedException("not supported: aggregate " + call.getAggregation().getName() + " in SQL");
+            }
+        }
+
+        void add(Object[] row) {
+            List<Integer> args = call.getArgList();
+            Object v = args.isEmpty() ? Boolean.TRUE : row[args.get(0)];
+            for (int arg : args) {
+                if (row[arg] == null) {
+                    return; // aggregates skip NULLs
+                }
+            }
+            if (seen != null) {
+                List<Object> key = new ArrayList<>();
+                for (int arg : args) {
+                    key.add(row[arg]);
+                }
+                if (!seen.add(key)) {
+                    return;
+                }
+            }
+            count++;
+            switch (call.getAggregation().getKind()) {
+                case SUM, SUM0 -> value = value == null ? v : add(value, v);
+                case AVG -> sum += ((Number) v).doubleValue();
+                case MIN -> value = value == null || RexEvaluator.compare(v, value) < 0 ? v : value;
+                case MAX -> value = value == null || RexEvaluator.compare(v, value) > 0 ? v : value;
+                default -> { }
+            }
+        }
+
+        private static Object add(Object a, Object b) {
+            if (a instanceof Long x && b instanceof Long y) {
+                return x + y;
+            }
+            return ((Number) a).doubleValue() + ((Number) b).doubleValue();
+        }
+
+        Object result() {
+            switch (call.getAggregation().getKind()) {
+                case COUNT:
+                    return count;
+                case SUM0:
+                    return value == null ? (Object) 0L : value;
+                case AVG: {
+                    if (count == 0) {
+                        return null;
+                    }
+                    double avg = sum / count;
+                    SqlTypeName t = call.getType().getSqlTypeName();
+                    // Calcite types AVG over an integer column as an integer (truncated), as the standard does.
+                    return SqlTypeName.INT_TYPES.contains(t) ? (Object) (long) avg : (Object) avg;
+                }
+                default:
+                    return value;
+            }
+        }
+    }
+
+    private List<Object[]> sort(Sort s) {
+        List<Object[]> rows = new ArrayList<>(eval(s.getInput()));
+        List<RelFieldCollation> keys = s.getCollation().getFieldCollations();
+        if (!keys.isEmpty()) {
+            Comparator<Object[]> cmp = (x, y) -> 0;
+            for (RelFieldCollation k : keys) {
+                int f = k.getFieldIndex();
+                boolean desc = k.getDirection().isDescending();
+                boolean nullsFirst = k.nullDirection == RelFieldCollation.NullDirection.FIRST;
+                Comparator<Object[]> one = (x, y) -> {
+                    Object a = x[f];
+                    Object b = y[f];
+                    if (a == null || b == null) {
+                        int c = a == null ? (b == null ? 0 : -1) : 1;
+                        return nullsFirst ? c : -c;
+                    }
+                    int c = RexEvaluator.compare(a, b);
+                    return desc ? -c : c;
+                };
+                cmp = cmp.thenComparing(one);
+            }
+            rows.sort(cmp);
+        }
+        int offset = s.offset == null ? 0 : (int) (long) (Long) RexEvaluator.eval(s.offset, new Object[0]);
+        int fetch = s.fetch == null ? Integer.MAX_VALUE : (int) (long) (Long) RexEvaluator.eval(s.fetch, new Object[0]);
+        int from = Math.min(offset, rows.size());
+        int to = (int) Math.min((long) from + fetch, rows.size());
+        return new ArrayList<>(rows.subList(from, to));
+    }
+
+    private static List<Object[]> distinct(List<Object[]> rows) {
+        LinkedHashSet<List<Object>> set = new LinkedHashSet<>();
+        for (Object[] r : rows) {
+            set.add(Arrays.asList(r));
+        }
+        List<Object[]> out = new ArrayList<>();
+        for (List<Object> r : set) {
+            out.add(r.toArray());
+        }
+        return out;
+    }
+
+    /** Inner joins Calcite's rules could not make a LeapfrogJoin (bag inputs): joined pairwise. */
+    private List<Object[]> multiJoin(MultiJoin mj) {
+        for (JoinRelType t : mj.getJoinTypes()) {
+            if (t != JoinRelType.INNER) {
+                throw new NotSupportedException("not supported: outer joins in SQL");
+            }
+        }
+        if (mj.isFullOuterJoin()) {
+            throw new NotSupportedException("not supported: outer joins in SQL");
+        }
+        List<RexNode> pending = new ArrayList<>(RelOptUtil.conjunctions(mj.getJoinFilter()));
+        if (mj.getPostJoinFilter() != null) {
+            pending.addAll(RelOptUtil.conjunctions(mj.getPostJoinFilter()));
+        }
+        List<Object[]> acc = null;
+        int width = 0;
+        for (RelNode in : mj.getInputs()) {
+            List<Object[]> rows = eval(in);
+            int w = in.getRowType().getFieldCount();
+            if (acc == null) {
+                acc = rows;
+            } else {
+                List<Object[]> next = new ArrayList<>();
+                for (Object[] l : acc) {
+                    for (Object[] r : rows) {
+                        Object[] both = Arrays.copyOf(l, width + w);
+                        System.arraycopy(r, 0, both, width, w);
+                        next.add(both);
+                    }
+                }
+                acc = next;
+            }
+            width += w;
+            // apply each condition as soon as all its fields exist
+            List<RexNode> ready = new ArrayList<>();
+            for (RexNode c : pending) {
+                if (RelOptUtil.InputFinder.bits(c).length() <= width) {
+                    ready.add(c);
+                }
+            }
+            pending.removeAll(ready);
+            if (!ready.isEmpty()) {
+                List<Object[]> kept = new ArrayList<>();
+                for (Object[] row : acc) {
+                    boolean ok = true;
+                    for (RexNode c : ready) {
+                        ok &= RexEvaluator.isTrue(c, Arrays.copyOf(row, mj.getRowType().getFieldCount()));
+                    }
+                    if (ok) {
+                        kept.add(row);
+                    }
+                }
+                acc = kept;
+            }
+        }
+        return acc == null ? new ArrayList<>() : acc;
+    }
+
+    private List<Object[]> nestedLoop(List<Object[]> left, List<Object[]> right, RexNode condition) {
+        List<Object[]> out = new ArrayList<>();
+        for (Object[] l : left) {
+            for (Object[] r : right) {
+                Object[] both = Arrays.copyOf(l, l.length + r.length);
+                System.arraycopy(r, 0, both, l.length, r.length);
+                if (RexEvaluator.isTrue(condition, both)) {
+                    out.add(both);
+                }
+            }
+        }
+        return out;
+    }
+
+    static boolean isSymbolType(org.apache.calcite.rel.type.RelDataType t) {
+        return t.getSqlTypeName().getFamily() == SqlTypeFamily.CHARACTER;
+    }
+}

@@ -1,0 +1,151 @@
+package io.leapfrog.planner.sql;
+
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.common.NotSupportedException;
+import io.leapfrog.exec.storage.RelationBuilder;
+import io.leapfrog.exec.storage.SymbolTable;
+import io.leapfrog.planner.calcite.LeapfrogJoin;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SqlEngineTest {
+
+    /** A small graph with 4 triangles ({1,2,3},{1,2,4},{1,3,4},{2,3,4}) plus a tail 4->5 and a loop 5->5. */
+    private static final int[][] EDGES = {{1, 2}, {2, 3}, {1, 3}, {3, 4}, {2, 4}, {1, 4}, {4, 5}, {5, 5}};
+
+    private final SqlEngine sql = new SqlEngine(catalog(), 2);
+
+    private static Catalog catalog() {
+        SymbolTable symbols = new SymbolTable();
+        RelationBuilder e = new RelationBuilder(2);
+        for (int[] edge : EDGES) {
+            e.add(edge);
+        }
+        RelationBuilder person = new RelationBuilder(2);
+        person.add(symbols.intern("carol"), 30);
+        person.add(symbols.intern("alice"), 30);
+        person.add(symbols.intern("bob"), 25);
+        RelationBuilder knows = new RelationBuilder(2);
+        knows.add(symbols.intern("alice"), symbols.intern("bob"));
+        knows.add(symbols.intern("bob"), symbols.intern("carol"));
+        knows.add(symbols.intern("alice"), symbols.intern("carol"));
+        return new Catalog(List.of(
+                new Catalog.TableInfo("e", List.of("src", "dst"), List.of(ColumnKind.NUMBER, ColumnKind.NUMBER), e.build()),
+                new Catalog.TableInfo("person", List.of("name", "age"), List.of(ColumnKind.SYMBOL, ColumnKind.NUMBER), person.build()),
+                new Catalog.TableInfo("knows", List.of("a", "b"), List.of(ColumnKind.SYMBOL, ColumnKind.SYMBOL), knows.build())),
+                symbols);
+    }
+
+    private List<String> rows(String query) {
+        List<String> out = new ArrayList<>();
+        for (Object[] r : sql.execute(query).rows()) {
+            out.add(Arrays.toString(r));
+        }
+        return out;
+    }
+
+    private static final String TRIANGLES = "SELECT COUNT(*) FROM e a, e b, e c "
+            + "WHERE a.dst = b.src AND b.dst = c.dst AND a.src = c.src AND a.src < a.dst AND b.src < b.dst";
+
+    @Test
+    void triangleCountIsOneCountedLeapfrogJoin() {
+        RelNode plan = sql.plan(TRIANGLES);
+        Aggregate agg = assertInstanceOf(Aggregate.class, plan.stripped(), RelOptUtil.toString(plan));
+        LeapfrogJoin join = assertInstanceOf(LeapfrogJoin.class, agg.getInput().stripped(), RelOptUtil.toString(plan));
+        assertEquals(3, join.getInputs().size());
+        assertEquals(3, join.order().length, "a.src, a.dst=b.src, b.dst=c.dst");
+        assertEquals(2, join.predicates().size());
+        assertEquals(List.of("[4]"), rows(TRIANGLES));
+    }
+
+    @Test
+    void explainShowsTheLevels() {
+        String explain = sql.explain(TRIANGLES);
+        assertTrue(explain.contains("LeapfrogJoin(order="), explain);
+        assertTrue(explain.contains("level2="), explain);
+    }
+
+    @Test
+    void pathJoinKeepsDuplicatesLikeSql() {
+        assertEquals(List.of("[1, 3]", "[1, 4]", "[1, 4]", "[1, 5]"),
+                rows("SELECT a.src, b.dst FROM e a JOIN e b ON a.dst = b.src WHERE a.src = 1 ORDER BY 1, 2"));
+    }
+
+    @Test
+    void sameTableColumnsEqualIsASelection() {
+        assertEquals(List.of("[5]"), rows("SELECT a.src FROM e a, e b WHERE a.src = a.dst AND b.dst = a.src AND b.src = 4"));
+    }
+
+    @Test
+    void groupByWithAggregates() {
+        assertEquals(List.of("[1, 3, 2, 4, 9]", "[2, 2, 3, 4, 7]", "[3, 1, 4, 4, 4]", "[4, 1, 5, 5, 5]", "[5, 1, 5, 5, 5]"),
+                rows("SELECT src, COUNT(*), MIN(dst), MAX(dst), SUM(dst) FROM e GROUP BY src ORDER BY src"));
+        assertEquals(List.of("[5, 8]"), rows("SELECT COUNT(DISTINCT src), COUNT(dst) FROM e"));
+        assertEquals(List.of("[3.25]"), rows("SELECT AVG(CAST(dst AS DOUBLE)) FROM e WHERE src = 1 OR src = 2 AND dst = 4"));
+    }
+
+    @Test
+    void symbolsCompareAsStrings() {
+        assertEquals(List.of("[alice]", "[carol]"), rows("SELECT name FROM person WHERE age = 30 ORDER BY name"));
+        assertEquals(List.of("[bob, 25, carol]"),
+                rows("SELECT p.name, p.age, k.b FROM person p JOIN knows k ON p.name = k.a WHERE k.b > 'bob'"
+                        + " AND p.age < 30"));
+        assertEquals(List.of("[alice, carol]"),
+                rows("SELECT k1.a, k2.b FROM knows k1, knows k2, knows k3 WHERE k1.b = k2.a AND k3.a = k1.a AND k3.b = k2.b"));
+    }
+
+    @Test
+    void limitOffsetUnionValuesAndCasing() {
+        assertEquals(List.of("[2]", "[3]"), rows("SELECT DISTINCT SRC FROM E ORDER BY src LIMIT 2 OFFSET 1"));
+        assertEquals(List.of("[1]", "[5]", "[7]"),
+                rows("SELECT src FROM e WHERE dst = 2 UNION SELECT dst FROM e WHERE src = 5 UNION VALUES (7) ORDER BY 1"));
+    }
+
+    @Test
+    void inListsRangesHavingAndDescendingOrder() {
+        assertEquals(List.of("[4, 5]", "[1, 2]"), rows("SELECT src, dst FROM e WHERE src IN (1, 4) AND dst BETWEEN 2 AND 5 "
+                + "AND dst <> 3 AND dst <> 4 ORDER BY src DESC"));
+        assertEquals(List.of("[1, 3]", "[2, 2]"), rows("SELECT src, COUNT(*) AS n FROM e GROUP BY src HAVING COUNT(*) > 1 ORDER BY n DESC"));
+        assertEquals(List.of("[2]", "[3]"), rows("SELECT b.src FROM e a JOIN e b ON a.dst = b.src WHERE a.src = 1 AND b.dst IN (3, 4) "
+                + "AND b.src NOT IN (4) GROUP BY b.src ORDER BY 1"));
+    }
+
+    @Test
+    void emptyInputCountsZero() {
+        assertEquals(List.of("[0]"), rows("SELECT COUNT(*) FROM e a, e b WHERE a.dst = b.src AND a.src = 99"));
+        assertEquals(List.of("[0, null]"), rows("SELECT COUNT(*), MAX(src) FROM e WHERE src > 100"));
+    }
+
+    @Test
+    void errorsCarryThePosition() {
+        LeapfrogException unknownColumn = assertThrows(LeapfrogException.class, () -> sql.execute("SELECT x\nFROM e"));
+        assertTrue(unknownColumn.getMessage().startsWith("sql:1:8: error: Column 'x' not found"), unknownColumn.getMessage());
+        assertTrue(unknownColumn.getMessage().endsWith("SELECT x\n       ^"), unknownColumn.getMessage());
+        LeapfrogException unknownTable = assertThrows(LeapfrogException.class, () -> sql.execute("SELECT * FROM nope"));
+        assertTrue(unknownTable.getMessage().startsWith("sql:1:15: error: Object 'nope' not found"), unknownTable.getMessage());
+        LeapfrogException syntax = assertThrows(LeapfrogException.class, () -> sql.execute("SELECT src FROM e WHERE"));
+        assertTrue(syntax.getMessage().startsWith("sql:1:"), syntax.getMessage());
+        assertTrue(syntax.getMessage().contains("syntax error"), syntax.getMessage());
+    }
+
+    @Test
+    void unsupportedFeaturesSaySo() {
+        NotSupportedException outer = assertThrows(NotSupportedException.class,
+                () -> sql.execute("SELECT a.src FROM e a LEFT JOIN e b ON a.dst = b.src"));
+        assertTrue(outer.getMessage().startsWith("not supported: "), outer.getMessage());
+        NotSupportedException window = assertThrows(NotSupportedException.class,
+                () -> sql.execute("SELECT ROW_NUMBER() OVER (ORDER BY src) FROM e"));
+        assertTrue(window.getMessage().startsWith("not supported: "), window.getMessage());
+    }
+}
