@@ -27,6 +27,11 @@ public final class DatalogParser {
         CommonTokenStream tokens = new CommonTokenStream(lexer);
         tokens.fill();
         rejectUnsupportedDirectives(tokens, fileName, source);
+        for (Token token : tokens.getTokens()) {
+            if (token.getType() == DatalogLexer.BLOCK_COMMENT && !token.getText().endsWith("*/")) {
+                errors.unterminatedComment(token);
+            }
+        }
 
         var parser = new io.leapfrog.parser.grammar.DatalogParser(tokens);
         parser.removeErrorListeners();

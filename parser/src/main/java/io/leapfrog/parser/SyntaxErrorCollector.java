@@ -31,6 +31,11 @@ final class SyntaxErrorCollector extends BaseErrorListener {
         this.source = source;
     }
 
+    void unterminatedComment(Token comment) {
+        errors.add(SourceDiagnostic.format(file, comment.getLine(), comment.getCharPositionInLine() + 1, "error",
+                "unterminated comment. Close it with '*/'", source));
+    }
+
     List<String> errors() {
         return errors;
     }

@@ -150,7 +150,8 @@ ADT_CONSTRUCTOR : '$' [a-zA-Z_?] [a-zA-Z0-9_?]* ;
 IDENT : [a-zA-Z?] [a-zA-Z0-9_?]* | '_' [a-zA-Z0-9_?]+ ;
 
 LINE_COMMENT : '//' ~[\r\n]* -> skip ;
-BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+// Kept on the hidden channel so that DatalogParser can report a comment that never ends.
+BLOCK_COMMENT : '/*' .*? ('*/' | EOF) -> channel(HIDDEN) ;
 WS : [ \t\r\n\f]+ -> skip ;
 
 // Anything else becomes a token the parser cannot use, so the error points at it.
