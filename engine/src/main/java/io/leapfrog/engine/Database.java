@@ -81,11 +81,11 @@ public final class Database {
 
     /** A value as Souffle prints it: a number in decimal, a symbol as its string. */
     public String render(String relation, int column, int value) {
-        throw new UnsupportedOperationException("in progress");
+        return schema(relation).isSymbol(column) ? symbols.symbol(value) : Integer.toString(value);
     }
 
     /** The relation's rows as tab-separated lines, in the relation's sorted (numeric/symbol id) order. */
     public List<String> lines(String name) {
-        throw new UnsupportedOperationException("in progress");
+        return io.leapfrog.engine.eval.FactFiles.lines(relation(name), schema(name).columnTypes(), symbols, "\t");
     }
 }

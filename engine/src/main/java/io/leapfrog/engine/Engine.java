@@ -1,6 +1,33 @@
 package io.leapfrog.engine;
 
+import io.leapfrog.ast.Clause;
+import io.leapfrog.ast.Directive;
+import io.leapfrog.ast.Program;
+import io.leapfrog.ast.RelationDecl;
+import io.leapfrog.ast.TypeDecl;
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.engine.eval.CompiledRule;
+import io.leapfrog.engine.eval.EvalContext;
+import io.leapfrog.engine.eval.ExprText;
+import io.leapfrog.engine.eval.ProgramModel;
+import io.leapfrog.engine.eval.ProgramRunner;
+import io.leapfrog.engine.eval.StratumEvaluator;
+import io.leapfrog.exec.storage.SymbolTable;
+import io.leapfrog.parser.DatalogParser;
+import io.leapfrog.planner.CalcitePlanner;
+import io.leapfrog.planner.JoinPlan;
+import io.leapfrog.planner.JoinPlanner;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The library entry point: parse a Souffle-dialect program, evaluate it with leapfrog triejoins,
@@ -44,6 +71,7 @@ import java.nio.file.Path;
 public final class Engine implements AutoCloseable {
 
     private final EngineOptions options;
+    private final JoinPlanner planner = new CalcitePlanner();
 
     public Engine(EngineOptions options) {
         this.options = options;
@@ -59,12 +87,20 @@ public final class Engine implements AutoCloseable {
 
     /** Reads, parses and checks a program file; LeapfrogException (with position) on any error. */
     public LoadedProgram parse(Path file) {
-        throw new UnsupportedOperationException("in progress");
+        String source;
+        try {
+            source = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new LeapfrogException("error: program file " + file + " does not exist");
+        } catch (IOException e) {
+            throw new LeapfrogException("error: cannot read program file " + file + ": " + e.getMessage(), e);
+        }
+        return parse(source, file.toString());
     }
 
     /** Parses and checks program text; {@code fileName} is used in error positions. */
     public LoadedProgram parse(String source, String fileName) {
-        throw new UnsupportedOperationException("in progress");
+        return load(fileName, List.of(new LoadedProgram.Fragment(source, fileName)));
     }
 
     /**
@@ -73,7 +109,41 @@ public final class Engine implements AutoCloseable {
      * unchanged. For a REPL that enters a program in increments.
      */
     public LoadedProgram extend(LoadedProgram base, String moreSource, String fileName) {
-        throw new UnsupportedOperationException("in progress");
+        List<LoadedProgram.Fragment> fragments = new ArrayList<>(base.fragments());
+        fragments.add(new LoadedProgram.Fragment(moreSource, fileName));
+        return load(base.fileName(), fragments);
+    }
+
+    private LoadedProgram load(String fileName, List<LoadedProgram.Fragment> fragments) {
+        List<TypeDecl> types = new ArrayList<>();
+        List<RelationDecl> relations = new ArrayList<>();
+        List<Directive> directives = new ArrayList<>();
+        List<Clause> clauses = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        for (LoadedProgram.Fragment f : fragments) {
+            Program p = DatalogParser.parse(f.source(), f.fileName());
+            types.addAll(p.types());
+            relations.addAll(p.relations());
+            directives.addAll(p.directives());
+            clauses.addAll(p.clauses());
+            warnings.addAll(p.warnings());
+        }
+        Program merged = new Program(types, relations, directives, clauses, warnings,
+                fragments.size() == 1 ? fragments.get(0).source() : null);
+        Checker.Result checked = Checker.check(merged);
+        warnings.addAll(checked.warnings());
+        ProgramModel model = ProgramModel.of(merged);
+        return new LoadedProgram(fileName, fragments, merged, model, warnings);
+    }
+
+    private void checkDevice() {
+        String device = options.device();
+        if (device.equals("gpu")) {
+            throw new LeapfrogException("error: GPU execution is not available in this build: use --device cpu or auto");
+        }
+        if (!device.equals("cpu") && !device.equals("auto")) {
+            throw new LeapfrogException("error: unknown device '" + device + "': use --device cpu or auto");
+        }
     }
 
     /**
@@ -82,12 +152,64 @@ public final class Engine implements AutoCloseable {
      * relation to {@code outDir} (created if missing) atomically.
      */
     public RunResult run(LoadedProgram program, Path factsDir, Path outDir) {
-        throw new UnsupportedOperationException("in progress");
+        checkDevice();
+        long t0 = System.nanoTime();
+        ProgramModel model = program.model();
+        SymbolTable symbols = new SymbolTable();
+        EvalContext ctx = new EvalContext(symbols, planner, model.relations(), options.threads());
+        ProgramRunner runner = new ProgramRunner(model, ctx);
+        Errors.unwrap(() -> runner.run(factsDir, outDir, options.out()));
+        List<OutputSummary> outputs = new ArrayList<>();
+        for (ProgramRunner.Output o : runner.outputs()) {
+            outputs.add(new OutputSummary(o.relation(), o.rows(), o.time()));
+        }
+        Database db = new Database(ctx.relations(), schemas(model), symbols, program);
+        return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db);
+    }
+
+    private static Map<String, Database.Schema> schemas(ProgramModel model) {
+        Map<String, Database.Schema> out = new HashMap<>();
+        for (ProgramModel.RelationInfo r : model.relations().values()) {
+            out.put(r.name(), new Database.Schema(r.name(), r.columnNames(), r.columnTypes()));
+        }
+        return out;
     }
 
     /** For every rule: the planner's variable order and predicate levels, the strategy, semi-naive variants. */
     public String explain(LoadedProgram program) {
-        throw new UnsupportedOperationException("in progress");
+        ProgramModel model = program.model();
+        EvalContext ctx = new EvalContext(new SymbolTable(), planner, model.relations(), options.threads());
+        StratumEvaluator eval = new StratumEvaluator(ctx);
+        StringBuilder sb = new StringBuilder();
+        int index = 0;
+        for (ProgramModel.Stratum s : model.strata()) {
+            if (s.rules().isEmpty()) {
+                continue;
+            }
+            sb.append("stratum ").append(index++).append(": ").append(String.join(", ", s.relations()))
+                    .append(s.recursive() ? " (recursive: semi-naive)" : "").append('\n');
+            for (CompiledRule rule : Errors.unwrap(() -> eval.compile(s))) {
+                sb.append("  rule ").append(ExprText.atom(rule.clause().head())).append(" :- ");
+                List<String> lits = new ArrayList<>();
+                rule.clause().body().forEach(l -> lits.add(ExprText.of(l)));
+                sb.append(String.join(", ", lits)).append(".  [").append(rule.clause().pos()).append("]\n");
+                sb.append("    evaluation: ").append(rule.body().describe());
+                List<Integer> rec = rule.body().recursiveAtoms();
+                if (!rec.isEmpty()) {
+                    sb.append("; semi-naive: ").append(rec.size()).append(" variant(s), delta of ");
+                    List<String> names = new ArrayList<>();
+                    rec.forEach(i -> names.add(rule.body().atomRelation(i) + "#" + i));
+                    sb.append(String.join(", ", names));
+                }
+                sb.append('\n');
+                JoinPlan plan = rule.body().plan();
+                sb.append("    strategy: ").append(plan.strategy()).append('\n');
+                for (String line : plan.explainLines()) {
+                    sb.append("    ").append(line).append('\n');
+                }
+            }
+        }
+        return sb.toString();
     }
 
     /** The evaluated relations of a run. */
@@ -97,7 +219,7 @@ public final class Engine implements AutoCloseable {
 
     /** Runs a SQL query over the database's relations (as tables, columns named as declared). */
     public SqlResult sql(Database db, String sql) {
-        throw new UnsupportedOperationException("in progress");
+        return SqlBridge.run(db, sql);
     }
 
     /**
@@ -105,7 +227,7 @@ public final class Engine implements AutoCloseable {
      * or {@code "?- path(1,x)."} (a leading {@code ?-} and a trailing {@code .} are accepted).
      */
     public QueryResult query(Database db, String bodyOrAtom) {
-        throw new UnsupportedOperationException("in progress");
+        return Errors.unwrap(() -> new QueryRunner(db, planner, options.threads()).run(bodyOrAtom));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.leapfrog.engine;
 
 import io.leapfrog.ast.Program;
+import io.leapfrog.engine.eval.ProgramModel;
 
 import java.util.List;
 
@@ -13,17 +14,17 @@ public final class LoadedProgram {
     private final String fileName;
     private final List<Fragment> fragments;
     private final Program program;
-    private final Object checked; // io.leapfrog.check.CheckedProgram once the front end provides it
+    private final ProgramModel model;
     private final List<String> warnings;
 
     /** One piece of source text and the name its error positions refer to. */
     record Fragment(String source, String fileName) { }
 
-    LoadedProgram(String fileName, List<Fragment> fragments, Program program, Object checked, List<String> warnings) {
+    LoadedProgram(String fileName, List<Fragment> fragments, Program program, ProgramModel model, List<String> warnings) {
         this.fileName = fileName;
         this.fragments = List.copyOf(fragments);
         this.program = program;
-        this.checked = checked;
+        this.model = model;
         this.warnings = List.copyOf(warnings);
     }
 
@@ -55,7 +56,7 @@ public final class LoadedProgram {
         return fragments;
     }
 
-    Object checked() {
-        return checked;
+    ProgramModel model() {
+        return model;
     }
 }

@@ -1,0 +1,141 @@
+package io.leapfrog.engine;
+
+import io.leapfrog.ast.Atom;
+import io.leapfrog.ast.Clause;
+import io.leapfrog.ast.Expr;
+import io.leapfrog.ast.Literal;
+import io.leapfrog.ast.Program;
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.engine.eval.CompiledRule;
+import io.leapfrog.engine.eval.EvalContext;
+import io.leapfrog.engine.eval.ProgramModel;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.parser.DatalogParser;
+import io.leapfrog.planner.JoinPlanner;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Answers a REPL query (a rule body) over an evaluated {@link Database}. */
+final class QueryRunner {
+    private static final String QUERY_RELATION = "__query";
+
+    private final Database db;
+    private final JoinPlanner planner;
+    private final int threads;
+
+    QueryRunner(Database db, JoinPlanner planner, int threads) {
+        this.db = db;
+        this.planner = planner;
+        this.threads = threads;
+    }
+
+    QueryResult run(String text) {
+        long t0 = System.nanoTime();
+        String body = text.strip();
+        if (body.startsWith("?-")) {
+            body = body.substring(2).strip();
+        }
+        if (body.endsWith(".")) {
+            body = body.substring(0, body.length() - 1).strip();
+        }
+        if (body.isEmpty()) {
+            throw new LeapfrogException("error: empty query. Write a rule body, e.g. ?- path(1, x).");
+        }
+        Program p = DatalogParser.parse(".decl " + QUERY_RELATION + "()\n" + QUERY_RELATION + "() :- " + body + ".", "<query>");
+        if (p.clauses().size() != 1) {
+            throw new io.leapfrog.common.NotSupportedException("not supported: a query with a disjunction ';'");
+        }
+        List<Literal> lits = p.clauses().get(0).body();
+        Set<String> names = new java.util.LinkedHashSet<>();
+        for (Literal l : lits) {
+            collectNamed(l, names);
+        }
+        List<String> vars = new ArrayList<>(names);
+        List<Expr> headArgs = new ArrayList<>();
+        for (String v : vars) {
+            headArgs.add(new Expr.Var(v, io.leapfrog.ast.SourcePos.NONE));
+        }
+        Map<String, ProgramModel.RelationInfo> schemas = new LinkedHashMap<>();
+        for (String r : db.relationNames()) {
+            Database.Schema s = db.schema(r);
+            schemas.put(r, new ProgramModel.RelationInfo(r, s.columnNames(), s.columnTypes()));
+        }
+        for (Literal l : lits) {
+            if (l instanceof Literal.Positive pos && !schemas.containsKey(pos.atom().relation())) {
+                throw new LeapfrogException(pos.atom().pos() + ": error: unknown relation '" + pos.atom().relation()
+                        + "'. Known relations: " + String.join(", ", schemas.keySet()));
+            }
+        }
+        EvalContext ctx = new EvalContext(db.symbols(), planner, schemas, threads);
+        for (String r : db.relationNames()) {
+            ctx.setRelation(r, db.relation(r));
+        }
+        Clause clause = new Clause(new Atom(QUERY_RELATION, headArgs, io.leapfrog.ast.SourcePos.NONE), lits,
+                p.clauses().get(0).pos());
+        CompiledRule rule = new CompiledRule(ctx, clause, Set.of());
+        Relation result = rule.evaluate(ctx.source(), -1, threads);
+        Map<String, Boolean> symbolVar = symbolVariables(lits, schemas);
+        List<List<String>> rows = new ArrayList<>();
+        for (int row = 0; row < result.size(); row++) {
+            List<String> r = new ArrayList<>(vars.size());
+            for (int c = 0; c < vars.size(); c++) {
+                int v = result.get(row, c);
+                r.add(symbolVar.getOrDefault(vars.get(c), false) ? db.symbols().symbol(v) : Integer.toString(v));
+            }
+            rows.add(r);
+        }
+        if (vars.isEmpty() && result.size() > 0) {
+            rows.add(List.of());
+        }
+        return new QueryResult(vars, rows, Duration.ofNanos(System.nanoTime() - t0));
+    }
+
+    /** A variable is rendered as a symbol when it stands directly in a symbol column of some atom. */
+    private static Map<String, Boolean> symbolVariables(List<Literal> lits, Map<String, ProgramModel.RelationInfo> schemas) {
+        Map<String, Boolean> out = new HashMap<>();
+        for (Literal l : lits) {
+            if (l instanceof Literal.Positive p) {
+                ProgramModel.RelationInfo info = schemas.get(p.atom().relation());
+                for (int c = 0; c < p.atom().args().size() && c < info.arity(); c++) {
+                    if (p.atom().args().get(c) instanceof Expr.Var v) {
+                        out.merge(v.name(), "symbol".equals(info.columnTypes().get(c)), Boolean::logicalOr);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Named variables outside aggregates, in order of first appearance. */
+    private static void collectNamed(Literal l, Set<String> out) {
+        List<Expr> exprs = new ArrayList<>();
+        if (l instanceof Literal.Positive p) {
+            exprs.addAll(p.atom().args());
+        } else if (l instanceof Literal.Comparison c) {
+            exprs.add(c.left());
+            exprs.add(c.right());
+        }
+        for (Expr e : exprs) {
+            collectNamed(e, out);
+        }
+    }
+
+    private static void collectNamed(Expr e, Set<String> out) {
+        if (e instanceof Expr.Var v) {
+            out.add(v.name());
+        } else if (e instanceof Expr.Binary b) {
+            collectNamed(b.left(), out);
+            collectNamed(b.right(), out);
+        } else if (e instanceof Expr.Unary u) {
+            collectNamed(u.operand(), out);
+        } else if (e instanceof Expr.Functor f) {
+            f.args().forEach(a -> collectNamed(a, out));
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.leapfrog.engine.eval;
+
+import io.leapfrog.ast.Clause;
+import io.leapfrog.ast.Expr;
+import io.leapfrog.exec.join.TupleSink;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.RelationBuilder;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** A rule: its compiled body and head, evaluated into a relation of head tuples. */
+public final class CompiledRule {
+    private final Clause clause;
+    private final CompiledBody body;
+    private final IntExpr[] head;
+    private final int outputVars;
+
+    public CompiledRule(EvalContext ctx, Clause clause, Set<String> recursive) {
+        this.clause = clause;
+        Set<String> headVars = new LinkedHashSet<>();
+        for (Expr e : clause.head().args()) {
+            Substitution.varsOf(e, headVars);
+        }
+        String label = clause.head().relation() + " rule at " + clause.pos();
+        this.body = new CompiledBody(ctx, label, clause.body(), List.of(), false, headVars, recursive);
+        this.head = new IntExpr[clause.head().args().size()];
+        int needed = 0;
+        for (int i = 0; i < head.length; i++) {
+            head[i] = body.compileExpr(clause.head().args().get(i));
+        }
+        Set<String> used = new LinkedHashSet<>();
+        for (Expr e : clause.head().args()) {
+            Substitution.varsOf(body.rewrite(e), used);
+        }
+        for (String v : used) {
+            needed = Math.max(needed, body.levelOf(v) + 1);
+        }
+        this.outputVars = Math.max(needed, Math.min(1, body.varCount())); // later levels only need to exist: the join stops at their first extension
+    }
+
+    public Clause clause() {
+        return clause;
+    }
+
+    public CompiledBody body() {
+        return body;
+    }
+
+    public int outputVars() {
+        return outputVars;
+    }
+
+    /** Evaluates the rule (with {@code deltaAtom} reading its delta, or -1) into deduplicated head tuples. */
+    public Relation evaluate(RelationSource src, int deltaAtom, int threads) {
+        List<HeadSink> sinks = body.run(src, deltaAtom, new int[0], threads, outputVars, () -> new HeadSink(head));
+        RelationBuilder all = new RelationBuilder(head.length);
+        for (HeadSink s : sinks) {
+            all.addAll(s.builder);
+        }
+        return all.build();
+    }
+
+    /** Per-worker head materialisation. */
+    private static final class HeadSink implements TupleSink {
+        private final IntExpr[] head;
+        private final int[] tuple;
+        final RelationBuilder builder;
+
+        HeadSink(IntExpr[] head) {
+            this.head = head;
+            this.tuple = new int[head.length];
+            this.builder = new RelationBuilder(head.length);
+        }
+
+        @Override
+        public void accept(int[] binding) {
+            for (int i = 0; i < head.length; i++) {
+                tuple[i] = head[i].eval(binding);
+            }
+            builder.add(tuple);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.leapfrog.engine.eval;
+
+import io.leapfrog.ast.Expr;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.SymbolTable;
+import io.leapfrog.planner.JoinPlanner;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The state of one evaluation: the symbol table, the planner, relation schemas and the current full
+ * relations (and, during a recursive stratum, their deltas). Relations are replaced, never mutated.
+ */
+public final class EvalContext {
+    private final SymbolTable symbols;
+    private final JoinPlanner planner;
+    private final Map<String, ProgramModel.RelationInfo> schemas;
+    private final Map<String, Relation> full = new ConcurrentHashMap<>();
+    private final Map<String, Relation> delta = new ConcurrentHashMap<>();
+    private final int threads;
+    private final ExprCompiler constants;
+
+    public EvalContext(SymbolTable symbols, JoinPlanner planner, Map<String, ProgramModel.RelationInfo> schemas, int threads) {
+        this.symbols = symbols;
+        this.planner = planner;
+        this.schemas = schemas;
+        this.threads = threads;
+        this.constants = new ExprCompiler(symbols, e -> -1);
+        for (ProgramModel.RelationInfo r : schemas.values()) {
+            full.put(r.name(), Relation.empty(r.arity()));
+        }
+    }
+
+    public SymbolTable symbols() {
+        return symbols;
+    }
+
+    public JoinPlanner planner() {
+        return planner;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    public Map<String, ProgramModel.RelationInfo> schemas() {
+        return schemas;
+    }
+
+    public boolean isRelation(String name) {
+        return schemas.containsKey(name);
+    }
+
+    /** The value of a constant expression (symbols interned). */
+    public int constantValue(Expr e) {
+        return constants.compile(e).eval(new int[0]);
+    }
+
+    public Relation currentRelation(String name) {
+        return full.get(name);
+    }
+
+    public void setRelation(String name, Relation r) {
+        full.put(name, r);
+    }
+
+    public void setDelta(String name, Relation r) {
+        delta.put(name, r);
+    }
+
+    public Map<String, Relation> relations() {
+        return full;
+    }
+
+    /** Full relations, or the delta of a relation when asked for one. */
+    public RelationSource source() {
+        return (name, isDelta) -> isDelta ? delta.get(name) : full.get(name);
+    }
+
+    /** Full relations only (aggregate and negation bodies read earlier strata). */
+    public RelationSource fullSource() {
+        return (name, isDelta) -> full.get(name);
+    }
+}

@@ -1,0 +1,214 @@
+package io.leapfrog.engine.eval;
+
+import io.leapfrog.ast.Expr;
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.common.NotSupportedException;
+import io.leapfrog.exec.storage.SymbolTable;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.ToIntFunction;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Compiles AST expressions into {@link IntExpr}s with Souffle semantics. Variables (and aggregates,
+ * which the rule compiler turns into variables of their own) are resolved to binding slots by the
+ * caller's {@code slots} function. Constant sub-expressions are folded at compile time.
+ */
+public final class ExprCompiler {
+
+    /** A folded constant; kept as a type so callers can recognise constants. */
+    public record Const(int value) implements IntExpr {
+        @Override
+        public int eval(int[] binding) {
+            return value;
+        }
+    }
+
+    private final SymbolTable symbols;
+    private final ToIntFunction<Expr> slots;
+    private final Map<String, Pattern> patternCache = new ConcurrentHashMap<>();
+
+    /**
+     * @param slots the binding slot of a {@link Expr.Var} or {@link Expr.Aggregate}; a negative answer
+     *              means the variable is not bound there (an internal error: the checker rejects it)
+     */
+    public ExprCompiler(SymbolTable symbols, ToIntFunction<Expr> slots) {
+        this.symbols = symbols;
+        this.slots = slots;
+    }
+
+    public IntExpr compile(Expr e) {
+        IntExpr c = compileRaw(e);
+        if (c instanceof Const || !isConstant(e)) {
+            return c;
+        }
+        return new Const(c.eval(new int[0]));
+    }
+
+    private static boolean isConstant(Expr e) {
+        if (e instanceof Expr.NumberConst || e instanceof Expr.StringConst) {
+            return true;
+        }
+        if (e instanceof Expr.Binary b) {
+            return isConstant(b.left()) && isConstant(b.right());
+        }
+        if (e instanceof Expr.Unary u) {
+            return isConstant(u.operand());
+        }
+        if (e instanceof Expr.Functor f) {
+            return f.args().stream().allMatch(ExprCompiler::isConstant);
+        }
+        return false;
+    }
+
+    private IntExpr compileRaw(Expr e) {
+        if (e instanceof Expr.NumberConst n) {
+            return new Const((int) n.value());
+        }
+        if (e instanceof Expr.StringConst s) {
+            return new Const(symbols.intern(s.value()));
+        }
+        if (e instanceof Expr.Var || e instanceof Expr.Aggregate) {
+            int slot = slots.applyAsInt(e);
+            if (slot < 0) {
+                throw new LeapfrogException(e.pos() + ": error: " + describe(e) + " is not bound here. "
+                        + "Bind it with a positive body atom or an equality.");
+            }
+            return b -> b[slot];
+        }
+        if (e instanceof Expr.Wildcard) {
+            throw new LeapfrogException(e.pos() + ": error: '_' cannot be used inside an expression");
+        }
+        if (e instanceof Expr.Counter) {
+            throw new NotSupportedException("not supported: the counter '$' (" + e.pos() + ")");
+        }
+        if (e instanceof Expr.Binary bin) {
+            return binary(bin.op(), compile(bin.left()), compile(bin.right()));
+        }
+        if (e instanceof Expr.Unary u) {
+            IntExpr a = compile(u.operand());
+            String op = u.op();
+            SouffleArithmetic.unary(op, 0); // validates the operator at compile time
+            return b -> SouffleArithmetic.unary(op, a.eval(b));
+        }
+        if (e instanceof Expr.Functor f) {
+            return functor(f);
+        }
+        throw new IllegalStateException("unexpected expression " + e);
+    }
+
+    private static String describe(Expr e) {
+        return e instanceof Expr.Var v ? "variable '" + v.name() + "'" : "aggregate";
+    }
+
+    private static IntExpr binary(String op, IntExpr l, IntExpr r) {
+        switch (op) {
+            case "+": return b -> l.eval(b) + r.eval(b);
+            case "-": return b -> l.eval(b) - r.eval(b);
+            case "*": return b -> l.eval(b) * r.eval(b);
+            default:
+                SouffleArithmetic.apply(op, 1, 1); // validates the operator
+                return b -> SouffleArithmetic.apply(op, l.eval(b), r.eval(b));
+        }
+    }
+
+    private IntExpr functor(Expr.Functor f) {
+        List<Expr> args = f.args();
+        IntExpr[] a = new IntExpr[args.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = compile(args.get(i));
+        }
+        String name = f.name();
+        switch (name) {
+            case "cat":
+                return b -> {
+                    StringBuilder sb = new StringBuilder();
+                    for (IntExpr x : a) {
+                        sb.append(symbols.symbol(x.eval(b)));
+                    }
+                    return symbols.intern(sb.toString());
+                };
+            case "strlen":
+                arity(f, 1);
+                return b -> symbols.symbol(a[0].eval(b)).length();
+            case "substr":
+                arity(f, 3);
+                return b -> symbols.intern(substr(symbols.symbol(a[0].eval(b)), a[1].eval(b), a[2].eval(b)));
+            case "contains":
+                arity(f, 2);
+                return b -> symbols.symbol(a[1].eval(b)).contains(symbols.symbol(a[0].eval(b))) ? 1 : 0;
+            case "match":
+                arity(f, 2);
+                return b -> pattern(symbols.symbol(a[0].eval(b)), f).matcher(symbols.symbol(a[1].eval(b))).matches() ? 1 : 0;
+            case "to_number":
+                arity(f, 1);
+                return b -> SouffleArithmetic.toNumber(symbols.symbol(a[0].eval(b)));
+            case "to_string":
+                arity(f, 1);
+                return b -> symbols.intern(Integer.toString(a[0].eval(b)));
+            case "ord":
+                arity(f, 1);
+                return a[0]; // a symbol's ordinal is its interned number
+            case "min":
+                return b -> {
+                    int m = a[0].eval(b);
+                    for (int i = 1; i < a.length; i++) {
+                        m = Math.min(m, a[i].eval(b));
+                    }
+                    return m;
+                };
+            case "max":
+                return b -> {
+                    int m = a[0].eval(b);
+                    for (int i = 1; i < a.length; i++) {
+                        m = Math.max(m, a[i].eval(b));
+                    }
+                    return m;
+                };
+            default:
+                throw new NotSupportedException("not supported: the functor '" + name + "' (" + f.pos() + ")");
+        }
+    }
+
+    private static void arity(Expr.Functor f, int n) {
+        if (f.args().size() != n) {
+            throw new LeapfrogException(f.pos() + ": error: " + f.name() + " takes " + n + " argument(s), got "
+                    + f.args().size());
+        }
+    }
+
+    /** Souffle's substr: out-of-range starts give the empty string; the length is clipped. */
+    static String substr(String s, int start, int len) {
+        if (start < 0 || start > s.length() || len < 0) {
+            return "";
+        }
+        int end = (int) Math.min((long) start + len, s.length());
+        return s.substring(start, end);
+    }
+
+    private Pattern pattern(String regex, Expr.Functor where) {
+        return patternCache.computeIfAbsent(regex, r -> {
+            try {
+                return Pattern.compile(posixClasses(r));
+            } catch (PatternSyntaxException e) {
+                throw new LeapfrogException(where.pos() + ": error: invalid regular expression \"" + r + "\": "
+                        + e.getDescription());
+            }
+        });
+    }
+
+    /** C++ std::regex (Souffle's) accepts POSIX classes such as [[:digit:]]; Java spells them \p{Digit}. */
+    static String posixClasses(String regex) {
+        String[][] classes = {{"alnum", "Alnum"}, {"alpha", "Alpha"}, {"digit", "Digit"}, {"lower", "Lower"},
+                {"upper", "Upper"}, {"space", "Space"}, {"punct", "Punct"}, {"xdigit", "XDigit"},
+                {"blank", "Blank"}, {"cntrl", "Cntrl"}, {"graph", "Graph"}, {"print", "Print"}};
+        String out = regex;
+        for (String[] c : classes) {
+            out = out.replace("[:" + c[0] + ":]", "\\p{" + c[1] + "}");
+        }
+        return out;
+    }
+}

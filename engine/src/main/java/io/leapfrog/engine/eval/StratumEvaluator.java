@@ -1,0 +1,95 @@
+package io.leapfrog.engine.eval;
+
+import io.leapfrog.ast.Clause;
+import io.leapfrog.ast.Expr;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.RelationBuilder;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Evaluates one stratum. A non-recursive stratum runs each rule once. A recursive stratum runs
+ * semi-naively: first every rule over the full relations; then, while some relation grew, each rule
+ * once per atom over a relation of the stratum, that atom reading the last round's delta and the
+ * others the full relations; new tuples are those not already known. Mutual recursion works the
+ * same way, since all relations of the stratum advance together.
+ */
+public final class StratumEvaluator {
+    private final EvalContext ctx;
+
+    public StratumEvaluator(EvalContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Adds the program's facts of the stratum's relations. */
+    public void addFacts(ProgramModel.Stratum stratum) {
+        Map<String, RelationBuilder> builders = new HashMap<>();
+        for (Clause c : stratum.facts()) {
+            int n = c.head().args().size();
+            int[] tuple = new int[n];
+            for (int i = 0; i < n; i++) {
+                Expr e = c.head().args().get(i);
+                tuple[i] = ctx.constantValue(e);
+            }
+            builders.computeIfAbsent(c.head().relation(), r -> new RelationBuilder(n)).add(tuple);
+        }
+        for (var e : builders.entrySet()) {
+            ctx.setRelation(e.getKey(), ctx.currentRelation(e.getKey()).union(e.getValue().build()));
+        }
+    }
+
+    /** Compiles the stratum's rules (planning each once, with the statistics of the relations now). */
+    public List<CompiledRule> compile(ProgramModel.Stratum stratum) {
+        List<CompiledRule> rules = new ArrayList<>();
+        for (Clause c : stratum.rules()) {
+            rules.add(new CompiledRule(ctx, c, stratum.recursive() ? stratum.relations() : java.util.Set.of()));
+        }
+        return rules;
+    }
+
+    /** Evaluates the compiled rules of the stratum to a fixpoint; returns the number of rounds. */
+    public int evaluate(ProgramModel.Stratum stratum, List<CompiledRule> rules) {
+        int threads = ctx.threads();
+        Map<String, Relation> fresh = new HashMap<>();
+        for (CompiledRule r : rules) {
+            Relation out = r.evaluate(ctx.source(), -1, threads);
+            fresh.merge(r.clause().head().relation(), out, Relation::union);
+        }
+        boolean grew = advance(stratum, fresh);
+        if (!stratum.recursive()) {
+            return 1;
+        }
+        int rounds = 1;
+        while (grew) {
+            rounds++;
+            fresh.clear();
+            for (CompiledRule r : rules) {
+                for (int atom : r.body().recursiveAtoms()) {
+                    Relation out = r.evaluate(ctx.source(), atom, threads);
+                    fresh.merge(r.clause().head().relation(), out, Relation::union);
+                }
+            }
+            grew = advance(stratum, fresh);
+        }
+        return rounds;
+    }
+
+    /** Folds new tuples into the full relations and sets the deltas; true when something was new. */
+    private boolean advance(ProgramModel.Stratum stratum, Map<String, Relation> fresh) {
+        boolean grew = false;
+        for (String rel : stratum.relations()) {
+            Relation full = ctx.currentRelation(rel);
+            Relation got = fresh.get(rel);
+            Relation delta = got == null ? Relation.empty(full.arity()) : got.minus(full);
+            ctx.setDelta(rel, delta);
+            if (delta.size() > 0) {
+                ctx.setRelation(rel, full.union(delta));
+                grew = true;
+            }
+        }
+        return grew;
+    }
+}
