@@ -27,8 +27,6 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Turns a {@link MultiJoin} into a {@link LeapfrogJoin}: finds the join variables (classes of fields
@@ -37,8 +35,6 @@ import java.util.regex.Pattern;
  * Calcite's metadata, and asks {@link GreedyVariableOrder} for the order.
  */
 final class JoinAnalysis {
-
-    private static final Pattern FIELD_REF = Pattern.compile("\\$(\\d+)");
 
     private JoinAnalysis() { }
 
@@ -257,15 +253,7 @@ final class JoinAnalysis {
 
     /** The condition with each field reference replaced by its variable's name. */
     private static String text(RexNode c, int[] fieldVariable, List<String> variableNames) {
-        Matcher m = FIELD_REF.matcher(c.toString());
-        StringBuilder sb = new StringBuilder();
-        while (m.find()) {
-            int f = Integer.parseInt(m.group(1));
-            String name = f < fieldVariable.length ? variableNames.get(fieldVariable[f]) : m.group();
-            m.appendReplacement(sb, Matcher.quoteReplacement(name));
-        }
-        m.appendTail(sb);
-        return sb.toString();
+        return RexText.of(c, f -> f < fieldVariable.length ? variableNames.get(fieldVariable[f]) : "$" + f);
     }
 
     /** The join as the order heuristic sees it: atoms over variables with Calcite's statistics. */

@@ -95,6 +95,7 @@ public final class LeapfrogJoin extends AbstractRelNode {
         for (int l = 0; l < order.length; l++) {
             o.append(l == 0 ? "" : ",").append(variableNames.get(order[l]));
         }
+        pw.item("strategy", "cpu-lftj");
         pw.item("order", o.toString());
         for (int l = 0; l < order.length; l++) {
             pw.item("level" + l, levelText(l));

@@ -9,7 +9,10 @@ import io.leapfrog.planner.JoinProblem.JoinPredicate.Kind;
 import io.leapfrog.planner.calcite.LevelPredicate;
 import io.leapfrog.planner.calcite.StatisticsTable;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
@@ -186,10 +189,14 @@ final class LeapfrogJoinExecutor {
 
     /** The input's tuples as a relation of ints: a table directly, anything else evaluated and encoded. */
     private Relation relationOf(RelNode input) {
-        if (input instanceof TableScan scan) {
-            StatisticsTable t = scan.getTable().unwrap(StatisticsTable.class);
-            if (t != null && t.payload() instanceof Catalog.TableInfo info) {
-                return info.data();
+        Catalog.TableInfo table = tableOf(input);
+        if (table != null) {
+            return table.data();
+        }
+        if (input instanceof Filter filter && tableOf(filter.getInput().stripped()) != null) {
+            Relation selected = selectConstants(tableOf(filter.getInput().stripped()), filter);
+            if (selected != null) {
+                return selected;
             }
         }
         List<Object[]> rows = interpreter.eval(input);
@@ -203,6 +210,51 @@ final class LeapfrogJoinExecutor {
             b.add(tuple);
         }
         return b.build();
+    }
+
+    private static Catalog.TableInfo tableOf(RelNode rel) {
+        if (rel instanceof TableScan scan) {
+            StatisticsTable t = scan.getTable().unwrap(StatisticsTable.class);
+            if (t != null && t.payload() instanceof Catalog.TableInfo info) {
+                return info;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A filter made only of {@code column = constant} conditions, as index selections on the stored
+     * relation (no boxing of its rows); null when the filter has any other condition.
+     */
+    private Relation selectConstants(Catalog.TableInfo table, Filter filter) {
+        Relation rel = table.data();
+        for (RexNode c : RelOptUtil.conjunctions(filter.getCondition())) {
+            if (c.getKind() != SqlKind.EQUALS || !(c instanceof RexCall call)) {
+                return null;
+            }
+            RexNode a = call.getOperands().get(0);
+            RexNode b = call.getOperands().get(1);
+            if (a instanceof RexLiteral && b instanceof RexInputRef) {
+                RexNode t = a;
+                a = b;
+                b = t;
+            }
+            if (!(a instanceof RexInputRef ref) || !(b instanceof RexLiteral lit)) {
+                return null;
+            }
+            Object v = RexEvaluator.literal(lit);
+            int column = ref.getIndex();
+            boolean symbol = table.kinds().get(column) == ColumnKind.SYMBOL;
+            if (symbol && v instanceof String str) {
+                int id = interpreter.lookup(str);
+                rel = id < 0 ? Relation.empty(rel.arity()) : rel.select(column, id);
+            } else if (!symbol && v instanceof Long l) {
+                rel = l < Integer.MIN_VALUE || l > Integer.MAX_VALUE ? Relation.empty(rel.arity()) : rel.select(column, (int) (long) l);
+            } else {
+                return null;
+            }
+        }
+        return rel;
     }
 
     /** Collects bindings in one growable int array per worker. */

@@ -122,6 +122,11 @@ final class RelInterpreter {
         return symbol ? symbols.symbol(value) : (Object) (long) value;
     }
 
+    /** The id of an interned symbol, or -1 if no stored value is that string. */
+    int lookup(String symbol) {
+        return symbols.lookup(symbol);
+    }
+
     /** The int a value is stored as (the inverse of {@link #decode}). */
     int encode(Object value) {
         if (value instanceof Long l) {

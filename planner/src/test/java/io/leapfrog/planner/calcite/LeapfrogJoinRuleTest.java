@@ -57,7 +57,7 @@ class LeapfrogJoinRuleTest {
             int last = Math.max(indexOf(order, vars[0]), indexOf(order, vars[1]));
             assertEquals(last, levels[p]);
         }
-        assertTrue(RelOptUtil.toString(plan).contains("LeapfrogJoin(order=[v0,v1,v2,v3]"), RelOptUtil.toString(plan));
+        assertTrue(RelOptUtil.toString(plan).contains("LeapfrogJoin(strategy=[cpu-lftj], order=[v0,v1,v2,v3]"), RelOptUtil.toString(plan));
     }
 
     @Test

@@ -72,8 +72,9 @@ class SqlEngineTest {
     @Test
     void explainShowsTheLevels() {
         String explain = sql.explain(TRIANGLES);
-        assertTrue(explain.contains("LeapfrogJoin(order="), explain);
+        assertTrue(explain.contains("LeapfrogJoin(strategy=[cpu-lftj], order="), explain);
         assertTrue(explain.contains("level2="), explain);
+        assertTrue(explain.contains("fire [e#0.src < e#0.dst]"), explain);
     }
 
     @Test
@@ -103,6 +104,14 @@ class SqlEngineTest {
                         + " AND p.age < 30"));
         assertEquals(List.of("[alice, carol]"),
                 rows("SELECT k1.a, k2.b FROM knows k1, knows k2, knows k3 WHERE k1.b = k2.a AND k3.a = k1.a AND k3.b = k2.b"));
+    }
+
+    @Test
+    void constantSelectionsInsideJoins() {
+        assertEquals(List.of("[alice, bob, carol]"),
+                rows("SELECT k1.a, k1.b, k2.b FROM knows k1 JOIN knows k2 ON k1.b = k2.a WHERE k1.a = 'alice'"));
+        assertEquals(List.of(), rows("SELECT k1.a FROM knows k1 JOIN knows k2 ON k1.b = k2.a WHERE k1.a = 'zed'"));
+        assertEquals(List.of("[2, 3]"), rows("SELECT b.src, b.dst FROM e a JOIN e b ON a.dst = b.src WHERE a.src = 1 AND b.dst = 3"));
     }
 
     @Test
