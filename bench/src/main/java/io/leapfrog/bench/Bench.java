@@ -31,8 +31,8 @@ public final class Bench implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})", defaultValue = "triangles,4cliques,tc-chain,tc-random")
     List<String> queries;
 
-    @Option(names = "--engines", split = ",", description = "leapfrog, duckdb, kuzu, cpp (default: ${DEFAULT-VALUE})",
-            defaultValue = "cpp,leapfrog,duckdb,kuzu")
+    @Option(names = "--engines", split = ",", description = "leapfrog (the Engine), leapfrog-join (the executor's join "
+            + "alone), duckdb, kuzu, cpp (default: ${DEFAULT-VALUE})", defaultValue = "cpp,leapfrog,leapfrog-join,duckdb,kuzu")
     List<String> engines;
 
     @Option(names = "--runs", description = "timed runs per cell (default: ${DEFAULT-VALUE})", defaultValue = "5")
@@ -71,6 +71,10 @@ public final class Bench implements Callable<Integer> {
     @Option(names = "--random-edges", description = "edges of the tc-random graph (default: ${DEFAULT-VALUE})",
             defaultValue = "3000")
     int randomEdges;
+
+    @Option(names = "--degree-order", description = "renumber the nodes of the SNAP graphs by degree before "
+            + "giving them to the engines (the C++ counter does this inside its kernel; default: ids as stored)")
+    boolean degreeOrder;
 
     @Option(names = "--seed", description = "seed of the tc-random graph (default: ${DEFAULT-VALUE})",
             defaultValue = "42")
@@ -142,7 +146,8 @@ public final class Bench implements Callable<Integer> {
                             throw new BenchException("no dataset " + file + " (pass --shared <dir> holding data/"
                                     + name + ".txt.gz)");
                         }
-                        EdgeList g = graphs.computeIfAbsent(name, n -> EdgeList.read(file));
+                        EdgeList g = graphs.computeIfAbsent(name,
+                                n -> degreeOrder ? EdgeList.read(file).orientedByDegree() : EdgeList.read(file));
                         OptionalLong exp = expected.get(q, name).map(OptionalLong::of).orElse(OptionalLong.empty());
                         result.add(new Workload(q, name, g, file, exp));
                     }
@@ -169,7 +174,8 @@ public final class Bench implements Callable<Integer> {
             case "duckdb" -> new DuckDbPeer(threads, timeoutSeconds);
             case "kuzu" -> new KuzuPeer(threads, timeoutSeconds);
             case "leapfrog" -> new LeapfrogPeer(threads);
-            default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, duckdb, kuzu, cpp");
+            case "leapfrog-join" -> new LeapfrogJoinPeer(threads);
+            default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-join, duckdb, kuzu, cpp");
         };
     }
 }
