@@ -14,7 +14,10 @@ import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.rules.MultiJoin;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
@@ -62,6 +65,11 @@ final class JoinAnalysis {
         for (RelNode input : inputs) {
             if (!Boolean.TRUE.equals(mq.areRowsUnique(input))) {
                 return null; // bag inputs: a trie would lose their duplicates
+            }
+            for (RelDataTypeField field : input.getRowType().getFieldList()) {
+                if (!storableInTrie(field.getType())) {
+                    return null; // trie values are ints: numbers or interned strings only
+                }
             }
         }
         int fieldCount = offset;
@@ -163,6 +171,11 @@ final class JoinAnalysis {
             return below;
         }
         return LogicalFilter.create(below, RexUtil.composeConjunction(rex, keep));
+    }
+
+    private static boolean storableInTrie(RelDataType type) {
+        SqlTypeName t = type.getSqlTypeName();
+        return SqlTypeName.INT_TYPES.contains(t) || SqlTypeName.CHAR_TYPES.contains(t);
     }
 
     private static int find(int[] parent, int f) {

@@ -10,6 +10,8 @@ import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rel.type.RelDataTypeSystem;
+import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
@@ -36,6 +38,14 @@ import java.util.List;
  */
 public final class SqlEngine {
 
+    /** CASE/UNION over strings of different lengths yields VARCHAR, not a blank-padded CHAR. */
+    private static final RelDataTypeSystem VARYING_CASE_TYPES = new RelDataTypeSystemImpl() {
+        @Override
+        public boolean shouldConvertRaggedUnionTypesToVarying() {
+            return true;
+        }
+    };
+
     private final Catalog catalog;
     private final int threads;
     private final FrameworkConfig config;
@@ -59,6 +69,7 @@ public final class SqlEngine {
                         .withQuotedCasing(Casing.UNCHANGED)
                         .withConformance(SqlConformanceEnum.LENIENT))
                 .sqlToRelConverterConfig(SqlToRelConverter.config().withExpand(true))
+                .typeSystem(VARYING_CASE_TYPES)
                 .build();
     }
 

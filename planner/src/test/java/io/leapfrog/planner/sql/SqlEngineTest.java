@@ -131,6 +131,26 @@ class SqlEngineTest {
     }
 
     @Test
+    void subqueriesKeepBagSemantics() {
+        // x.s repeats 1 three times and 2 twice: the join with e must keep those duplicates
+        assertEquals(List.of("[2, 2]", "[3, 2]", "[4, 3]", "[5, 2]"),
+                rows("SELECT x.s, COUNT(*) FROM (SELECT src AS s FROM e) x JOIN e ON x.s = e.dst GROUP BY x.s ORDER BY 1"));
+        assertEquals(List.of("[1]", "[1]", "[2]"),
+                rows("SELECT src FROM e a WHERE EXISTS (SELECT 1 FROM e b WHERE b.src = a.dst AND b.dst = 4) ORDER BY 1"));
+        assertEquals(List.of("[1]", "[1]", "[2]"),
+                rows("SELECT src FROM e WHERE dst IN (SELECT src FROM e WHERE dst = 4) ORDER BY 1"));
+    }
+
+    @Test
+    void expressionsInTheSelectList() {
+        assertEquals(List.of("[3, small, bob!]", "[3, small, bob!]", "[3, big, bob!]"),
+                rows("SELECT src * 2 + 1, CASE WHEN dst > 3 THEN 'big' ELSE 'small' END, name || '!' "
+                        + "FROM e, person WHERE src = 1 AND age = 25 ORDER BY dst"));
+        LeapfrogException zero = assertThrows(LeapfrogException.class, () -> sql.execute("SELECT src / 0 FROM e"));
+        assertEquals("sql: error: division by zero", zero.getMessage());
+    }
+
+    @Test
     void emptyInputCountsZero() {
         assertEquals(List.of("[0]"), rows("SELECT COUNT(*) FROM e a, e b WHERE a.dst = b.src AND a.src = 99"));
         assertEquals(List.of("[0, null]"), rows("SELECT COUNT(*), MAX(src) FROM e WHERE src > 100"));
