@@ -300,6 +300,16 @@ final class ClauseChecker {
         }
 
         Set<String> run(Clause clause) {
+            if (clause.isFact()) {
+                for (Expr arg : clause.head().args()) {
+                    for (Expr part : ClauseScan.outerSubexpressions(arg)) {
+                        if (part instanceof Expr.Var var && reported.add(var.name())) {
+                            problems.error(var.pos(), "Argument in fact is not constant: variable " + var.name()
+                                    + ". Facts hold constants only; add a body ':- ...' to make it a rule");
+                        }
+                    }
+                }
+            }
             Set<String> grounded = groundedIn(clause.body(), Set.of());
             for (Expr arg : clause.head().args()) {
                 requireGrounded(arg, grounded);

@@ -221,7 +221,7 @@ class SemanticCheckerTest {
 
     @Test
     void factsMustBeGround() {
-        assertFirstError(".decl a(x:number)\na(x).", "c.dl:2:3: error: Ungrounded variable x");
+        assertFirstError(".decl a(x:number)\na(x).", "c.dl:2:3: error: Argument in fact is not constant: variable x");
         check(".decl a(x:number)\na(1 + 2 * 3).\n");
     }
 
