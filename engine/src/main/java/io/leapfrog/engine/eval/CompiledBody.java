@@ -554,6 +554,10 @@ public final class CompiledBody {
                 int a = varIds.get(l.name());
                 int b = varIds.get(r.name());
                 boolean strict = c.op() == Literal.CompOp.LT || c.op() == Literal.CompOp.GT;
+                if (a == b) { // x < x never holds, x <= x always does
+                    staticallyFalse |= strict;
+                    continue;
+                }
                 boolean less = c.op() == Literal.CompOp.LT || c.op() == Literal.CompOp.LE;
                 bounds.add(less ? new int[]{a, b, strict ? 1 : 0} : new int[]{b, a, strict ? 1 : 0});
                 preds.add(new JoinProblem.JoinPredicate(JoinProblem.JoinPredicate.Kind.BOUND, text(c), List.of(a, b), -1));

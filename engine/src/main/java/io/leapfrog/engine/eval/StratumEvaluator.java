@@ -65,6 +65,10 @@ public final class StratumEvaluator {
         int rounds = 1;
         while (grew) {
             rounds++;
+            if (Thread.currentThread().isInterrupted()) { // lets a caller with a deadline stop a long fixpoint
+                throw new io.leapfrog.common.LeapfrogException("error: evaluation interrupted in round " + rounds
+                        + " of the recursive stratum " + stratum.relations());
+            }
             fresh.clear();
             for (CompiledRule r : rules) {
                 for (int atom : r.body().recursiveAtoms()) {
