@@ -68,11 +68,17 @@ public final class CalcitePlanner implements JoinPlanner {
     private JoinPlan planUncached(JoinProblem problem) {
         int[] order = null;
         double[] rows = null;
+        String calciteFailure = null;
         if (problem.atoms().size() >= 2) {
-            LeapfrogJoin join = leapfrogJoin(problem);
-            if (join != null) {
-                order = problemOrder(problem, join);
-                rows = extend(join.estimatedRows(), order.length);
+            try {
+                LeapfrogJoin join = leapfrogJoin(problem);
+                if (join != null) {
+                    order = problemOrder(problem, join);
+                    rows = extend(join.estimatedRows(), order.length);
+                }
+            } catch (RuntimeException | AssertionError e) {
+                // The same heuristic runs without Calcite below; say so in EXPLAIN instead of failing the rule.
+                calciteFailure = "  (Calcite rewrite failed, ordered directly: " + e + ")";
             }
         }
         if (order == null) {
@@ -81,8 +87,13 @@ public final class CalcitePlanner implements JoinPlanner {
             rows = ordering.estimatedRows();
         }
         int[] levels = PredicatePlacement.levels(problem.predicates(), order);
-        return new JoinPlan(problem, order, levels, rows, STRATEGY,
-                PlanExplainer.explain(problem, order, levels, rows, STRATEGY));
+        List<String> explain = PlanExplainer.explain(problem, order, levels, rows, STRATEGY);
+        if (calciteFailure != null) {
+            List<String> withNote = new ArrayList<>(explain);
+            withNote.add(calciteFailure);
+            explain = List.copyOf(withNote);
+        }
+        return new JoinPlan(problem, order, levels, rows, STRATEGY, explain);
     }
 
     /** The rule body's Calcite plan after the rewrite, as one LeapfrogJoin (null if none formed). */

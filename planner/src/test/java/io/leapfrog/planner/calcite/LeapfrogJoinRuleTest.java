@@ -102,6 +102,26 @@ class LeapfrogJoinRuleTest {
         assertNotSame(a.order(), b.order());
     }
 
+    @Test
+    void plansConcurrentlyFromManyThreads() throws Exception {
+        JoinPlan expected = new CalcitePlanner().plan(fourClique());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<JoinPlan>> futures = new java.util.ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                // a fresh planner each time, so nothing comes from the cache
+                futures.add(pool.submit(() -> new CalcitePlanner().plan(fourClique())));
+            }
+            for (java.util.concurrent.Future<JoinPlan> f : futures) {
+                JoinPlan p = f.get();
+                assertArrayEquals(expected.order(), p.order());
+                assertEquals(expected.explainLines(), p.explainLines());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     private static int indexOf(int[] a, int v) {
         for (int i = 0; i < a.length; i++) {
             if (a[i] == v) {
