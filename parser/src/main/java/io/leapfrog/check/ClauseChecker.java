@@ -22,12 +22,10 @@ import java.util.Set;
 final class ClauseChecker {
     private final Map<String, RelationInfo> relations;
     private final Problems problems;
-    private final String source;
 
-    ClauseChecker(Map<String, RelationInfo> relations, Problems problems, String source) {
+    ClauseChecker(Map<String, RelationInfo> relations, Problems problems) {
         this.relations = relations;
         this.problems = problems;
-        this.source = source;
     }
 
     /**
@@ -82,7 +80,8 @@ final class ClauseChecker {
         Functors.Signature signature = Functors.lookup(functor.name());
         if (signature == null) {
             if (Functors.isUnsupportedSouffleFunctor(functor.name())) {
-                throw Diagnostics.notSupported(functor.pos(), "the functor " + functor.name(), source);
+                throw Diagnostics.notSupported(functor.pos(), "the functor " + functor.name(),
+                        problems.sourceOf(functor.pos()));
             }
             problems.error(functor.pos(), "Unknown functor " + functor.name() + ". Known functors: "
                     + String.join(", ", Functors.names()));

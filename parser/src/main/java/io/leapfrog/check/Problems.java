@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /** Collects errors and warnings during checking, so that all of them are reported at once, in source order. */
 final class Problems {
@@ -19,12 +20,17 @@ final class Problems {
             .thenComparingInt(e -> e.pos().line())
             .thenComparingInt(e -> e.pos().column());
 
-    private final String source;
+    private final Function<String, String> sources;
     private final Set<Entry> errors = new LinkedHashSet<>();
     private final Set<Entry> warnings = new LinkedHashSet<>();
 
-    Problems(String source) {
-        this.source = source;
+    /** @param sources the source text of a file name (null when unknown), to quote lines in messages */
+    Problems(Function<String, String> sources) {
+        this.sources = sources;
+    }
+
+    String sourceOf(SourcePos pos) {
+        return sources.apply(pos.file());
     }
 
     void error(SourcePos pos, String message) {
@@ -45,14 +51,14 @@ final class Problems {
             return;
         }
         List<String> formatted = new ArrayList<>();
-        errors.stream().sorted(BY_POSITION).forEach(e -> formatted.add(Diagnostics.error(e.pos(), e.message(), source)));
+        errors.stream().sorted(BY_POSITION).forEach(e -> formatted.add(Diagnostics.error(e.pos(), e.message(), sourceOf(e.pos()))));
         String summary = errors.size() == 1 ? "" : "\n" + errors.size() + " errors";
         throw new LeapfrogException(String.join("\n", formatted) + summary);
     }
 
     List<String> formattedWarnings() {
         List<String> formatted = new ArrayList<>();
-        warnings.stream().sorted(BY_POSITION).forEach(w -> formatted.add(Diagnostics.warning(w.pos(), w.message(), source)));
+        warnings.stream().sorted(BY_POSITION).forEach(w -> formatted.add(Diagnostics.warning(w.pos(), w.message(), sourceOf(w.pos()))));
         return formatted;
     }
 }

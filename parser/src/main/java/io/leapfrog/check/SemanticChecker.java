@@ -29,12 +29,21 @@ public final class SemanticChecker {
     }
 
     public static CheckedProgram check(Program program) {
-        Problems problems = new Problems(program.source());
+        return check(program, Map.of());
+    }
+
+    /**
+     * Like {@link #check(Program)} for a program assembled from several sources (a REPL session):
+     * messages quote the source line from {@code sourcesByFile} (file name of a position -> text),
+     * falling back to {@code program.source()}.
+     */
+    public static CheckedProgram check(Program program, Map<String, String> sourcesByFile) {
+        Problems problems = new Problems(file -> sourcesByFile.getOrDefault(file, program.source()));
         TypeResolver types = new TypeResolver(program.types(), problems);
         Map<String, RelationDecl> declarations = declarations(program, types, problems);
         Map<String, RelationInfo> relations = relationInfos(program, declarations, types, problems);
 
-        ClauseChecker clauseChecker = new ClauseChecker(relations, problems, program.source());
+        ClauseChecker clauseChecker = new ClauseChecker(relations, problems);
         Map<Clause, Map<String, BaseType>> variableTypes = new HashMap<>();
         Map<Expr.Aggregate, AggregateScope> aggregateScopes = new IdentityHashMap<>();
         for (Clause clause : program.clauses()) {
@@ -72,7 +81,7 @@ public final class SemanticChecker {
                             + attribute.type() + " <: number");
                 } else if (types.baseOf(attribute.type()) == BaseType.FLOAT) {
                     throw Diagnostics.notSupported(attribute.pos(), "float attributes (" + attribute.name() + ":"
-                            + attribute.type() + "); Leapfrog computes with 32-bit integers", program.source());
+                            + attribute.type() + "); Leapfrog computes with 32-bit integers", problems.sourceOf(attribute.pos()));
                 }
             }
         }

@@ -225,6 +225,21 @@ class SemanticCheckerTest {
         check(".decl a(x:number)\na(1 + 2 * 3).\n");
     }
 
+    @Test
+    void programsAssembledFromSeveralSourcesQuoteTheRightLine() {
+        String first = ".decl a(x:number)\na(1).\n";
+        String second = "a(x) :- b(x).\n";
+        io.leapfrog.ast.Program one = DatalogParser.parse(first, "one.dl");
+        io.leapfrog.ast.Program two = DatalogParser.parse(second, "two.dl");
+        io.leapfrog.ast.Program merged = new io.leapfrog.ast.Program(one.types(), one.relations(), one.directives(),
+                java.util.stream.Stream.concat(one.clauses().stream(), two.clauses().stream()).toList(),
+                List.of(), null);
+        LeapfrogException error = assertThrows(LeapfrogException.class,
+                () -> SemanticChecker.check(merged, Map.of("one.dl", first, "two.dl", second)));
+        assertEquals("two.dl:1:9: error: Undefined relation b. Declare it with .decl b(...)\n"
+                + "a(x) :- b(x).\n        ^", error.getMessage());
+    }
+
     private static Expr.Aggregate aggregateOf(Clause clause) {
         for (Literal literal : clause.body()) {
             if (literal instanceof Literal.Comparison comparison && comparison.right() instanceof Expr.Aggregate a) {
