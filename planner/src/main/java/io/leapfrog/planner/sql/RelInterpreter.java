@@ -373,15 +373,7 @@ final class RelInterpreter {
             if (acc == null) {
                 acc = rows;
             } else {
-                List<Object[]> next = new ArrayList<>();
-                for (Object[] l : acc) {
-                    for (Object[] r : rows) {
-                        Object[] both = Arrays.copyOf(l, width + w);
-                        System.arraycopy(r, 0, both, width, w);
-                        next.add(both);
-                    }
-                }
-                acc = next;
+                acc = hashJoin(acc, width, rows, w, equiKeys(pending, width, w));
             }
             width += w;
             // apply each condition as soon as all its fields exist
@@ -407,6 +399,55 @@ final class RelInterpreter {
             }
         }
         return acc == null ? new ArrayList<>() : acc;
+    }
+
+    /**
+     * Pairs of fields ({@code left < width}, {@code right} in the new input) that conditions in
+     * {@code pending} require equal; those conditions are removed, the hash join enforces them.
+     */
+    private static List<int[]> equiKeys(List<RexNode> pending, int width, int w) {
+        List<int[]> keys = new ArrayList<>();
+        for (java.util.Iterator<RexNode> it = pending.iterator(); it.hasNext(); ) {
+            RexNode c = it.next();
+            if (c.getKind() == org.apache.calcite.sql.SqlKind.EQUALS && c instanceof org.apache.calcite.rex.RexCall call
+                    && call.getOperands().get(0) instanceof org.apache.calcite.rex.RexInputRef a
+                    && call.getOperands().get(1) instanceof org.apache.calcite.rex.RexInputRef b) {
+                int x = Math.min(a.getIndex(), b.getIndex());
+                int y = Math.max(a.getIndex(), b.getIndex());
+                if (x < width && y >= width && y < width + w) {
+                    keys.add(new int[]{x, y - width});
+                    it.remove();
+                }
+            }
+        }
+        return keys;
+    }
+
+    /** Joins the rows so far with an input's rows on the key pairs (a cross product when there are none). */
+    private static List<Object[]> hashJoin(List<Object[]> left, int width, List<Object[]> right, int w, List<int[]> keys) {
+        Map<List<Object>, List<Object[]>> table = new java.util.HashMap<>();
+        for (Object[] r : right) {
+            List<Object> key = new ArrayList<>(keys.size());
+            for (int[] k : keys) {
+                key.add(r[k[1]]);
+            }
+            if (!key.contains(null)) { // NULL never equals anything
+                table.computeIfAbsent(key, x -> new ArrayList<>()).add(r);
+            }
+        }
+        List<Object[]> out = new ArrayList<>();
+        for (Object[] l : left) {
+            List<Object> key = new ArrayList<>(keys.size());
+            for (int[] k : keys) {
+                key.add(l[k[0]]);
+            }
+            for (Object[] r : table.getOrDefault(key, List.of())) {
+                Object[] both = Arrays.copyOf(l, width + w);
+                System.arraycopy(r, 0, both, width, w);
+                out.add(both);
+            }
+        }
+        return out;
     }
 
     private List<Object[]> nestedLoop(List<Object[]> left, List<Object[]> right, RexNode condition) {
