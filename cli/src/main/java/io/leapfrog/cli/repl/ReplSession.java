@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 import java.util.SortedSet;
@@ -64,6 +66,7 @@ public final class ReplSession implements AutoCloseable {
     private Path scratchOutputs;        // where evaluation writes .output relations; deleted on close
     private boolean timing = true;
     private int inputCount;
+    private final Set<String> shownWarnings = new HashSet<>();
 
     public ReplSession(Engine engine, Path factDir, PrintStream out, PrintStream err, boolean debug) {
         this.engine = engine;
@@ -77,7 +80,6 @@ public final class ReplSession implements AutoCloseable {
     public void loadInitial(Path file) {
         ProgramFiles.requireReadableFile(file, "program file");
         program = engine.parse(file);
-        printWarnings(program);
     }
 
     /**
@@ -168,8 +170,7 @@ public final class ReplSession implements AutoCloseable {
             return;
         }
         for (String name : db.relationNames()) {
-            // Database.lines is the engine's public view of a relation's rows.
-            int rows = db.lines(name).size();
+            int rows = db.relation(name).size();
             out.println(name + "  " + rows + (rows == 1 ? " row" : " rows"));
         }
     }
@@ -193,7 +194,6 @@ public final class ReplSession implements AutoCloseable {
 
     private void addToProgram(String source, String name) {
         LoadedProgram next = program == null ? engine.parse(source, name) : engine.extend(program, source, name);
-        printWarnings(next);
         program = next;           // only after the piece was accepted: an error leaves the session as it was
         database = null;
     }
@@ -206,10 +206,14 @@ public final class ReplSession implements AutoCloseable {
         }
         QueryResult result = engine.query(db, text);
         if (result.variables().isEmpty()) {
+            // A closed query holds or not; there are no tuples to count.
             out.println(result.holds() ? "true." : "false.");
-        } else {
-            out.print(TextTable.render(result.variables(), result.rows()));
+            if (timing) {
+                out.println("(" + Summary.seconds(result.time()) + ")");
+            }
+            return;
         }
+        out.print(TextTable.render(result.variables(), result.rows()));
         String rows = result.rows().size() + (result.rows().size() == 1 ? " row" : " rows");
         out.println(timing ? "(" + rows + ", " + Summary.seconds(result.time()) + ")" : "(" + rows + ")");
     }
@@ -220,6 +224,7 @@ public final class ReplSession implements AutoCloseable {
             return null;
         }
         if (database == null) {
+            printNewWarnings(program);
             long start = System.nanoTime();
             RunResult run = engine.run(program, factDir, scratchOutputs());
             database = run.database();
@@ -241,11 +246,16 @@ public final class ReplSession implements AutoCloseable {
         return scratchOutputs;
     }
 
-    private void printWarnings(LoadedProgram p) {
-        if (program != null && p.warnings().equals(program.warnings())) {
-            return;               // already shown when the earlier piece was added
+    /**
+     * A program typed piece by piece is incomplete most of the time (a relation is declared before its
+     * facts), so warnings are shown when the program is evaluated, and each one only once.
+     */
+    private void printNewWarnings(LoadedProgram p) {
+        for (String w : p.warnings()) {
+            if (shownWarnings.add(w)) {
+                err.println(w);
+            }
         }
-        p.warnings().forEach(err::println);
     }
 
     private void report(RuntimeException e) {

@@ -79,8 +79,7 @@ class ReplSessionTest {
         String o = out();
         assertTrue(o.contains("(1 row, "), o);
         assertTrue(o.contains("timing is off"), o);
-        assertTrue(o.contains("false.\n(0 rows)"), o);
-        assertTrue(o.contains("true.\n(1 row)"), o);
+        assertTrue(o.contains("timing is off\nfalse.\ntrue.\n"), o);
     }
 
     @Test
