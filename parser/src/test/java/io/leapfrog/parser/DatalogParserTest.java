@@ -95,11 +95,11 @@ class DatalogParserTest {
 
     @Test
     void inputDirectiveWithParameters() {
-        Program program = parse(".input edge(IO=file, filename=\"e\\\\dges.tsv\", delimiter=\",\", headers=true)");
+        Program program = parse(".input edge(IO=file, filename=\"e\\\\dges.tsv\", delimiter=\",\", headers=true, fact-dir=\"d\")");
         Directive directive = program.directives().get(0);
         assertEquals(Directive.Kind.INPUT, directive.kind());
         assertEquals("edge", directive.relation());
-        assertEquals(Map.of("IO", "file", "filename", "e\\dges.tsv", "delimiter", ",", "headers", "true"),
+        assertEquals(Map.of("IO", "file", "filename", "e\\dges.tsv", "delimiter", ",", "headers", "true", "fact-dir", "d"),
                 directive.params());
     }
 

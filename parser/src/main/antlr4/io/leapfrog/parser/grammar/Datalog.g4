@@ -34,7 +34,7 @@ adtBranch : IDENT '{' attributes? '}' ;
 directive : (INPUT | OUTPUT | PRINTSIZE) directiveTarget (',' directiveTarget)* ;
 directiveTarget : relationName ('(' (ioParam (',' ioParam)*)? ')')? ;
 ioParam : paramKey '=' paramValue ;
-paramKey : IDENT ('.' IDENT)* ;
+paramKey : IDENT (('.' | '-') IDENT)* ;
 paramValue : STRING | IDENT | NUMBER | TRUE | FALSE ;
 
 pragma : PRAGMA STRING STRING? ;
