@@ -42,8 +42,22 @@ public final class ResultTable {
                 .filter(c -> (c.ok() || c.status().equals(BenchRunner.TIMEOUT)) && c.engine().equals(reference)
                         && c.query() == cell.query() && c.dataset().equals(cell.dataset()))
                 .findFirst()
-                .map(ref -> (ref.ok() ? "" : "<") + String.format(Locale.ROOT, forCsv ? "%.4f" : "%.2fx",
-                        cell.query_seconds().median() / ref.query_seconds().median()));
+                .map(ref -> (ref.ok() ? "" : "<") + formatRatio(
+                        cell.query_seconds().median() / ref.query_seconds().median(), forCsv));
+    }
+
+    /** Two decimals from 1 up, three significant digits below (0.0029x), whole numbers from 100. */
+    static String formatRatio(double r, boolean forCsv) {
+        if (forCsv) {
+            return String.format(Locale.ROOT, "%.6g", r);
+        }
+        if (r >= 100) {
+            return String.format(Locale.ROOT, "%.0fx", r);
+        }
+        if (r >= 1) {
+            return String.format(Locale.ROOT, "%.2fx", r);
+        }
+        return new java.math.BigDecimal(r).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString() + "x";
     }
 
     private static final List<String> HEADER = List.of("query", "dataset", "engine", "count", "correct", "runs",

@@ -23,9 +23,11 @@ class ResultTableTest {
                 cell("duckdb", 9, 6.0, "ok"),
                 cell("kuzu", -1, 30.0, BenchRunner.TIMEOUT)));
         String csv = t.toCsv();
-        assertTrue(csv.contains("triangles,g,leapfrog,10,yes,3,1.5000,1.5000,1.5000,0.1000,1.5000,0.2500,<0.0500,ok"), csv);
+        assertTrue(csv.contains("triangles,g,leapfrog,10,yes,3,1.5000,1.5000,1.5000,0.1000,1.50000,0.250000,<0.0500000,ok"), csv);
         assertTrue(csv.contains("triangles,g,duckdb,9,NO,"), csv);
         assertTrue(t.toText().contains("1.50x"), t.toText());
+        assertEquals("0.00293x", ResultTable.formatRatio(0.0029301, false));
+        assertEquals("2063x", ResultTable.formatRatio(2062.6, false));
     }
 
     @Test
