@@ -58,6 +58,8 @@ final class AstBuilder {
             } else if (statement.plan() != null) {
                 warnings.add(Diagnostics.warning(pos(statement), ".plan is ignored: Leapfrog chooses its own "
                         + "join order", source));
+            } else if (statement.subsumptiveClause() != null) {
+                throw notSupported(statement, "subsumptive clauses ('<=' between head atoms)");
             } else {
                 clause(statement.clause());
             }

@@ -10,6 +10,7 @@ statement
     | directive
     | pragma
     | plan
+    | subsumptiveClause
     | clause
     ;
 
@@ -44,6 +45,8 @@ planItem : NUMBER ':' '(' (NUMBER (',' NUMBER)*)? ')' ;
 // ---- clauses -------------------------------------------------------------------------------
 clause : head (',' head)* (IF disjunction)? '.' ;
 head : atom ;
+// Souffle 2.3 subsumption, "r(x, a) <= r(x, b) :- a < b." (rejected as not supported)
+subsumptiveClause : atom '<=' atom (IF disjunction)? '.' ;
 atom : relationName '(' (argument (',' argument)*)? ')' ;
 
 disjunction : conjunction (';' conjunction)* ;
