@@ -259,6 +259,7 @@ public final class ReplSession implements AutoCloseable {
     }
 
     private void report(RuntimeException e) {
+        out.flush();              // what the statement printed before failing comes first
         String message = UserErrors.messageOf(e);
         if (message != null) {
             err.println(message);

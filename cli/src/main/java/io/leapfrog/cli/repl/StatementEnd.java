@@ -18,13 +18,13 @@ public final class StatementEnd {
         if (scan.first == 0) {
             return true;           // blank or only comments
         }
-        if (scan.depth > 0) {
-            return false;
+        if (scan.last == '.') {
+            // Even inside an open parenthesis: no Datalog line can go on after a final '.', so an
+            // unbalanced statement goes to the parser, which says what is missing, instead of
+            // leaving the user in an endless continuation.
+            return true;
         }
-        if (scan.first == '.') {
-            return true;           // a directive or REPL command ends with its line
-        }
-        return scan.last == '.';
+        return scan.first == '.' && scan.depth <= 0;   // a directive or REPL command ends with its line
     }
 
     /** True when the text holds nothing but whitespace and comments. */

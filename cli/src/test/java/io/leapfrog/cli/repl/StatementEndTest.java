@@ -17,6 +17,12 @@ class StatementEndTest {
     }
 
     @Test
+    void aFinalDotEndsEvenAnUnbalancedStatementSoTheParserCanReportIt() {
+        assertTrue(StatementEnd.isComplete("edge(1,."));
+        assertFalse(StatementEnd.isComplete("edge(1,"));
+    }
+
+    @Test
     void directivesAndCommandsEndWithTheirLineOnceParenthesesClose() {
         assertTrue(StatementEnd.isComplete(".decl edge(x:number, y:number)"));
         assertTrue(StatementEnd.isComplete(".input edge"));
