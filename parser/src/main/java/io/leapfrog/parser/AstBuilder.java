@@ -58,8 +58,6 @@ final class AstBuilder {
             } else if (statement.plan() != null) {
                 warnings.add(Diagnostics.warning(pos(statement), ".plan is ignored: Leapfrog chooses its own "
                         + "join order", source));
-            } else if (statement.subsumptiveClause() != null) {
-                throw notSupported(statement, "subsumptive clauses ('<=' between head atoms)");
             } else {
                 clause(statement.clause());
             }
@@ -141,6 +139,9 @@ final class AstBuilder {
     // ---- clauses ---------------------------------------------------------------------------
 
     private void clause(ClauseContext ctx) {
+        if (ctx.SUBSUMES() != null) {
+            throw notSupported(ctx, "subsumptive clauses ('<=' between head atoms)");
+        }
         List<HeadContext> heads = ctx.head();
         List<List<Literal>> bodies = ctx.disjunction() == null ? List.of(List.of()) : disjunction(ctx.disjunction()).toDnf();
         for (HeadContext head : heads) {

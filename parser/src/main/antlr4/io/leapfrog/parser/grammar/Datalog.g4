@@ -10,7 +10,6 @@ statement
     | directive
     | pragma
     | plan
-    | subsumptiveClause
     | clause
     ;
 
@@ -43,10 +42,10 @@ plan : PLAN planItem (',' planItem)* ;
 planItem : NUMBER ':' '(' (NUMBER (',' NUMBER)*)? ')' ;
 
 // ---- clauses -------------------------------------------------------------------------------
-clause : head (',' head)* (IF disjunction)? '.' ;
+// "r(x, a) <= r(x, b) :- a < b." is Souffle 2.3 subsumption, rejected as not supported.
+clause : head (',' head)* (SUBSUMES dominated=atom)? (IF disjunction)? '.' ;
 head : atom ;
-// Souffle 2.3 subsumption, "r(x, a) <= r(x, b) :- a < b." (rejected as not supported)
-subsumptiveClause : atom '<=' atom (IF disjunction)? '.' ;
+
 atom : relationName '(' (argument (',' argument)*)? ')' ;
 
 disjunction : conjunction (';' conjunction)* ;
@@ -60,7 +59,7 @@ bodyTerm
     | TRUE                                                  # trueTerm
     | FALSE                                                 # falseTerm
     ;
-compOp : '=' | '!=' | '<' | '<=' | '>' | '>=' ;
+compOp : '=' | '!=' | '<' | SUBSUMES | '>' | '>=' ;
 
 // Operator precedence follows Souffle's parser.yy: ^ binds tightest (right-assoc), then unary,
 // then * / %, + -, shifts, band, bxor, bor, land, lxor, lor.
@@ -115,6 +114,7 @@ UNSUPPORTED_DIRECTIVE : '.comp' | '.init' | '.functor' | '.override' | '.limitsi
 PREPROCESSOR : '#' ~[\r\n]* ;
 
 IF : ':-' ;
+SUBSUMES : '<=' ;
 TRUE : 'true' ;
 FALSE : 'false' ;
 COUNT : 'count' ;
