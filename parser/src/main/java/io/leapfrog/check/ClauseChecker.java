@@ -302,6 +302,11 @@ final class ClauseChecker {
             if (clause.isFact()) {
                 for (Expr arg : clause.head().args()) {
                     for (Expr part : ClauseScan.outerSubexpressions(arg)) {
+                        if (part instanceof Expr.Aggregate) {
+                            // facts are loaded before any rule runs, so an aggregate there would see nothing
+                            problems.error(part.pos(), "Aggregate in a fact. Write it as a rule, e.g. "
+                                    + clause.head().relation() + "(n) :- n = count : { ... }.");
+                        }
                         if (part instanceof Expr.Var var && reported.add(var.name())) {
                             problems.error(var.pos(), "Argument in fact is not constant: variable " + var.name()
                                     + ". Facts hold constants only; add a body ':- ...' to make it a rule");

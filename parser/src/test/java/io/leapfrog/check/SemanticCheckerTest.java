@@ -223,6 +223,8 @@ class SemanticCheckerTest {
     void factsMustBeGround() {
         assertFirstError(".decl a(x:number)\na(x).", "c.dl:2:3: error: Argument in fact is not constant: variable x");
         check(".decl a(x:number)\na(1 + 2 * 3).\n");
+        assertFirstError(".decl a(x:number)\n.decl b(x:number)\nb(1).\na(count : b(_)).",
+                "c.dl:4:3: error: Aggregate in a fact. Write it as a rule");
     }
 
     @Test
