@@ -19,7 +19,11 @@ public final class DatalogParser {
     private DatalogParser() {
     }
 
+    /** @param fileName used in positions and messages; {@code "<input>"} when null */
     public static Program parse(String source, String fileName) {
+        if (fileName == null) {
+            fileName = "<input>";
+        }
         SyntaxErrorCollector errors = new SyntaxErrorCollector(fileName, source);
         DatalogLexer lexer = new DatalogLexer(CharStreams.fromString(source, fileName));
         lexer.removeErrorListeners();
