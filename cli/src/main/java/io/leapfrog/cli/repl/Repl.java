@@ -40,6 +40,10 @@ public final class Repl {
                 .build();
         PrintStream out = new PrintStream(terminal.output(), true);
         out.println("Leapfrog REPL. Type .help for help, .quit to leave.");
+        // Outside readLine (which handles Ctrl-C itself), Ctrl-C interrupts the statement running on
+        // this thread: the engine checks between fixpoint rounds and stops with an error message.
+        Thread replThread = Thread.currentThread();
+        terminal.handle(Terminal.Signal.INT, signal -> replThread.interrupt());
         try {
             while (true) {
                 String statement;
@@ -50,7 +54,9 @@ public final class Repl {
                 } catch (EndOfFileException e) {
                     break;
                 }
-                if (!session.execute(statement)) {
+                boolean go = session.execute(statement);
+                Thread.interrupted();  // a Ctrl-C that came after the statement finished is spent
+                if (!go) {
                     break;
                 }
             }
