@@ -2,6 +2,8 @@ package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Expr;
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.RelationBuilder;
@@ -25,6 +27,17 @@ public final class CompiledRule {
         }
         String label = clause.head().relation() + " rule at " + clause.pos();
         this.body = new CompiledBody(ctx, label, clause.body(), List.of(), false, headVars, recursive);
+        for (String v : headVars) {
+            Expr bound = body.rewrite(new Expr.Var(v, clause.pos())); // unified with a constant or another variable?
+            if (bound instanceof Expr.Var bv && body.levelOf(bv.name()) < 0) {
+                if (occursInAggregate(v, clause.body())) {
+                    throw new NotSupportedException("not supported: head variable '" + v + "' bound only inside an aggregate"
+                            + " (a Souffle witness) in the rule at " + clause.pos());
+                }
+                throw new LeapfrogException(clause.pos() + ": error: head variable '" + v + "' is ungrounded: "
+                        + "bind it with a positive body atom or an equality");
+            }
+        }
         this.head = new IntExpr[clause.head().args().size()];
         int needed = 0;
         for (int i = 0; i < head.length; i++) {
@@ -38,6 +51,23 @@ public final class CompiledRule {
             needed = Math.max(needed, body.levelOf(v) + 1);
         }
         this.outputVars = Math.max(needed, Math.min(1, body.varCount())); // later levels only need to exist: the join stops at their first extension
+    }
+
+    private static boolean occursInAggregate(String v, List<io.leapfrog.ast.Literal> body) {
+        Set<String> inside = new LinkedHashSet<>();
+        List<Expr> exprs = new java.util.ArrayList<>();
+        for (io.leapfrog.ast.Literal l : body) {
+            if (l instanceof io.leapfrog.ast.Literal.Comparison c) {
+                exprs.add(c.left());
+                exprs.add(c.right());
+            }
+        }
+        for (Expr e : exprs) {
+            if (e instanceof Expr.Aggregate) {
+                Substitution.varsOf(e, inside);
+            }
+        }
+        return inside.contains(v);
     }
 
     public Clause clause() {

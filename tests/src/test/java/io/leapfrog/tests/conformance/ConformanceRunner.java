@@ -35,6 +35,30 @@ final class ConformanceRunner {
         this.threads = threads;
     }
 
+    /**
+     * Runs the program on its own thread with a deadline: a program that runs too long is interrupted
+     * (the engine checks for interruption between fixpoint rounds) and reported as failed.
+     */
+    Outcome run(ConformanceCase test, java.time.Duration deadline) {
+        long t0 = System.nanoTime();
+        java.util.concurrent.FutureTask<Outcome> task = new java.util.concurrent.FutureTask<>(() -> run(test));
+        Thread worker = new Thread(task, "conformance-" + test.name());
+        worker.setDaemon(true);
+        worker.start();
+        try {
+            return task.get(deadline.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            worker.interrupt();
+            return outcome(test, Status.FAILED, "timed out after " + deadline.toSeconds() + " s", t0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            worker.interrupt();
+            return outcome(test, Status.FAILED, "interrupted", t0);
+        } catch (java.util.concurrent.ExecutionException e) {
+            return outcome(test, Status.FAILED, "crash: " + e.getCause(), t0);
+        }
+    }
+
     Outcome run(ConformanceCase test) {
         long t0 = System.nanoTime();
         Path out = null;

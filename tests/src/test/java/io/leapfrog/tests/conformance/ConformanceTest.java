@@ -29,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class ConformanceTest {
 
     private static final double REQUIRED_PASS_RATE = 0.90;
+    private static final java.time.Duration DEADLINE = java.time.Duration.ofSeconds(30);
 
     @TestFactory
     Stream<DynamicTest> souffleSuite() throws IOException {
@@ -45,7 +46,7 @@ class ConformanceTest {
         ConformanceRunner runner = new ConformanceRunner(2);
         List<ConformanceRunner.Outcome> outcomes = new ArrayList<>();
         Stream<DynamicTest> programs = ids.stream().map(id -> DynamicTest.dynamicTest(id, () -> {
-            ConformanceRunner.Outcome o = runner.run(ConformanceCase.of(suite, id));
+            ConformanceRunner.Outcome o = runner.run(ConformanceCase.of(suite, id), DEADLINE);
             outcomes.add(o);
             switch (o.status()) {
                 case PASSED -> { }

@@ -1,0 +1,87 @@
+package io.leapfrog.engine;
+
+import io.leapfrog.common.LeapfrogException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ExpressionTest {
+    @TempDir
+    Path dir;
+
+    private List<String> eval(String decl, String rules, String rel) throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        t.run(decl + "\n.output " + rel + "\n" + rules);
+        return t.output(rel);
+    }
+
+    @Test
+    void arithmeticWrapsAt32BitsLikeSouffle() throws Exception {
+        List<String> out = eval(".decl r(name:symbol, v:number)", """
+                r("add", 2147483647 + 1).
+                r("mul", 65536 * 65536).
+                r("div", -7 / 2).
+                r("mod", -7 % 3).
+                r("pow", 2 ^ 10).
+                r("powneg", 2 ^ -1).
+                r("neg", -(3)).
+                r("band", 12 band 10).
+                r("bor", 12 bor 10).
+                r("bxor", 12 bxor 10).
+                r("shl", 1 bshl 4).
+                r("shr", -16 bshr 2).
+                r("shru", -16 bshru 28).
+                r("land", 3 land 0).
+                r("lor", 3 lor 0).
+                r("lnot", lnot(0)).
+                r("bnot", bnot(0)).
+                r("min", min(3, -2, 5)).
+                r("max", max(3, -2, 5)).
+                """, "r");
+        assertEquals(List.of("add\t-2147483648", "band\t8", "bnot\t-1", "bor\t14", "bxor\t6", "div\t-3", "land\t0",
+                "lnot\t1", "lor\t1", "max\t5", "min\t-2", "mod\t-1", "mul\t0", "neg\t-3", "pow\t1024", "powneg\t0",
+                "shl\t16", "shr\t-4", "shru\t15"), out);
+    }
+
+    @Test
+    void stringFunctors() throws Exception {
+        List<String> out = eval(".decl s(x:symbol)\n.decl r(k:symbol, v:symbol)\n.decl n(k:symbol, v:number)", """
+                s("hello").
+                r("cat", cat(x, "-", "world")) :- s(x).
+                r("substr", substr(x, 1, 3)) :- s(x).
+                r("substr_out", substr(x, 10, 3)) :- s(x).
+                r("to_string", to_string(-42)).
+                n("strlen", strlen(x)) :- s(x).
+                n("to_number", to_number("123")).
+                r("match", x) :- s(x), match("h.*o", x).
+                r("nomatch", x) :- s(x), match("h", x).
+                r("digits", x) :- s(x), !match("[[:digit:]]+", x).
+                r("contains", x) :- s(x), contains("ell", x).
+                """, "r");
+        assertEquals(List.of("cat\thello-world", "contains\thello", "digits\thello", "match\thello", "substr\tell",
+                "substr_out\t", "to_string\t-42"), out);
+    }
+
+    @Test
+    void comparisonsAreSignedAndAssignmentsChain() throws Exception {
+        List<String> out = eval(".decl a(x:number)\n.decl r(x:number, y:number, z:number)", """
+                a(-5). a(0). a(7).
+                r(x, y, z) :- a(x), x < 1, y = x * 2, z = y + 1, z != 1.
+                """, "r");
+        assertEquals(List.of("-5\t-10\t-9"), out);
+    }
+
+    @Test
+    void divisionByZeroIsAUserError() {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        LeapfrogException e = assertThrows(LeapfrogException.class,
+                () -> t.run(".decl a(x:number)\n.decl r(x:number)\n.output r\na(0).\nr(10 / x) :- a(x).\n"));
+        assertTrue(e.getMessage().contains("division by zero"), e.getMessage());
+    }
+}
