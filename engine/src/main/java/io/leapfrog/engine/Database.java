@@ -38,12 +38,20 @@ public final class Database {
     private final Map<String, Schema> schemas;
     private final SymbolTable symbols;
     private final LoadedProgram program;
+    private final java.util.Set<String> countedOnly;
 
-    Database(Map<String, Relation> relations, Map<String, Schema> schemas, SymbolTable symbols, LoadedProgram program) {
+    Database(Map<String, Relation> relations, Map<String, Schema> schemas, SymbolTable symbols, LoadedProgram program,
+             java.util.Set<String> countedOnly) {
+        this.countedOnly = java.util.Set.copyOf(countedOnly);
         this.relations = Collections.unmodifiableMap(new TreeMap<>(relations));
         this.schemas = Collections.unmodifiableMap(new TreeMap<>(schemas));
         this.symbols = symbols;
         this.program = program;
+    }
+
+    /** Relations that were counted for {@code .printsize} (count push-down) and hold no tuples here. */
+    public java.util.Set<String> countedOnly() {
+        return countedOnly;
     }
 
     /** Names of every declared relation, sorted. */
@@ -58,6 +66,10 @@ public final class Database {
     /** The tuples of {@code name}; LeapfrogException if no such relation is declared. */
     public Relation relation(String name) {
         schema(name);
+        if (countedOnly.contains(name)) {
+            throw new LeapfrogException("error: relation '" + name + "' was only counted for .printsize and never "
+                    + "materialised. Add '.output " + name + "' to the program to keep its tuples.");
+        }
         return relations.get(name);
     }
 

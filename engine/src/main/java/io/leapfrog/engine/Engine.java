@@ -163,7 +163,7 @@ public final class Engine implements AutoCloseable {
         for (ProgramRunner.Output o : runner.outputs()) {
             outputs.add(new OutputSummary(o.relation(), o.rows(), o.time()));
         }
-        Database db = new Database(ctx.relations(), schemas(model), symbols, program);
+        Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly());
         return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db);
     }
 

@@ -74,7 +74,14 @@ final class QueryRunner {
         }
         EvalContext ctx = new EvalContext(db.symbols(), planner, schemas, threads);
         for (String r : db.relationNames()) {
-            ctx.setRelation(r, db.relation(r));
+            if (!db.countedOnly().contains(r)) {
+                ctx.setRelation(r, db.relation(r));
+            }
+        }
+        for (Literal l : lits) {
+            if (l instanceof Literal.Positive pos && db.countedOnly().contains(pos.atom().relation())) {
+                db.relation(pos.atom().relation()); // explains that it was only counted
+            }
         }
         Clause clause = new Clause(new Atom(QUERY_RELATION, headArgs, io.leapfrog.ast.SourcePos.NONE), lits,
                 p.clauses().get(0).pos());

@@ -160,6 +160,29 @@ class EvaluationTest {
                 """);
         assertEquals(List.of("tri\t2"), r.printSizeLines());
         assertEquals("tri\t2\n", t.stdout.toString().replace("\r", ""));
+        // pushed down: counted by the join, never materialised
+        assertEquals(java.util.Set.of("tri"), r.database().countedOnly());
+        assertThrows(LeapfrogException.class, () -> r.database().relation("tri"));
+    }
+
+    @Test
+    void printsizeOfAnOutputRelationIsMaterialised() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        RunResult r = t.run("""
+                .decl e(x:number, y:number)
+                .decl tri(x:number, y:number, z:number)
+                .decl proj(x:number)
+                .printsize tri
+                .printsize proj
+                .output tri
+                e(1, 2). e(2, 3). e(1, 3). e(3, 4). e(2, 4).
+                tri(x, y, z) :- e(x, y), e(y, z), e(x, z).
+                proj(x) :- e(x, y), e(y, z).
+                """);
+        // proj's head does not cover y and z: counting bindings would over-count, so it is materialised
+        assertEquals(List.of("tri\t2", "proj\t2"), r.printSizeLines());
+        assertTrue(r.database().countedOnly().isEmpty());
+        assertEquals(2, r.database().relation("tri").size());
     }
 
     @Test

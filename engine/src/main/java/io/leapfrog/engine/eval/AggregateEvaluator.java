@@ -35,12 +35,22 @@ final class AggregateEvaluator implements ValueFunction {
         this.outerLevels = outerLevels;
     }
 
+    /**
+     * Evaluates an aggregate without outer variables once, with every worker thread, before the
+     * enclosing join starts (its workers then only read the cached value).
+     */
+    void precompute(int threads) {
+        if (outerLevels.length == 0 && cached == null) {
+            cached = evaluate(new int[0], threads);
+        }
+    }
+
     @Override
     public long apply(int[] binding) {
         if (outerLevels.length == 0) {
             Long c = cached;
             if (c == null) {
-                c = evaluate(new int[0]);
+                c = evaluate(new int[0], 1);
                 cached = c;
             }
             return c;
@@ -49,15 +59,15 @@ final class AggregateEvaluator implements ValueFunction {
         for (int i = 0; i < params.length; i++) {
             params[i] = binding[outerLevels[i]];
         }
-        return evaluate(params);
+        return evaluate(params, 1);
     }
 
-    private long evaluate(int[] params) {
+    private long evaluate(int[] params, int threads) {
         RelationSource src = ctx.fullSource();
         if (kind == Expr.AggKind.COUNT) {
-            return (int) body.count(src, -1, params, 1);
+            return (int) body.count(src, -1, params, threads);
         }
-        List<Accumulator> parts = body.run(src, -1, params, 1, body.varCount(), () -> new Accumulator(kind, target));
+        List<Accumulator> parts = body.run(src, -1, params, threads, body.varCount(), () -> new Accumulator(kind, target));
         boolean any = false;
         long result = kind == Expr.AggKind.MIN ? Integer.MAX_VALUE : kind == Expr.AggKind.MAX ? Integer.MIN_VALUE : 0;
         for (Accumulator a : parts) {

@@ -760,7 +760,9 @@ public final class CompiledBody {
                 int value = paramValues[p];
                 computedAt[level] = b -> value;
             } else if (def instanceof Expr.Aggregate ag) {
-                computedAt[level] = aggregate(ag);
+                AggregateEvaluator ev = aggregate(ag);
+                ev.precompute(ctx.threads());
+                computedAt[level] = ev;
             } else {
                 IntExpr e = exprs.compile((Expr) def);
                 computedAt[level] = e::eval;
@@ -924,7 +926,7 @@ public final class CompiledBody {
 
     private final Map<Expr.Aggregate, AggregateEvaluator> aggregateEvaluators = new IdentityHashMap<>();
 
-    private synchronized ValueFunction aggregate(Expr.Aggregate ag) {
+    private synchronized AggregateEvaluator aggregate(Expr.Aggregate ag) {
         AggregateEvaluator ev = aggregateEvaluators.get(ag);
         if (ev == null) {
             List<String> outer = outerRefs.get(ag);

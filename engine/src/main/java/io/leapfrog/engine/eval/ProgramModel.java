@@ -43,11 +43,24 @@ public final class ProgramModel {
     private final Map<String, RelationInfo> relations;
     private final List<Directive> directives;
     private final List<Stratum> strata;
+    private final Set<String> usedInBodies = new LinkedHashSet<>();
 
     private ProgramModel(Map<String, RelationInfo> relations, List<Directive> directives, List<Stratum> strata) {
         this.relations = relations;
         this.directives = directives;
         this.strata = strata;
+        for (Stratum st : strata) {
+            for (Clause c : st.rules()) {
+                for (Literal l : c.body()) {
+                    collectRelations(l, usedInBodies, relations);
+                }
+            }
+        }
+    }
+
+    /** Relations read by some rule body (positively, negated, or inside an aggregate). */
+    public Set<String> usedInBodies() {
+        return usedInBodies;
     }
 
     public Map<String, RelationInfo> relations() {

@@ -26,6 +26,47 @@ public final class ProgramRunner {
     private final Map<String, Duration> stratumTime = new HashMap<>();
     private final List<String> printSizeLines = new ArrayList<>();
     private final List<Output> outputs = new ArrayList<>();
+    private final Map<String, Long> counted = new HashMap<>();
+
+    /**
+     * Count push-down: a relation that is only {@code .printsize}d (not output, not input, read by no
+     * rule, no facts), defined by one non-recursive rule whose head is distinct variables covering every
+     * variable of the body, has exactly as many tuples as its body has bindings; those are counted by
+     * the join and never materialised.
+     */
+    private boolean countOnly(ProgramModel.Stratum s, List<CompiledRule> rules) {
+        if (s.recursive() || s.relations().size() != 1 || rules.size() != 1 || !s.facts().isEmpty()) {
+            return false;
+        }
+        String rel = s.relations().iterator().next();
+        boolean printsize = false;
+        for (Directive d : model.directives()) {
+            if (d.relation().equals(rel)) {
+                if (d.kind() != Directive.Kind.PRINTSIZE) {
+                    return false;
+                }
+                printsize = true;
+            }
+        }
+        if (!printsize || model.usedInBodies().contains(rel)) {
+            return false;
+        }
+        CompiledRule rule = rules.get(0);
+        java.util.Set<Integer> levels = new java.util.HashSet<>();
+        for (io.leapfrog.ast.Expr e : rule.clause().head().args()) {
+            if (!(e instanceof io.leapfrog.ast.Expr.Var v) || rule.body().levelOf(v.name()) < 0
+                    || !(rule.body().rewrite(e) instanceof io.leapfrog.ast.Expr.Var)
+                    || !levels.add(rule.body().levelOf(v.name()))) {
+                return false;
+            }
+        }
+        return levels.size() == rule.body().varCount();
+    }
+
+    /** Relations whose size was counted by push-down instead of being materialised. */
+    public java.util.Set<String> countedOnly() {
+        return counted.keySet();
+    }
 
     public ProgramRunner(ProgramModel model, EvalContext ctx) {
         this.model = model;
@@ -38,7 +79,13 @@ public final class ProgramRunner {
         for (ProgramModel.Stratum s : model.strata()) {
             long t0 = System.nanoTime();
             eval.addFacts(s);
-            eval.evaluate(s, eval.compile(s));
+            List<CompiledRule> rules = eval.compile(s);
+            if (countOnly(s, rules)) {
+                CompiledRule rule = rules.get(0);
+                counted.put(rule.clause().head().relation(), rule.body().count(ctx.source(), -1, new int[0], ctx.threads()));
+            } else {
+                eval.evaluate(s, rules);
+            }
             Duration d = Duration.ofNanos(System.nanoTime() - t0);
             for (String r : s.relations()) {
                 stratumTime.put(r, d);
@@ -46,7 +93,9 @@ public final class ProgramRunner {
         }
         for (Directive d : model.directives()) {
             if (d.kind() == Directive.Kind.PRINTSIZE) {
-                String line = d.relation() + "\t" + ctx.currentRelation(d.relation()).size();
+                long size = counted.containsKey(d.relation()) ? counted.get(d.relation())
+                        : ctx.currentRelation(d.relation()).size();
+                String line = d.relation() + "\t" + size;
                 printSizeLines.add(line);
                 out.println(line);
             }
