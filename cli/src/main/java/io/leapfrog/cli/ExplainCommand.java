@@ -1,7 +1,6 @@
 package io.leapfrog.cli;
 
 import io.leapfrog.engine.Engine;
-import io.leapfrog.engine.SqlResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -58,10 +57,7 @@ final class ExplainCommand implements Callable<Integer> {
         Path program = programArg != null ? programArg : programOption;
         PrintStream out = main.out();
         if (sql != null) {
-            SqlResult result = SqlCommand.evaluate(main, program, factDir, sql, engineFlags);
-            for (String line : result.explainLines()) {
-                out.println(line);
-            }
+            SqlCommand.evaluate(main, program, factDir, engineFlags).explain(sql).forEach(out::println);
         } else {
             if (program == null) {
                 throw new ParameterException(spec.commandLine(), "Missing program: leapfrog explain PROGRAM.dl"
