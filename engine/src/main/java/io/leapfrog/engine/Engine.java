@@ -219,7 +219,7 @@ public final class Engine implements AutoCloseable {
 
     /** Runs a SQL query over the database's relations (as tables, columns named as declared). */
     public SqlResult sql(Database db, String sql) {
-        return SqlBridge.run(db, sql);
+        return Errors.unwrap(() -> SqlBridge.run(db, sql, options.threads()));
     }
 
     /**
