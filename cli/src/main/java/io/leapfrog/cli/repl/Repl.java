@@ -1,5 +1,6 @@
 package io.leapfrog.cli.repl;
 
+import org.jline.reader.Candidate;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -31,7 +32,8 @@ public final class Repl {
                 .appName("leapfrog")
                 .parser(new ReplParser())
                 .completer((r, line, candidates) -> session.completionWords()
-                        .forEach(w -> candidates.add(new org.jline.reader.Candidate(w))))
+                        // complete=false: no blank after the word, since "edge(" usually follows
+                        .forEach(w -> candidates.add(new Candidate(w, w, null, null, null, null, false))))
                 .variable(LineReader.HISTORY_FILE, historyFile)
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, CONTINUATION_PROMPT)
                 .variable(LineReader.HISTORY_SIZE, 1000)

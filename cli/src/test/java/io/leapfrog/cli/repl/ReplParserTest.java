@@ -4,6 +4,8 @@ import org.jline.reader.EOFError;
 import org.jline.reader.Parser.ParseContext;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -25,8 +27,14 @@ class ReplParserTest {
     }
 
     @Test
-    void completionSplitsWordsWithoutInterpretingQuotes() {
-        var line = parser.parse("?- name(\"it's\", x", 17, ParseContext.COMPLETE);
-        assertEquals("x", line.word());
+    void completionWordsAreIdentifiers() {
+        var line = parser.parse("path(x, y), ed", 14, ParseContext.COMPLETE);
+        assertEquals("ed", line.word());
+        assertEquals(2, line.wordCursor());
+        var command = parser.parse(".ti", 3, ParseContext.COMPLETE);
+        assertEquals(".ti", command.word());
+        var empty = parser.parse("path(x, y), ", 12, ParseContext.COMPLETE);
+        assertEquals("", empty.word());
+        assertEquals(List.of("path", "x", "y", ""), empty.words());
     }
 }
