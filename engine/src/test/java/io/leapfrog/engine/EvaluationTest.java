@@ -136,6 +136,24 @@ class EvaluationTest {
     }
 
     @Test
+    void minMaxWitnessesBindHeadVariables() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        t.run("""
+                .decl len(x:symbol, y:symbol, l:number)
+                .decl longest(x:symbol, y:symbol, l:number)
+                .decl shortest(x:symbol, l:number)
+                .output longest
+                .output shortest
+                len("a", "b", 3). len("c", "d", 9). len("e", "f", 9). len("g", "h", 1).
+                longest(x, y, l) :- l = max m : len(x, y, m).
+                shortest(x, l) :- l = min m : { len(x, _, m) }.
+                """);
+        // ties (9 for c/d and e/f) resolve to the smallest witness binding
+        assertEquals(List.of("c\td\t9"), t.output("longest"));
+        assertEquals(List.of("g\t1"), t.output("shortest"));
+    }
+
+    @Test
     void countInComparisonAndAggregateWithFilter() throws Exception {
         EngineTestSupport t = new EngineTestSupport(dir);
         t.run("""

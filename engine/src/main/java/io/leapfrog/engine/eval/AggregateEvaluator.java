@@ -5,6 +5,7 @@ import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueFunction;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -13,17 +14,26 @@ import java.util.Set;
  * level. Its sub-body is compiled once as a nested join whose outer variables are bound from the
  * enclosing binding; every matching binding of the sub-body counts (Souffle counts tuples, so '_'
  * columns are kept). A sub-body without outer variables is evaluated once and cached; {@code count}
- * never materialises the sub-body's bindings.
+ * never materialises the sub-body's bindings. For {@code min}/{@code max}, witness variables (head
+ * variables bound only inside the aggregate) take their values from the binding that reached the
+ * extremum (the lexicographically smallest such binding when several tie, so answers are deterministic).
  */
 final class AggregateEvaluator implements ValueFunction {
+
+    /** An aggregate value and, for min/max with witnesses, the witness values that reached it. */
+    private record Result(long value, int[] witness) { }
+
     private final EvalContext ctx;
     private final Expr.AggKind kind;
     private final CompiledBody body;
     private final IntExpr target;
     private final int[] outerLevels;
-    private volatile Long cached;
+    private final int[] witnessLevels;
+    private final ThreadLocal<Result> last = new ThreadLocal<>();
+    private volatile Result cached;
 
-    AggregateEvaluator(EvalContext ctx, String label, Expr.Aggregate ag, List<String> outer, int[] outerLevels) {
+    AggregateEvaluator(EvalContext ctx, String label, Expr.Aggregate ag, List<String> outer, int[] outerLevels,
+                       List<String> witnesses) {
         this.ctx = ctx;
         this.kind = ag.kind();
         if (kind == Expr.AggKind.MEAN) {
@@ -33,6 +43,10 @@ final class AggregateEvaluator implements ValueFunction {
         this.body = new CompiledBody(ctx, label + " / aggregate at " + ag.pos(), ag.body(), outer, true, Set.of(), Set.of());
         this.target = ag.target() == null ? null : body.compileExpr(ag.target());
         this.outerLevels = outerLevels;
+        this.witnessLevels = new int[witnesses.size()];
+        for (int i = 0; i < witnessLevels.length; i++) {
+            witnessLevels[i] = body.levelOf(witnesses.get(i));
+        }
     }
 
     /**
@@ -47,69 +61,100 @@ final class AggregateEvaluator implements ValueFunction {
 
     @Override
     public long apply(int[] binding) {
+        Result r;
         if (outerLevels.length == 0) {
-            Long c = cached;
-            if (c == null) {
-                c = evaluate(new int[0], 1);
-                cached = c;
+            r = cached;
+            if (r == null) {
+                r = evaluate(new int[0], 1);
+                cached = r;
             }
-            return c;
+        } else {
+            int[] params = new int[outerLevels.length];
+            for (int i = 0; i < params.length; i++) {
+                params[i] = binding[outerLevels[i]];
+            }
+            r = evaluate(params, 1);
         }
-        int[] params = new int[outerLevels.length];
-        for (int i = 0; i < params.length; i++) {
-            params[i] = binding[outerLevels[i]];
-        }
-        return evaluate(params, 1);
+        last.set(r);
+        return r.value;
     }
 
-    private long evaluate(int[] params, int threads) {
+    /** The i-th witness value of the last {@link #apply} on this thread (witness levels follow the aggregate's). */
+    long witness(int i) {
+        Result r = last.get();
+        return r == null || r.witness == null ? NONE : r.witness[i];
+    }
+
+    private Result evaluate(int[] params, int threads) {
         RelationSource src = ctx.fullSource();
         if (kind == Expr.AggKind.COUNT) {
-            return (int) body.count(src, -1, params, threads);
+            return new Result((int) body.count(src, -1, params, threads), null);
         }
-        List<Accumulator> parts = body.run(src, -1, params, threads, body.varCount(), () -> new Accumulator(kind, target));
-        boolean any = false;
-        long result = kind == Expr.AggKind.MIN ? Integer.MAX_VALUE : kind == Expr.AggKind.MAX ? Integer.MIN_VALUE : 0;
+        List<Accumulator> parts = body.run(src, -1, params, threads, body.varCount(),
+                () -> new Accumulator(kind, target, witnessLevels));
+        Accumulator all = new Accumulator(kind, target, witnessLevels);
         for (Accumulator a : parts) {
-            if (!a.any) {
-                continue;
-            }
-            any = true;
-            result = switch (kind) {
-                case SUM -> result + a.value;
-                case MIN -> Math.min(result, a.value);
-                case MAX -> Math.max(result, a.value);
-                default -> throw new IllegalStateException();
-            };
+            all.merge(a);
         }
         if (kind == Expr.AggKind.SUM) {
-            return (int) result; // Souffle's sum over numbers wraps at 32 bits
+            return new Result((int) all.value, null); // Souffle's sum over numbers wraps at 32 bits
         }
-        return any ? result : NONE; // min/max over nothing: the rule does not fire
+        return all.any ? new Result(all.value, all.witness) : new Result(NONE, null); // nothing: the rule does not fire
     }
 
     /** Per-worker partial aggregate. */
     private static final class Accumulator implements TupleSink {
         private final Expr.AggKind kind;
         private final IntExpr target;
+        private final int[] witnessLevels;
         long value;
         boolean any;
+        int[] witness;
 
-        Accumulator(Expr.AggKind kind, IntExpr target) {
+        Accumulator(Expr.AggKind kind, IntExpr target, int[] witnessLevels) {
             this.kind = kind;
             this.target = target;
+            this.witnessLevels = witnessLevels;
             this.value = kind == Expr.AggKind.MIN ? Integer.MAX_VALUE : kind == Expr.AggKind.MAX ? Integer.MIN_VALUE : 0;
         }
 
         @Override
         public void accept(int[] binding) {
             int v = target.eval(binding);
+            if (kind == Expr.AggKind.SUM) {
+                value += v;
+                any = true;
+                return;
+            }
+            int[] w = null;
+            if (witnessLevels.length > 0) {
+                w = new int[witnessLevels.length];
+                for (int i = 0; i < w.length; i++) {
+                    w[i] = binding[witnessLevels[i]];
+                }
+            }
+            offer(v, w);
+        }
+
+        private void offer(long v, int[] w) {
+            boolean better = !any || (kind == Expr.AggKind.MIN ? v < value : v > value);
+            boolean tie = any && v == value && w != null && witness != null && Arrays.compare(w, witness) < 0;
+            if (better || tie) {
+                value = v;
+                witness = w;
+            }
             any = true;
-            switch (kind) {
-                case SUM -> value += v;
-                case MIN -> value = Math.min(value, v);
-                case MAX -> value = Math.max(value, v);
-                default -> throw new IllegalStateException();
+        }
+
+        void merge(Accumulator o) {
+            if (!o.any) {
+                return;
+            }
+            if (kind == Expr.AggKind.SUM) {
+                value += o.value;
+                any = true;
+            } else {
+                offer(o.value, o.witness);
             }
         }
     }

@@ -307,6 +307,25 @@ public final class CompiledBody {
                 }
             }
         }
+        // Souffle "witnesses": a head variable bound only inside a min/max aggregate takes its value
+        // from the tuple that reached the extremum
+        for (String name : outerNames) {
+            if (isBoundName(name, bound)) {
+                continue;
+            }
+            for (Expr.Aggregate ag : aggregates) {
+                Set<String> inner = new LinkedHashSet<>();
+                Substitution.varsOf(ag, inner);
+                if (aggVars.containsKey(ag) && inner.contains(name)
+                        && (ag.kind() == Expr.AggKind.MIN || ag.kind() == Expr.AggKind.MAX)) {
+                    int v = var(name);
+                    witnesses.computeIfAbsent(ag, k -> new ArrayList<>()).add(name);
+                    computed.put(v, new WitnessDef(ag, name));
+                    bound.add(v);
+                    break;
+                }
+            }
+        }
         for (Expr.Aggregate ag : aggregates) {
             if (!aggVars.containsKey(ag)) {
                 throw new LeapfrogException(ag.pos() + ": error: the aggregate refers to variables "
@@ -420,7 +439,9 @@ public final class CompiledBody {
     /** Free variables of {@code e} as var ids (aggregates count as their own variable). */
     private Set<Integer> depsOf(Object def) {
         Set<Integer> out = new LinkedHashSet<>();
-        if (def instanceof Expr.Aggregate ag) {
+        if (def instanceof WitnessDef w) {
+            out.add(aggVars.get(w.aggregate()));
+        } else if (def instanceof Expr.Aggregate ag) {
             for (String n : outerRefs.get(ag)) {
                 out.add(varIds.get(n));
             }
@@ -447,6 +468,10 @@ public final class CompiledBody {
 
     private final Map<Expr.Aggregate, Set<String>> aggregateLocals = new IdentityHashMap<>();
     private final Map<Expr.Aggregate, List<String>> outerRefs = new IdentityHashMap<>();
+    private final Map<Expr.Aggregate, List<String>> witnesses = new IdentityHashMap<>();
+
+    /** A witness variable: the value of {@code name} in the tuple that reached the aggregate's extremum. */
+    private record WitnessDef(Expr.Aggregate aggregate, String name) { }
 
     private boolean isLocalTo(Expr.Aggregate ag, String name) {
         Set<String> locals = aggregateLocals.get(ag);
@@ -640,6 +665,9 @@ public final class CompiledBody {
     }
 
     private static String describeDef(Object def) {
+        if (def instanceof WitnessDef w) {
+            return "witness of " + ExprText.of(w.aggregate());
+        }
         return def instanceof Integer i ? "<outer value " + i + ">" : ExprText.of((Expr) def);
     }
 
@@ -759,6 +787,10 @@ public final class CompiledBody {
             if (def instanceof Integer p) {
                 int value = paramValues[p];
                 computedAt[level] = b -> value;
+            } else if (def instanceof WitnessDef w) {
+                AggregateEvaluator ev = aggregate(w.aggregate());
+                int index = witnesses.get(w.aggregate()).indexOf(w.name());
+                computedAt[level] = b -> ev.witness(index);
             } else if (def instanceof Expr.Aggregate ag) {
                 AggregateEvaluator ev = aggregate(ag);
                 ev.precompute(ctx.threads());
@@ -935,7 +967,7 @@ public final class CompiledBody {
             for (int i = 0; i < outerLevels.length; i++) {
                 outerLevels[i] = pos[varIds.get(outer.get(i))];
             }
-            ev = new AggregateEvaluator(ctx, label, ag, outer, outerLevels);
+            ev = new AggregateEvaluator(ctx, label, ag, outer, outerLevels, witnesses.getOrDefault(ag, List.of()));
             aggregateEvaluators.put(ag, ev);
         }
         return ev;
