@@ -18,6 +18,7 @@ public final class EvalContext {
     private final Map<String, ProgramModel.RelationInfo> schemas;
     private final Map<String, Relation> full = new ConcurrentHashMap<>();
     private final Map<String, Relation> delta = new ConcurrentHashMap<>();
+    private final Map<String, GrowingRelation> growing = new ConcurrentHashMap<>();
     private final int threads;
     private final ExprCompiler constants;
 
@@ -58,7 +59,23 @@ public final class EvalContext {
     }
 
     public Relation currentRelation(String name) {
-        return full.get(name);
+        GrowingRelation g = growing.get(name);
+        return g != null ? g.full() : full.get(name);
+    }
+
+    /** Starts growing {@code name} round by round (a relation of the recursive stratum being evaluated). */
+    GrowingRelation startGrowing(String name) {
+        GrowingRelation g = new GrowingRelation(full.get(name));
+        growing.put(name, g);
+        return g;
+    }
+
+    /** Ends the growth of {@code name}: its full relation becomes an ordinary one again. */
+    void stopGrowing(String name) {
+        GrowingRelation g = growing.remove(name);
+        if (g != null) {
+            full.put(name, g.full());
+        }
     }
 
     public void setRelation(String name, Relation r) {
@@ -75,11 +92,11 @@ public final class EvalContext {
 
     /** Full relations, or the delta of a relation when asked for one. */
     public RelationSource source() {
-        return (name, isDelta) -> isDelta ? delta.get(name) : full.get(name);
+        return (name, isDelta) -> isDelta ? delta.get(name) : currentRelation(name);
     }
 
     /** Full relations only (aggregate and negation bodies read earlier strata). */
     public RelationSource fullSource() {
-        return (name, isDelta) -> full.get(name);
+        return (name, isDelta) -> currentRelation(name);
     }
 }

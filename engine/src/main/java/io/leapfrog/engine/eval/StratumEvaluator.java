@@ -50,6 +50,9 @@ public final class StratumEvaluator {
         return rules;
     }
 
+    /** Rounds whose delta is smaller than this run on one thread: dispatching workers would cost more. */
+    private static final int PARALLEL_DELTA = 2048;
+
     /** Evaluates the compiled rules of the stratum to a fixpoint; returns the number of rounds. */
     public int evaluate(ProgramModel.Stratum stratum, List<CompiledRule> rules) {
         int threads = ctx.threads();
@@ -58,41 +61,55 @@ public final class StratumEvaluator {
             Relation out = r.evaluate(ctx.source(), -1, threads);
             fresh.merge(r.clause().head().relation(), out, Relation::union);
         }
-        boolean grew = advance(stratum, fresh);
         if (!stratum.recursive()) {
+            for (Map.Entry<String, Relation> e : fresh.entrySet()) {
+                ctx.setRelation(e.getKey(), ctx.currentRelation(e.getKey()).union(e.getValue()));
+            }
             return 1;
         }
-        int rounds = 1;
-        while (grew) {
-            rounds++;
-            if (Thread.currentThread().isInterrupted()) { // lets a caller with a deadline stop a long fixpoint
-                throw new io.leapfrog.common.LeapfrogException("error: evaluation interrupted in round " + rounds
-                        + " of the recursive stratum " + stratum.relations());
-            }
-            fresh.clear();
-            for (CompiledRule r : rules) {
-                for (int atom : r.body().recursiveAtoms()) {
-                    Relation out = r.evaluate(ctx.source(), atom, threads);
-                    fresh.merge(r.clause().head().relation(), out, Relation::union);
-                }
-            }
-            grew = advance(stratum, fresh);
+        Map<String, GrowingRelation> growing = new HashMap<>();
+        for (String rel : stratum.relations()) {
+            growing.put(rel, ctx.startGrowing(rel));
         }
-        return rounds;
+        try {
+            boolean grew = advance(stratum, fresh, growing);
+            int rounds = 1;
+            while (grew) {
+                rounds++;
+                if (Thread.currentThread().isInterrupted()) { // lets a caller with a deadline stop a long fixpoint
+                    throw new io.leapfrog.common.LeapfrogException("error: evaluation interrupted in round " + rounds
+                            + " of the recursive stratum " + stratum.relations());
+                }
+                fresh.clear();
+                for (CompiledRule r : rules) {
+                    for (int atom : r.body().recursiveAtoms()) {
+                        Relation delta = ctx.source().get(r.body().atomRelation(atom), true);
+                        if (delta.size() == 0) {
+                            continue;
+                        }
+                        int t = delta.size() < PARALLEL_DELTA ? 1 : threads;
+                        Relation out = r.evaluate(ctx.source(), atom, t);
+                        fresh.merge(r.clause().head().relation(), out, Relation::union);
+                    }
+                }
+                grew = advance(stratum, fresh, growing);
+            }
+            return rounds;
+        } finally {
+            for (String rel : stratum.relations()) {
+                ctx.stopGrowing(rel);
+            }
+        }
     }
 
-    /** Folds new tuples into the full relations and sets the deltas; true when something was new. */
-    private boolean advance(ProgramModel.Stratum stratum, Map<String, Relation> fresh) {
+    /** Adds the new tuples to the growing relations and sets the deltas; true when something was new. */
+    private boolean advance(ProgramModel.Stratum stratum, Map<String, Relation> fresh, Map<String, GrowingRelation> growing) {
         boolean grew = false;
         for (String rel : stratum.relations()) {
-            Relation full = ctx.currentRelation(rel);
             Relation got = fresh.get(rel);
-            Relation delta = got == null ? Relation.empty(full.arity()) : got.minus(full);
+            Relation delta = got == null ? Relation.empty(ctx.schemas().get(rel).arity()) : growing.get(rel).addNew(got);
             ctx.setDelta(rel, delta);
-            if (delta.size() > 0) {
-                ctx.setRelation(rel, full.union(delta));
-                grew = true;
-            }
+            grew |= delta.size() > 0;
         }
         return grew;
     }
