@@ -188,7 +188,12 @@ public final class Engine implements AutoCloseable {
             }
             sb.append("stratum ").append(index++).append(": ").append(String.join(", ", s.relations()))
                     .append(s.recursive() ? " (recursive: semi-naive)" : "").append('\n');
-            for (CompiledRule rule : Errors.unwrap(() -> eval.compile(s))) {
+            List<CompiledRule> rules = Errors.unwrap(() -> eval.compile(s));
+            if (new ProgramRunner(model, ctx).countOnly(s, rules)) {
+                sb.append("  count push-down: ").append(String.join(", ", s.relations()))
+                        .append(" is only .printsize'd: its rule is counted by the join, never materialised\n");
+            }
+            for (CompiledRule rule : rules) {
                 sb.append("  rule ").append(ExprText.atom(rule.clause().head())).append(" :- ");
                 List<String> lits = new ArrayList<>();
                 rule.clause().body().forEach(l -> lits.add(ExprText.of(l)));

@@ -34,7 +34,7 @@ public final class ProgramRunner {
      * variable of the body, has exactly as many tuples as its body has bindings; those are counted by
      * the join and never materialised.
      */
-    private boolean countOnly(ProgramModel.Stratum s, List<CompiledRule> rules) {
+    public boolean countOnly(ProgramModel.Stratum s, List<CompiledRule> rules) {
         if (s.recursive() || s.relations().size() != 1 || rules.size() != 1 || !s.facts().isEmpty()) {
             return false;
         }
