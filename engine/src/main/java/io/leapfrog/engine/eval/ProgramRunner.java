@@ -130,17 +130,17 @@ public final class ProgramRunner {
         Relation r = ctx.currentRelation(d.relation());
         String io = d.params().getOrDefault("IO", "file");
         String delimiter = delimiter(d);
-        List<String> lines = FactFiles.lines(r, info.columnTypes(), ctx.symbols(), delimiter);
         if (io.equals("stdout")) {
             out.println("---------------");
             out.println(d.relation());
             out.println("===============");
-            lines.forEach(out::println);
+            out.flush();
+            FactFiles.print(out, r, info.columnTypes(), ctx.symbols(), delimiter);
             out.println("===============");
         } else if (io.equals("file")) {
             String name = d.params().getOrDefault("filename", d.relation() + ".csv");
             Path dir = outDir == null ? Path.of(".") : outDir;
-            FactFiles.write(dir.resolve(name), delimiter, lines);
+            FactFiles.write(dir.resolve(name), r, info.columnTypes(), ctx.symbols(), delimiter);
         } else {
             throw new io.leapfrog.common.NotSupportedException("not supported: .output " + d.relation()
                     + " with IO=" + io + " (" + d.pos() + "); only IO=file and IO=stdout are");
