@@ -57,7 +57,7 @@ final class ExplainCommand implements Callable<Integer> {
         Path program = programArg != null ? programArg : programOption;
         PrintStream out = main.out();
         if (sql != null) {
-            SqlCommand.evaluate(main, program, factDir, engineFlags).explain(sql).forEach(out::println);
+            SqlCommand.evaluate(main, program, factDir, sql, engineFlags).explainLines().forEach(out::println);
         } else {
             if (program == null) {
                 throw new ParameterException(spec.commandLine(), "Missing program: leapfrog explain PROGRAM.dl"

@@ -51,14 +51,11 @@ final class SqlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        SqlResult result = evaluate(main, program, factDir, sql, engineFlags);
         PrintStream out = main.out();
         if (explain) {
-            evaluate(main, program, factDir, engineFlags).explain(sql).forEach(out::println);
-            out.flush();
-            return Main.EXIT_OK;
-        }
-        SqlResult result = evaluate(main, program, factDir, engineFlags).execute(sql);
-        if (csv) {
+            result.explainLines().forEach(out::println);
+        } else if (csv) {
             out.print(TextTable.csv(result.columns(), result.rows()));
         } else {
             out.print(TextTable.render(result.columns(), result.rows()));
@@ -70,9 +67,10 @@ final class SqlCommand implements Callable<Integer> {
 
     /**
      * Runs the program (outputs into a scratch directory, .printsize to stderr so that stdout holds only
-     * the answer) and returns its relations as SQL tables. Shared with {@code explain --sql}.
+     * the answer), then the query over its relations. Shared with {@code explain --sql}.
      */
-    static PlannerSql evaluate(Main main, Path program, Path factDir, EngineFlags flags) throws IOException {
+    static SqlResult evaluate(Main main, Path program, Path factDir, String sql, EngineFlags flags)
+            throws IOException {
         ProgramFiles.requireDirectory(factDir, "--fact-dir");
         try (Engine engine = new Engine(flags.toOptions(main.err()))) {
             LoadedProgram loaded = program == null
@@ -83,7 +81,7 @@ final class SqlCommand implements Callable<Integer> {
             try (ScratchDirectory scratch = ScratchDirectory.create("leapfrog-sql-")) {
                 run = engine.run(loaded, factDir, scratch.path());
             }
-            return new PlannerSql(engine.database(run), flags.threads());
+            return engine.sql(engine.database(run), sql);
         }
     }
 }
