@@ -31,10 +31,6 @@ final class EngineFlags {
             description = "Where joins run: auto (the CPU in this release), cpu, or gpu (not supported yet).")
     Device device;
 
-    int threads() {
-        return threads;
-    }
-
     /** The engine options these flags describe; the engine prints .printsize lines to {@code out}. */
     EngineOptions toOptions(PrintStream out) {
         if (device == Device.gpu) {

@@ -44,8 +44,4 @@ final class Cli {
         throw new IllegalStateException("cannot find the repository root (queries/triangles.dl) above "
                 + Path.of("").toAbsolutePath());
     }
-
-    static String path(Path p) {
-        return p.toString();
-    }
 }
