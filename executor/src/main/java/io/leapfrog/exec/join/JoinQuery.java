@@ -61,6 +61,16 @@ public final class JoinQuery {
         long upperConst = Integer.MAX_VALUE;
         LevelFilter[] filters;
         ValueFunction computed;
+        /**
+         * Intersection caching (null when off). A producer level materialises the intersection of the
+         * participants {@code cacheG} (within its bounds) into a buffer and leapfrogs that buffer with
+         * {@code prodRest}; the next level, a consumer, uses the buffer in place of its participants that
+         * read the same lists, joined with {@code consRest}. For x<y<z<w cliques this turns the last
+         * level's 3-way intersection N(x)&N(y)&N(z) into buffer&N(z).
+         */
+        int[] cacheG;
+        int[] prodRest;
+        int[] consRest;
 
         int width() {
             return atom.length;
@@ -222,7 +232,53 @@ public final class JoinQuery {
             for (int l = 0; l < varCount; l++) {
                 levels[l] = compileLevel(l);
             }
+            for (int l = 1; l + 1 < varCount; l++) {
+                planCache(levels, l);
+            }
             return new JoinQuery(this, levels);
+        }
+
+        /** Makes level l a cache producer and l+1 its consumer when they share at least two lists. */
+        private void planCache(Level[] levels, int l) {
+            Level a = levels[l];
+            Level b = levels[l + 1];
+            if (a.computed != null || b.computed != null || a.consRest != null) {
+                return;
+            }
+            List<Integer> g = new ArrayList<>();
+            boolean[] matched = new boolean[b.width()];
+            for (int i = 0; i < a.width(); i++) {
+                int t = a.trieLevel[i];
+                if (t != tries.get(a.atom[i]).arity - 1) {
+                    continue; // deeper levels need this participant's position, which the buffer loses
+                }
+                for (int j = 0; j < b.width(); j++) {
+                    if (!matched[j] && b.trieLevel[j] == t && tries.get(b.atom[j]) == tries.get(a.atom[i])
+                            && Arrays.equals(atomVars.get(a.atom[i]), 0, t, atomVars.get(b.atom[j]), 0, t)) {
+                        matched[j] = true;
+                        g.add(i);
+                        break;
+                    }
+                }
+            }
+            if (g.size() < 2) {
+                return;
+            }
+            a.cacheG = g.stream().mapToInt(Integer::intValue).toArray();
+            List<Integer> rest = new ArrayList<>();
+            for (int i = 0; i < a.width(); i++) {
+                if (!g.contains(i)) {
+                    rest.add(i);
+                }
+            }
+            a.prodRest = rest.stream().mapToInt(Integer::intValue).toArray();
+            List<Integer> crest = new ArrayList<>();
+            for (int j = 0; j < b.width(); j++) {
+                if (!matched[j]) {
+                    crest.add(j);
+                }
+            }
+            b.consRest = crest.stream().mapToInt(Integer::intValue).toArray();
         }
 
         private Level compileLevel(int l) {

@@ -15,12 +15,66 @@ final class JoinWorker {
     /** Leapfrog cursors and range ends per join level and participant. */
     private final int[][] cur;
     private final int[][] end;
+    /** The participants each level leapfrogs over, as used: plain, or with a cache buffer in slot 0. */
+    private final Parts[] plain;
+    private final Parts[] producer;
+    private final Parts[] consumer;
+    /** Per producer level: the materialised intersection and its length. */
+    private final int[][] buffer;
+    private final int[] bufferLen;
+    /** The bounds each level ran with, so a consumer can check that the buffer covers its range. */
+    private final long[] levelLb;
+    private final long[] levelUb;
+    /** Scratch cursors for building a buffer. */
+    private final int[] scratchC;
+    private final int[] scratchE;
+    private final int[][] scratchV;
     private final boolean counting;
     private final TupleSink sink;
     long count;
     /** Index range of the level-0 driver (participant 0) this worker currently covers. */
     int chunkLo;
     int chunkHi = Integer.MAX_VALUE;
+
+    /** Participants of one level in one mode; atom -1 marks the cache buffer (slot 0). */
+    private static final class Parts {
+        final int[] atom;
+        final int[] trieLevel;
+        final int[][] vals;
+        final int[][] parentOffsets;
+
+        Parts(int m) {
+            atom = new int[m];
+            trieLevel = new int[m];
+            vals = new int[m][];
+            parentOffsets = new int[m][];
+        }
+
+        /** Slot 0 is a buffer; slots 1.. are the given participants of lv. */
+        static Parts withBuffer(JoinQuery.Level lv, int[] rest, int[] buf) {
+            Parts p = new Parts(rest.length + 1);
+            p.atom[0] = -1;
+            p.vals[0] = buf;
+            for (int i = 0; i < rest.length; i++) {
+                p.atom[i + 1] = lv.atom[rest[i]];
+                p.trieLevel[i + 1] = lv.trieLevel[rest[i]];
+                p.vals[i + 1] = lv.vals[rest[i]];
+                p.parentOffsets[i + 1] = lv.parentOffsets[rest[i]];
+            }
+            return p;
+        }
+
+        static Parts of(JoinQuery.Level lv) {
+            Parts p = new Parts(lv.width());
+            for (int i = 0; i < lv.width(); i++) {
+                p.atom[i] = lv.atom[i];
+                p.trieLevel[i] = lv.trieLevel[i];
+                p.vals[i] = lv.vals[i];
+                p.parentOffsets[i] = lv.parentOffsets[i];
+            }
+            return p;
+        }
+    }
 
     JoinWorker(JoinQuery q, TupleSink sink) {
         this.levels = q.levels;
@@ -33,10 +87,38 @@ final class JoinWorker {
         }
         this.cur = new int[n][];
         this.end = new int[n][];
+        this.plain = new Parts[n];
+        this.producer = new Parts[n];
+        this.consumer = new Parts[n];
+        this.buffer = new int[n][];
+        this.bufferLen = new int[n];
+        this.levelLb = new long[n];
+        this.levelUb = new long[n];
+        int maxWidth = 1;
         for (int l = 0; l < n; l++) {
-            cur[l] = new int[levels[l].width()];
-            end[l] = new int[levels[l].width()];
+            JoinQuery.Level lv = levels[l];
+            int w = lv.width() + 1;
+            maxWidth = Math.max(maxWidth, w);
+            cur[l] = new int[w];
+            end[l] = new int[w];
+            plain[l] = Parts.of(lv);
+            if (lv.cacheG != null) {
+                int size = Integer.MAX_VALUE;
+                for (int g : lv.cacheG) {
+                    size = Math.min(size, lv.vals[g].length);
+                }
+                buffer[l] = new int[size];
+                producer[l] = Parts.withBuffer(lv, lv.prodRest, buffer[l]);
+            }
         }
+        for (int l = 1; l < n; l++) {
+            if (levels[l].consRest != null) {
+                consumer[l] = Parts.withBuffer(levels[l], levels[l].consRest, buffer[l - 1]);
+            }
+        }
+        this.scratchC = new int[maxWidth];
+        this.scratchE = new int[maxWidth];
+        this.scratchV = new int[maxWidth][];
         this.sink = sink;
         this.counting = sink == null;
     }
@@ -88,30 +170,49 @@ final class JoinWorker {
         if (lb > ub) {
             return false;
         }
+        levelLb[l] = lb;
+        levelUb[l] = ub;
         if (lv.computed != null) {
             return visitComputed(l, lv, lb, ub);
         }
-        int m = lv.width();
+        Parts parts;
+        int bufEnd = 0;
+        if (consumer[l] != null && lb >= levelLb[l - 1] && ub <= levelUb[l - 1]) {
+            parts = consumer[l];
+            bufEnd = bufferLen[l - 1];
+        } else if (producer[l] != null) {
+            bufEnd = fillBuffer(l, lv, lb, ub);
+            if (bufEnd == 0) {
+                return false;
+            }
+            parts = producer[l];
+        } else {
+            parts = plain[l];
+        }
+        int[][] vals = parts.vals;
+        int m = vals.length;
         int[] c = cur[l];
         int[] e = end[l];
         for (int i = 0; i < m; i++) {
-            int[] vals = lv.vals[i];
-            int[] off = lv.parentOffsets[i];
+            int[] off = parts.parentOffsets[i];
             int lo;
             int hi;
-            if (off == null) {
+            if (parts.atom[i] < 0) {
                 lo = 0;
-                hi = vals.length;
+                hi = bufEnd;
+            } else if (off == null) {
+                lo = 0;
+                hi = vals[i].length;
                 if (l == 0 && i == 0) {
                     lo = Math.max(lo, chunkLo);
                     hi = Math.min(hi, chunkHi);
                 }
             } else {
-                int parent = pos[lv.atom[i]][lv.trieLevel[i] - 1];
+                int parent = pos[parts.atom[i]][parts.trieLevel[i] - 1];
                 lo = off[parent];
                 hi = off[parent + 1];
             }
-            lo = Seek.gallop(vals, lo, hi, lb);
+            lo = Seek.gallop(vals[i], lo, hi, lb);
             if (lo >= hi) {
                 return false;
             }
@@ -119,21 +220,22 @@ final class JoinWorker {
             e[i] = hi;
         }
         if (counting && l == n - 1 && k == n && lv.filters.length == 0) {
-            count += countLast(lv, m, c, e, ub);
+            count += countLast(vals, m, c, e, ub);
             return false;
         }
         if (m == 1) {
-            int[] a = lv.vals[0];
-            int[] p = pos[lv.atom[0]];
-            int t = lv.trieLevel[0];
+            int[] a = vals[0];
+            int atom = parts.atom[0];
+            int t = parts.trieLevel[0];
             for (int i = c[0], hi = e[0]; i < hi; i++) {
                 int v = a[i];
                 if (v > ub) {
                     return false;
                 }
-                p[t] = i;
-                c[0] = i;
-                copyAliases(lv, c);
+                if (atom >= 0) {
+                    pos[atom][t] = i;
+                }
+                copyAliases(lv);
                 binding[l] = v;
                 if (accept(l, lv)) {
                     return true;
@@ -141,11 +243,45 @@ final class JoinWorker {
             }
             return false;
         }
-        return leapfrog(l, lv, m, c, e, ub);
+        return leapfrog(l, lv, parts, m, c, e, ub);
     }
 
-    private boolean leapfrog(int l, JoinQuery.Level lv, int m, int[] c, int[] e, long ub) {
-        int[][] vals = lv.vals;
+    /** Intersects the producer's cached participants (within [lb, ub]) into its buffer; returns the length. */
+    private int fillBuffer(int l, JoinQuery.Level lv, long lb, long ub) {
+        int[] g = lv.cacheG;
+        int m = g.length;
+        int[] c = scratchC;
+        int[] e = scratchE;
+        int[][] v = scratchV;
+        for (int i = 0; i < m; i++) {
+            int p = g[i];
+            int[] vals = lv.vals[p];
+            int[] off = lv.parentOffsets[p];
+            int lo = 0;
+            int hi = vals.length;
+            if (off != null) {
+                int parent = pos[lv.atom[p]][lv.trieLevel[p] - 1];
+                lo = off[parent];
+                hi = off[parent + 1];
+            }
+            lo = Seek.gallop(vals, lo, hi, lb);
+            if (lo >= hi) {
+                bufferLen[l] = 0;
+                return 0;
+            }
+            c[i] = lo;
+            e[i] = hi;
+            v[i] = vals;
+        }
+        int len = intersectInto(v, m, c, e, ub, buffer[l]);
+        bufferLen[l] = len;
+        return len;
+    }
+
+    private boolean leapfrog(int l, JoinQuery.Level lv, Parts parts, int m, int[] c, int[] e, long ub) {
+        int[][] vals = parts.vals;
+        int[] atoms = parts.atom;
+        int[] tls = parts.trieLevel;
         int key = Integer.MIN_VALUE;
         for (int i = 0; i < m; i++) {
             int v = vals[i][c[i]];
@@ -173,9 +309,11 @@ final class JoinWorker {
             if (v == key) {
                 if (++matched == m) {
                     for (int i = 0; i < m; i++) {
-                        pos[lv.atom[i]][lv.trieLevel[i]] = c[i];
+                        if (atoms[i] >= 0) {
+                            pos[atoms[i]][tls[i]] = c[i];
+                        }
                     }
-                    copyAliases(lv, c);
+                    copyAliases(lv);
                     binding[l] = key;
                     if (accept(l, lv)) {
                         return true;
@@ -202,16 +340,40 @@ final class JoinWorker {
         }
     }
 
-    /** Number of values common to all participants within [.., ub] (last level, counting, no filters). */
-    private static long countLast(JoinQuery.Level lv, int m, int[] c, int[] e, long ub) {
-        int[][] vals = lv.vals;
+    /** Number of values common to all ranges, up to ub (last level, counting, no filters). */
+    private static long countLast(int[][] vals, int m, int[] c, int[] e, long ub) {
         if (m == 1) {
             return Seek.gallop(vals[0], c[0], e[0], ub + 1) - c[0];
         }
         if (m == 2) {
             return countPair(vals[0], c[0], e[0], vals[1], c[1], e[1], ub);
         }
-        long found = 0;
+        return intersectInto(vals, m, c, e, ub, null);
+    }
+
+    /**
+     * Leapfrogs m sorted ranges (cursors c, ends e; each non-empty), writing common values up to ub
+     * into out (when not null); returns how many there are. Moves the cursors.
+     */
+    private static int intersectInto(int[][] vals, int m, int[] c, int[] e, long ub, int[] out) {
+        if (m == 1) {
+            int[] a = vals[0];
+            int i = c[0];
+            int hi = e[0];
+            int len = 0;
+            while (i < hi && a[i] <= ub) {
+                if (out != null) {
+                    out[len] = a[i];
+                }
+                len++;
+                i++;
+            }
+            return len;
+        }
+        if (m == 2 && out != null) {
+            return mergePair(vals[0], c[0], e[0], vals[1], c[1], e[1], ub, out);
+        }
+        int found = 0;
         int key = Integer.MIN_VALUE;
         for (int i = 0; i < m; i++) {
             key = Math.max(key, vals[i][c[i]]);
@@ -235,6 +397,9 @@ final class JoinWorker {
             }
             if (v == key) {
                 if (++matched == m) {
+                    if (out != null) {
+                        out[found] = key;
+                    }
                     found++;
                     ci++;
                     if (ci >= e[p]) {
@@ -258,20 +423,54 @@ final class JoinWorker {
         }
     }
 
+    /** Writes the intersection of two sorted ranges, up to ub, into out; returns its length. */
+    private static int mergePair(int[] a, int i, int ie, int[] b, int j, int je, long ub, int[] out) {
+        if (ie - i > je - j) {
+            return mergePair(b, j, je, a, i, ie, ub, out);
+        }
+        int len = 0;
+        if ((long) (je - j) > 8L * (ie - i)) {
+            for (; i < ie; i++) {
+                int v = a[i];
+                if (v > ub) {
+                    break;
+                }
+                j = Seek.gallop(b, j, je, v);
+                if (j >= je) {
+                    break;
+                }
+                if (b[j] == v) {
+                    out[len++] = v;
+                    j++;
+                }
+            }
+            return len;
+        }
+        while (i < ie && j < je) {
+            int x = a[i];
+            int y = b[j];
+            if (x > ub || y > ub) {
+                break;
+            }
+            if (x < y) {
+                i++;
+            } else if (x > y) {
+                j++;
+            } else {
+                out[len++] = x;
+                i++;
+                j++;
+            }
+        }
+        return len;
+    }
+
     /** Size of the intersection of two sorted ranges, up to ub: merge, galloping over long gaps. */
     private static long countPair(int[] a, int i, int ie, int[] b, int j, int je, long ub) {
-        long found = 0;
         if (ie - i > je - j) {
-            int[] t = a;
-            a = b;
-            b = t;
-            int x = i;
-            i = j;
-            j = x;
-            x = ie;
-            ie = je;
-            je = x;
+            return countPair(b, j, je, a, i, ie, ub);
         }
+        long found = 0;
         // a is the shorter range: gallop in b when it is much longer, else a plain merge.
         if ((long) (je - j) > 8L * (ie - i)) {
             for (; i < ie; i++) {
@@ -316,7 +515,6 @@ final class JoinWorker {
         }
         int value = (int) v;
         int m = lv.width();
-        int[] c = cur[l];
         for (int i = 0; i < m; i++) {
             int[] vals = lv.vals[i];
             int[] off = lv.parentOffsets[i];
@@ -331,18 +529,19 @@ final class JoinWorker {
             if (idx < 0) {
                 return false;
             }
-            c[i] = idx;
             pos[lv.atom[i]][lv.trieLevel[i]] = idx;
         }
-        copyAliases(lv, c);
+        copyAliases(lv);
         binding[l] = value;
         return accept(l, lv);
     }
 
-    private void copyAliases(JoinQuery.Level lv, int[] c) {
+    /** Duplicate participants take their representative's position (not needed for buffered last levels). */
+    private void copyAliases(JoinQuery.Level lv) {
         int[] aa = lv.aliasAtom;
         for (int i = 0; i < aa.length; i++) {
-            pos[aa[i]][lv.aliasTrieLevel[i]] = c[lv.aliasOf[i]];
+            int t = lv.aliasTrieLevel[i];
+            pos[aa[i]][t] = pos[lv.atom[lv.aliasOf[i]]][t];
         }
     }
 

@@ -79,6 +79,52 @@ class LeapfrogJoinTest {
     }
 
     @Test
+    void cliquesUseCachedIntersectionsCorrectly() {
+        Random rnd = new Random(11);
+        for (int round = 0; round < 4; round++) {
+            Relation e = randomGraph(rnd, 14, 70, true);
+            Relation f = randomGraph(rnd, 14, 60, false);
+            int[] id = {0, 1};
+            // 4-cliques x<y<z<w: level 2 caches N(x)&N(y) for level 3
+            JoinQuery q = JoinQuery.builder(4)
+                    .atom(e.trie(id), 0, 1).atom(e.trie(id), 0, 2).atom(e.trie(id), 0, 3)
+                    .atom(e.trie(id), 1, 2).atom(e.trie(id), 1, 3).atom(e.trie(id), 2, 3)
+                    .lowerBound(1, 0, true).lowerBound(2, 1, true).lowerBound(3, 2, true).build();
+            NaiveJoin n = new NaiveJoin(4).atom(e, 0, 1).atom(e, 0, 2).atom(e, 0, 3).atom(e, 1, 2).atom(e, 1, 3).atom(e, 2, 3)
+                    .bound(1, 0, true, true).bound(2, 1, true, true).bound(3, 2, true, true);
+            assertTrue(q.levels[2].cacheG != null && q.levels[3].consRest != null, "4-clique plan caches level 2");
+            assertSame(n.results(), q);
+            // same shape, but level 3's bounds are not inside level 2's (w < z, w >= 0): the cache must not be used
+            JoinQuery q2 = JoinQuery.builder(4)
+                    .atom(e.trie(id), 0, 1).atom(e.trie(id), 0, 2).atom(e.trie(id), 0, 3)
+                    .atom(f.trie(id), 1, 2).atom(f.trie(id), 1, 3).atom(e.trie(id), 2, 3)
+                    .lowerBound(2, 1, true).upperBound(3, 2, true).lowerBoundConst(3, -1, false).build();
+            NaiveJoin n2 = new NaiveJoin(4).atom(e, 0, 1).atom(e, 0, 2).atom(e, 0, 3).atom(f, 1, 2).atom(f, 1, 3).atom(e, 2, 3)
+                    .bound(2, 1, true, true).bound(3, 2, true, false).constBound(3, -1, false, true);
+            assertSame(n2.results(), q2);
+            // with a filter at the producer level and an existential tail
+            LevelFilter notTwo = b -> b[2] != 2;
+            JoinQuery q3 = JoinQuery.builder(4)
+                    .atom(e.trie(id), 0, 1).atom(e.trie(id), 0, 2).atom(e.trie(id), 0, 3)
+                    .atom(e.trie(id), 1, 2).atom(e.trie(id), 1, 3)
+                    .filter(2, notTwo).lowerBound(3, 2, false).outputVars(3).build();
+            NaiveJoin n3 = new NaiveJoin(4).atom(e, 0, 1).atom(e, 0, 2).atom(e, 0, 3).atom(e, 1, 2).atom(e, 1, 3)
+                    .filter(2, notTwo).bound(3, 2, false, true).outputVars(3);
+            assertSame(n3.results(), q3);
+            // 5-cliques
+            JoinQuery q5 = JoinQuery.builder(5)
+                    .atom(e.trie(id), 0, 1).atom(e.trie(id), 0, 2).atom(e.trie(id), 0, 3).atom(e.trie(id), 0, 4)
+                    .atom(e.trie(id), 1, 2).atom(e.trie(id), 1, 3).atom(e.trie(id), 1, 4)
+                    .atom(e.trie(id), 2, 3).atom(e.trie(id), 2, 4).atom(e.trie(id), 3, 4)
+                    .lowerBound(1, 0, true).lowerBound(2, 1, true).lowerBound(3, 2, true).lowerBound(4, 3, true).build();
+            NaiveJoin n5 = new NaiveJoin(5).atom(e, 0, 1).atom(e, 0, 2).atom(e, 0, 3).atom(e, 0, 4)
+                    .atom(e, 1, 2).atom(e, 1, 3).atom(e, 1, 4).atom(e, 2, 3).atom(e, 2, 4).atom(e, 3, 4)
+                    .bound(1, 0, true, true).bound(2, 1, true, true).bound(3, 2, true, true).bound(4, 3, true, true);
+            assertSame(n5.results(), q5);
+        }
+    }
+
+    @Test
     void directedCyclesPathsAndReversedTries() {
         Random rnd = new Random(2);
         for (int round = 0; round < 6; round++) {
