@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Compiles the CUDA kernels into one fatbin resource and checks every kernel with ptxas.
+#   build-kernels.sh SRC_DIR OUT_DIR REPORT_FILE
+# The fatbin holds SASS for sm_80 and sm_90 (fast start on A100/H100-class GPUs) and PTX for
+# compute_75, which the driver JIT-compiles for any other GPU of compute capability 7.5 or newer
+# (CUDA 13's nvcc cannot target older GPUs; see kernels/README.md).
+# Without nvcc the build goes on without kernels (a CPU-only artifact) and says so.
+set -euo pipefail
+src="$1"; out="$2"; report="$3"
+mkdir -p "$out" "$(dirname "$report")"
+if ! command -v nvcc >/dev/null 2>&1; then
+    echo "[kernels] nvcc was not found on the PATH: building a CPU-only artifact without GPU kernels."
+    echo "[kernels] --device gpu will say that this build has no kernels. Install the CUDA toolkit (nvcc) and rebuild to get them."
+    rm -f "$out/leapfrog.fatbin"
+    exit 0
+fi
+flags=(-O3 -std=c++17 -lineinfo)
+# One nvcc run: ptxas (-v) reports registers, stack and spills of every kernel for both SASS targets.
+nvcc "${flags[@]}" -fatbin -Xptxas -v \
+    -gencode arch=compute_80,code=sm_80 \
+    -gencode arch=compute_90,code=sm_90 \
+    -gencode arch=compute_75,code=compute_75 \
+    -o "$out/leapfrog.fatbin" "$src/leapfrog.cu" 2> "$report" || { cat "$report" >&2; exit 1; }
+kernels=$(grep -c "Compiling entry function .* for 'sm_90'" "$report" || true)
+spills=$(grep -E "[1-9][0-9]* bytes spill (stores|loads)" "$report" || true)
+if [[ -n "$spills" ]]; then
+    rm -f "$out/leapfrog.fatbin"
+    echo "[kernels] ptxas reports register spills (see $report):" >&2
+    echo "$spills" >&2
+    exit 1
+fi
+maxregs=$(grep -oE "Used [0-9]+ registers" "$report" | awk '{print $2}' | sort -n | tail -1)
+echo "[kernels] built leapfrog.fatbin: $kernels kernels, sm_80 + sm_90 SASS, compute_75 PTX; ptxas: no spills, at most $maxregs registers ($(nvcc --version | tail -1))"

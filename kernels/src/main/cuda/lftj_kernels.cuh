@@ -1,0 +1,53 @@
+// LFTJ-GPU: one thread per first-level value of the driver (the paper's single-value intervals), each
+// running the leapfrog triejoin below it. Three kernels per state size: count everything (reduced on
+// the device), count per driver value (to place materialised rows), and write rows.
+#pragma once
+#include "lftj.cuh"
+#include "reduce.cuh"
+
+extern __constant__ LfPlan c_plan;
+
+template <int MV, int MP>
+__device__ void lftj_count(int lo, int hi, unsigned long long* total) {
+    long long mine = 0;
+    int i = lo + blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < hi) {
+        LfState<MV, MP> s;
+        LfNoSink none;
+        mine = lf_run<MV, MP>(c_plan, s, 0, true, i, i + 1, true, none);
+    }
+    lf_block_add(mine, total);
+}
+
+template <int MV, int MP>
+__device__ void lftj_count_each(int lo, int hi, long long* counts) {
+    int i = lo + blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < hi) {
+        LfState<MV, MP> s;
+        LfNoSink none;
+        counts[i - lo] = lf_run<MV, MP>(c_plan, s, 0, true, i, i + 1, true, none);
+    }
+}
+
+// offsets[i - lo] is the first output row of driver index i, relative to the window's first row `base`.
+template <int MV, int MP>
+__device__ void lftj_write(int lo, int hi, const long long* offsets, long long base, int* out) {
+    int i = lo + blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < hi) {
+        LfState<MV, MP> s;
+        LfRowSink sink{out, offsets[i - lo] - base};
+        lf_run<MV, MP>(c_plan, s, 0, true, i, i + 1, false, sink);
+    }
+}
+
+#define LF_LFTJ_KERNELS(MV, MP)                                                                          \
+    extern "C" __global__ void lftj_count_v##MV##p##MP(int lo, int hi, unsigned long long* total) {     \
+        lftj_count<MV, MP>(lo, hi, total);                                                               \
+    }                                                                                                    \
+    extern "C" __global__ void lftj_count_each_v##MV##p##MP(int lo, int hi, long long* counts) {        \
+        lftj_count_each<MV, MP>(lo, hi, counts);                                                         \
+    }                                                                                                    \
+    extern "C" __global__ void lftj_write_v##MV##p##MP(int lo, int hi, const long long* offsets,        \
+                                                      long long base, int* out) {                        \
+        lftj_write<MV, MP>(lo, hi, offsets, base, out);                                                  \
+    }

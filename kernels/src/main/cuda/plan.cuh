@@ -1,0 +1,89 @@
+// The compiled shape of one conjunctive query, as the join kernels read it (from constant memory).
+//
+// Level l binds variable l. Each level lists its participants: a trie level whose values are
+// intersected to bind the variable. A participant at trie level 0 ranges over the whole value array;
+// a deeper one over the children of its parent node, whose index is the position its atom reached one
+// trie level up (the "parent slot"). Every participant records the position it matched in its own
+// slot; participants that duplicate another (same trie, same bound prefix) share its slot.
+//
+// The layout is fixed and mirrored byte for byte by io.leapfrog.exec.gpu.plan.PlanLayout on the Java
+// side; the static_asserts below fail the build if either side drifts.
+#pragma once
+
+#ifdef __CUDACC__
+#define LF_HD __host__ __device__ __forceinline__
+#else
+#define LF_HD inline
+#endif
+
+#define LF_MAX_VARS 16
+#define LF_MAX_PARTS 8
+#define LF_MAX_SLOTS 32
+#define LF_MAX_BOUNDS 4
+
+struct LfPart {
+    const int* vals;        // the trie level's values
+    const int* parentOff;   // offsets of the trie level above (children of node j: [off[j], off[j+1])), or null
+    int parentSlot;         // slot holding the parent node's index (unused at trie level 0)
+    int slot;               // slot receiving the matched index
+    int len;                // number of values (used at trie level 0)
+    int pad;
+};
+
+struct LfLevel {
+    int width;              // participants
+    int nLower;             // variable lower bounds: value >= binding[lowerVar] + lowerAdd
+    int nUpper;             // variable upper bounds: value <= binding[upperVar] - upperSub
+    int pad;
+    long long lowerConst;   // value >= lowerConst
+    long long upperConst;   // value <= upperConst
+    int lowerVar[LF_MAX_BOUNDS];
+    int lowerAdd[LF_MAX_BOUNDS];
+    int upperVar[LF_MAX_BOUNDS];
+    int upperSub[LF_MAX_BOUNDS];
+    LfPart part[LF_MAX_PARTS];
+};
+
+struct LfPlan {
+    int nvars;              // levels
+    int outVars;            // report distinct bindings of variables 0..outVars-1 (the rest is existential)
+    int nslots;
+    int pad;
+    LfLevel level[LF_MAX_VARS];
+};
+
+// Byte offsets shared with PlanLayout.java.
+static_assert(sizeof(LfPart) == 32, "LfPart layout");
+static_assert(sizeof(LfLevel) == 352, "LfLevel layout");
+static_assert(sizeof(LfPlan) == 16 + LF_MAX_VARS * 352, "LfPlan layout");
+static_assert(__builtin_offsetof(LfLevel, lowerConst) == 16, "LfLevel.lowerConst");
+static_assert(__builtin_offsetof(LfLevel, lowerVar) == 32, "LfLevel.lowerVar");
+static_assert(__builtin_offsetof(LfLevel, part) == 96, "LfLevel.part");
+static_assert(__builtin_offsetof(LfPart, parentSlot) == 16, "LfPart.parentSlot");
+
+// Bounds of level l under the current binding; false when the range is empty.
+LF_HD bool lf_bounds(const LfLevel& L, const int* binding, long long& lb, long long& ub) {
+    lb = L.lowerConst;
+    ub = L.upperConst;
+    for (int i = 0; i < L.nLower; i++) {
+        long long b = (long long) binding[L.lowerVar[i]] + L.lowerAdd[i];
+        if (b > lb) lb = b;
+    }
+    for (int i = 0; i < L.nUpper; i++) {
+        long long b = (long long) binding[L.upperVar[i]] - L.upperSub[i];
+        if (b < ub) ub = b;
+    }
+    return lb <= ub;
+}
+
+// The index range a participant ranges over, given the slots of the bound prefix.
+LF_HD void lf_range(const LfPart& p, const int* slotPos, int& lo, int& hi) {
+    if (p.parentOff == nullptr) {
+        lo = 0;
+        hi = p.len;
+    } else {
+        int parent = slotPos[p.parentSlot];
+        lo = p.parentOff[parent];
+        hi = p.parentOff[parent + 1];
+    }
+}

@@ -1,0 +1,40 @@
+// Warp-level reductions and block scans shared by the kernels.
+#pragma once
+
+#define LF_FULL_MASK 0xffffffffu
+
+// Adds every thread's v into *total: a warp sum, then one atomic per warp.
+__device__ __forceinline__ void lf_block_add(long long v, unsigned long long* total) {
+    for (int off = 16; off > 0; off >>= 1) v += __shfl_down_sync(LF_FULL_MASK, v, off);
+    if ((threadIdx.x & 31) == 0 && v != 0) atomicAdd(total, (unsigned long long) v);
+}
+
+// Exclusive scan of one value per thread across a block of LF_SCAN_THREADS threads; *blockTotal gets
+// the sum of all of them. Every thread of the block must call it.
+#define LF_SCAN_THREADS 256
+template <typename T>
+__device__ __forceinline__ T lf_block_exclusive_scan(T v, T* blockTotal) {
+    __shared__ T warpTotals[LF_SCAN_THREADS / 32];
+    int lane = threadIdx.x & 31;
+    int warp = threadIdx.x >> 5;
+    T x = v;
+    for (int off = 1; off < 32; off <<= 1) {
+        T y = __shfl_up_sync(LF_FULL_MASK, x, off);
+        if (lane >= off) x += y;
+    }
+    if (lane == 31) warpTotals[warp] = x;
+    __syncthreads();
+    if (warp == 0) {
+        T t = lane < LF_SCAN_THREADS / 32 ? warpTotals[lane] : (T) 0;
+        for (int off = 1; off < LF_SCAN_THREADS / 32; off <<= 1) {
+            T y = __shfl_up_sync(LF_FULL_MASK, t, off);
+            if (lane >= off) t += y;
+        }
+        if (lane < LF_SCAN_THREADS / 32) warpTotals[lane] = t;
+    }
+    __syncthreads();
+    T before = warp > 0 ? warpTotals[warp - 1] : (T) 0;
+    *blockTotal = warpTotals[LF_SCAN_THREADS / 32 - 1];
+    __syncthreads();   // warpTotals is reused by the next call
+    return before + x - v;
+}
