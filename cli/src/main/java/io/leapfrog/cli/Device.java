@@ -1,6 +1,6 @@
 package io.leapfrog.cli;
 
-/** Values of --device. gpu is accepted by the parser so that the error can say why it is refused. */
+/** Values of --device. */
 enum Device {
     auto, cpu, gpu
 }

@@ -16,8 +16,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * {@code leapfrog explain prog.dl}: the plan of every rule (variable order, levels, predicates, strategy,
- * estimates). {@code leapfrog explain --sql "SELECT ..." -p prog.dl -F facts}: the plan of a SQL query,
+ * {@code leapfrog explain prog.dl [-F facts]}: the plan of every rule (variable order, levels, predicates,
+ * strategy, estimates, device); with facts, also where every join ran when the program was evaluated. {@code leapfrog explain --sql "SELECT ..." -p prog.dl -F facts}: the plan of a SQL query,
  * which needs the program evaluated (the planner's estimates come from the relations' statistics).
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
@@ -41,8 +41,10 @@ final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--sql", paramLabel = "SQL", description = "Explain this SQL query instead of the rules.")
     String sql;
 
-    @Option(names = {"-F", "--fact-dir"}, paramLabel = "DIR", defaultValue = ".",
-            description = "With --sql: directory of the program's .input fact files (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-F", "--fact-dir"}, paramLabel = "DIR",
+            description = "Directory of the program's .input fact files. With --sql: the program is evaluated on them "
+                    + "(default: .). For rules: the program is also evaluated on them (nothing is written) and every "
+                    + "join is listed with the device it ran on, why, and its windows and GPU memory peak.")
     Path factDir;
 
     @Mixin
@@ -57,14 +59,19 @@ final class ExplainCommand implements Callable<Integer> {
         Path program = programArg != null ? programArg : programOption;
         PrintStream out = main.out();
         if (sql != null) {
-            SqlCommand.evaluate(main, program, factDir, sql, engineFlags).explainLines().forEach(out::println);
+            SqlCommand.evaluate(main, program, factDir == null ? Path.of(".") : factDir, sql, engineFlags)
+                    .explainLines().forEach(out::println);
         } else {
             if (program == null) {
                 throw new ParameterException(spec.commandLine(), "Missing program: leapfrog explain PROGRAM.dl"
                         + " (or --sql \"SELECT ...\" -p PROGRAM.dl).");
             }
             try (Engine engine = new Engine(engineFlags.toOptions(main.err()))) {
-                String plan = engine.explain(ProgramFiles.load(engine, program));
+                if (factDir != null) {
+                    ProgramFiles.requireDirectory(factDir, "--fact-dir");
+                }
+                String plan = factDir == null ? engine.explain(ProgramFiles.load(engine, program))
+                        : engine.explain(ProgramFiles.load(engine, program), factDir);
                 out.print(plan.endsWith("\n") || plan.isEmpty() ? plan : plan + "\n");
             }
         }

@@ -65,6 +65,11 @@ final class RunCommand implements Callable<Integer> {
                 summaryStream.println(line);
             }
             summaryStream.flush();
+            // Where the joins ran and why, on stderr so that stdout is the same on every device.
+            for (String line : result.deviceLines()) {
+                main.err().println("device: " + line);
+            }
+            main.err().flush();
         }
         return Main.EXIT_OK;
     }

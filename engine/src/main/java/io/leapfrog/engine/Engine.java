@@ -6,6 +6,7 @@ import io.leapfrog.ast.Program;
 import io.leapfrog.ast.RelationDecl;
 import io.leapfrog.ast.TypeDecl;
 import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.engine.eval.CompiledBody;
 import io.leapfrog.engine.eval.CompiledRule;
 import io.leapfrog.engine.eval.EvalContext;
 import io.leapfrog.engine.eval.ExprText;
@@ -63,7 +64,7 @@ import java.util.Map;
  *   SqlResult sql(Database db, String sql)                  (planner's SQL path)
  *   QueryResult query(Database db, String bodyOrAtom)       e.g. "path(1,x)" or "?- path(1,x), x > 2."
  * </pre>
- * EngineOptions: threads (default all cores), device ("auto" | "cpu"), PrintStream for .printsize/IO=stdout.
+ * EngineOptions: threads (default all cores), device ("auto" | "cpu" | "gpu"), GPU strategy and memory, PrintStream.
  * RunResult: List&lt;OutputSummary(String relation, long rows, Duration time)&gt;, plus printsize lines.
  * All user errors are {@link io.leapfrog.common.LeapfrogException}s with complete messages;
  * unsupported features are {@link io.leapfrog.common.NotSupportedException}s.
@@ -136,35 +137,32 @@ public final class Engine implements AutoCloseable {
         return new LoadedProgram(fileName, fragments, merged, model, warnings);
     }
 
-    private void checkDevice() {
-        String device = options.device();
-        if (device.equals("gpu")) {
-            throw new LeapfrogException("error: GPU execution is not available in this build: use --device cpu or auto");
-        }
-        if (!device.equals("cpu") && !device.equals("auto")) {
-            throw new LeapfrogException("error: unknown device '" + device + "': use --device cpu or auto");
-        }
-    }
-
     /**
      * Evaluates the program: loads {@code .input} relations from {@code factsDir}, evaluates every
      * stratum, prints {@code .printsize} lines to the options' stream, and writes every {@code .output}
-     * relation to {@code outDir} (created if missing) atomically.
+     * relation to {@code outDir} (created if missing) atomically. {@link RunResult#deviceLines()} says
+     * where the joins ran and why.
      */
     public RunResult run(LoadedProgram program, Path factsDir, Path outDir) {
-        checkDevice();
+        return evaluate(program, factsDir, outDir, true);
+    }
+
+    private RunResult evaluate(LoadedProgram program, Path factsDir, Path outDir, boolean writeOutputs) {
         long t0 = System.nanoTime();
         ProgramModel model = program.model();
         SymbolTable symbols = new SymbolTable();
-        EvalContext ctx = new EvalContext(symbols, planner, model.relations(), options.threads());
-        ProgramRunner runner = new ProgramRunner(model, ctx);
-        Errors.unwrap(() -> runner.run(factsDir, outDir, options.out()));
-        List<OutputSummary> outputs = new ArrayList<>();
-        for (ProgramRunner.Output o : runner.outputs()) {
-            outputs.add(new OutputSummary(o.relation(), o.rows(), o.time()));
+        try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
+            EvalContext ctx = new EvalContext(symbols, planner, model.relations(), options.threads(), devices.executor());
+            ProgramRunner runner = new ProgramRunner(model, ctx);
+            Errors.unwrap(() -> runner.run(factsDir, outDir, options.out(), writeOutputs));
+            List<OutputSummary> outputs = new ArrayList<>();
+            for (ProgramRunner.Output o : runner.outputs()) {
+                outputs.add(new OutputSummary(o.relation(), o.rows(), o.time()));
+            }
+            Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly());
+            return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db,
+                    devices.lines());
         }
-        Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly());
-        return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db);
     }
 
     private static Map<String, Database.Schema> schemas(ProgramModel model) {
@@ -175,44 +173,74 @@ public final class Engine implements AutoCloseable {
         return out;
     }
 
-    /** For every rule: the planner's variable order and predicate levels, the strategy, semi-naive variants. */
+    /**
+     * For every rule: the planner's variable order and predicate levels, the strategy, semi-naive
+     * variants, the device its joins go to, and the same for each aggregate's body.
+     */
     public String explain(LoadedProgram program) {
+        JoinDevices.validate(options);
         ProgramModel model = program.model();
         EvalContext ctx = new EvalContext(new SymbolTable(), planner, model.relations(), options.threads());
         StratumEvaluator eval = new StratumEvaluator(ctx);
         StringBuilder sb = new StringBuilder();
         int index = 0;
-        for (ProgramModel.Stratum s : model.strata()) {
-            if (s.rules().isEmpty()) {
-                continue;
-            }
-            sb.append("stratum ").append(index++).append(": ").append(String.join(", ", s.relations()))
-                    .append(s.recursive() ? " (recursive: semi-naive)" : "").append('\n');
-            List<CompiledRule> rules = Errors.unwrap(() -> eval.compile(s));
-            if (new ProgramRunner(model, ctx).countOnly(s, rules)) {
-                sb.append("  count push-down: ").append(String.join(", ", s.relations()))
-                        .append(" is only .printsize'd: its rule is counted by the join, never materialised\n");
-            }
-            for (CompiledRule rule : rules) {
-                sb.append("  rule ").append(ExprText.atom(rule.clause().head())).append(" :- ");
-                List<String> lits = new ArrayList<>();
-                rule.clause().body().forEach(l -> lits.add(ExprText.of(l)));
-                sb.append(String.join(", ", lits)).append(".  [").append(rule.clause().pos()).append("]\n");
-                sb.append("    evaluation: ").append(rule.body().describe());
-                List<Integer> rec = rule.body().recursiveAtoms();
-                if (!rec.isEmpty()) {
-                    sb.append("; semi-naive: ").append(rec.size()).append(" variant(s), delta of ");
-                    List<String> names = new ArrayList<>();
-                    rec.forEach(i -> names.add(rule.body().atomRelation(i) + "#" + i));
-                    sb.append(String.join(", ", names));
+        try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
+            for (ProgramModel.Stratum s : model.strata()) {
+                if (s.rules().isEmpty()) {
+                    continue;
                 }
-                sb.append('\n');
-                JoinPlan plan = rule.body().plan();
-                sb.append("    strategy: ").append(plan.strategy()).append('\n');
-                for (String line : plan.explainLines()) {
-                    sb.append("    ").append(line).append('\n');
+                sb.append("stratum ").append(index++).append(": ").append(String.join(", ", s.relations()))
+                        .append(s.recursive() ? " (recursive: semi-naive)" : "").append('\n');
+                List<CompiledRule> rules = Errors.unwrap(() -> eval.compile(s));
+                if (new ProgramRunner(model, ctx).countOnly(s, rules)) {
+                    sb.append("  count push-down: ").append(String.join(", ", s.relations()))
+                            .append(" is only .printsize'd: its rule is counted by the join, never materialised\n");
+                }
+                for (CompiledRule rule : rules) {
+                    sb.append("  rule ").append(ExprText.atom(rule.clause().head())).append(" :- ");
+                    List<String> lits = new ArrayList<>();
+                    rule.clause().body().forEach(l -> lits.add(ExprText.of(l)));
+                    sb.append(String.join(", ", lits)).append(".  [").append(rule.clause().pos()).append("]\n");
+                    explainBody(sb, rule.body(), "    ", devices);
                 }
             }
+        }
+        return sb.toString();
+    }
+
+    private static void explainBody(StringBuilder sb, CompiledBody body, String indent, JoinDevices devices) {
+        sb.append(indent).append("evaluation: ").append(body.describe());
+        List<Integer> rec = body.recursiveAtoms();
+        if (!rec.isEmpty()) {
+            sb.append("; semi-naive: ").append(rec.size()).append(" variant(s), delta of ");
+            List<String> names = new ArrayList<>();
+            rec.forEach(i -> names.add(body.atomRelation(i) + "#" + i));
+            sb.append(String.join(", ", names));
+        }
+        sb.append('\n');
+        JoinPlan plan = body.plan();
+        sb.append(indent).append("strategy: ").append(plan.strategy()).append('\n');
+        for (String line : plan.explainLines()) {
+            sb.append(indent).append(line).append('\n');
+        }
+        sb.append(indent).append(devices.explainLine(body)).append('\n');
+        for (CompiledBody inner : body.aggregateBodies()) {
+            sb.append(indent).append("aggregate body ").append(inner.label()).append(":\n");
+            explainBody(sb, inner, indent + "  ", devices);
+        }
+    }
+
+    /**
+     * EXPLAIN with data: the plans of {@link #explain(LoadedProgram)}, then the program is evaluated on
+     * the facts in {@code factsDir} (nothing is written) and every join is listed with the device it
+     * ran on, why, and what it did there (windows, device memory peak).
+     */
+    public String explain(LoadedProgram program, Path factsDir) {
+        StringBuilder sb = new StringBuilder(explain(program));
+        RunResult r = evaluate(program, factsDir, null, false);
+        sb.append("joins as run on ").append(factsDir).append(":\n");
+        for (String line : r.deviceLines()) {
+            sb.append("  ").append(line).append('\n');
         }
         return sb.toString();
     }
@@ -237,6 +265,6 @@ public final class Engine implements AutoCloseable {
 
     @Override
     public void close() {
-        // Worker threads are per join call; nothing is held between calls.
+        // Worker threads are per join call and device memory per run: nothing is held between calls.
     }
 }

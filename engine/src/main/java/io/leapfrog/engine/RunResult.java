@@ -10,11 +10,13 @@ import java.util.List;
  * @param printSizeLines the {@code .printsize} lines exactly as printed (e.g. {@code "path\t12"})
  * @param totalTime      wall time of the whole run (loading, evaluation, writing)
  * @param database       the evaluated relations (also reachable through {@link Engine#database})
+ * @param deviceLines    where the joins ran and why (one line per rule and decision; see {@link Engine#run})
  */
 public record RunResult(List<OutputSummary> outputs, List<String> printSizeLines, Duration totalTime,
-                        Database database) {
+                        Database database, List<String> deviceLines) {
     public RunResult {
         outputs = List.copyOf(outputs);
         printSizeLines = List.copyOf(printSizeLines);
+        deviceLines = List.copyOf(deviceLines);
     }
 }

@@ -49,6 +49,11 @@ final class AggregateEvaluator implements ValueFunction {
         }
     }
 
+    /** The aggregate's body (for EXPLAIN). */
+    CompiledBody body() {
+        return body;
+    }
+
     /**
      * Evaluates an aggregate without outer variables once, with every worker thread, before the
      * enclosing join starts (its workers then only read the cached value).

@@ -6,7 +6,6 @@ import io.leapfrog.ast.Literal;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.join.JoinQuery;
-import io.leapfrog.exec.join.LeapfrogJoin;
 import io.leapfrog.exec.join.LevelFilter;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueFunction;
@@ -730,7 +729,7 @@ public final class CompiledBody {
             return List.of();
         }
         if (b.query != null) {
-            return LeapfrogJoin.run(b.query, threads, sinks);
+            return ctx.joins().run(b.query, threads, sinks, label);
         }
         S sink = sinks.get();
         int[] binding = new int[varCount()];
@@ -747,7 +746,7 @@ public final class CompiledBody {
             return 0;
         }
         if (b.query != null) {
-            return LeapfrogJoin.count(b.query, threads);
+            return ctx.joins().count(b.query, threads, label);
         }
         return straightLine(b, new int[varCount()]) ? 1 : 0;
     }
@@ -971,6 +970,42 @@ public final class CompiledBody {
             aggregateEvaluators.put(ag, ev);
         }
         return ev;
+    }
+
+    /** The bodies of this body's aggregates (each evaluated as a join of its own), for EXPLAIN. */
+    public List<CompiledBody> aggregateBodies() {
+        List<CompiledBody> out = new ArrayList<>();
+        for (Expr e : aggVars.keySet()) {
+            if (e instanceof Expr.Aggregate ag) {
+                out.add(aggregate(ag).body());
+            }
+        }
+        return out;
+    }
+
+    /** The rule or query this body belongs to. */
+    public String label() {
+        return label;
+    }
+
+    /**
+     * Why this body's join cannot run on the GPU, or null when it can: the kernels evaluate atoms and
+     * comparisons between variables and constants, not expressions, negation or aggregates.
+     */
+    public String gpuIneligibility() {
+        if (!negations.isEmpty()) {
+            return "it has a negation, which runs on the CPU";
+        }
+        if (!levelFilters.isEmpty()) {
+            return "it has a filter (arithmetic comparison, != or built-in), which runs on the CPU";
+        }
+        if (!computed.isEmpty()) {
+            return "it computes values (expressions or aggregates), which run on the CPU";
+        }
+        if (atoms.isEmpty()) {
+            return "it has no join";
+        }
+        return null;
     }
 
     /** A one-line account of how this body is evaluated, for EXPLAIN. */

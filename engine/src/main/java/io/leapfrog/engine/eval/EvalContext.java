@@ -1,6 +1,7 @@
 package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Expr;
+import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.planner.JoinPlanner;
@@ -20,13 +21,21 @@ public final class EvalContext {
     private final Map<String, Relation> delta = new ConcurrentHashMap<>();
     private final Map<String, GrowingRelation> growing = new ConcurrentHashMap<>();
     private final int threads;
+    private final JoinExecutor joins;
     private final ExprCompiler constants;
 
     public EvalContext(SymbolTable symbols, JoinPlanner planner, Map<String, ProgramModel.RelationInfo> schemas, int threads) {
+        this(symbols, planner, schemas, threads, JoinExecutor.cpu());
+    }
+
+    /** @param joins where the joins of this evaluation run (the CPU, or a device policy) */
+    public EvalContext(SymbolTable symbols, JoinPlanner planner, Map<String, ProgramModel.RelationInfo> schemas, int threads,
+                       JoinExecutor joins) {
         this.symbols = symbols;
         this.planner = planner;
         this.schemas = schemas;
         this.threads = threads;
+        this.joins = joins;
         this.constants = new ExprCompiler(symbols, e -> -1);
         for (ProgramModel.RelationInfo r : schemas.values()) {
             full.put(r.name(), Relation.empty(r.arity()));
@@ -43,6 +52,11 @@ public final class EvalContext {
 
     public int threads() {
         return threads;
+    }
+
+    /** Runs the joins of this evaluation. */
+    public JoinExecutor joins() {
+        return joins;
     }
 
     public Map<String, ProgramModel.RelationInfo> schemas() {

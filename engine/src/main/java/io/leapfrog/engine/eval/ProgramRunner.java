@@ -74,6 +74,11 @@ public final class ProgramRunner {
     }
 
     public void run(Path factsDir, Path outDir, PrintStream out) {
+        run(factsDir, outDir, out, true);
+    }
+
+    /** Evaluates; with {@code writeOutputs} false, prints and writes nothing (EXPLAIN with data). */
+    public void run(Path factsDir, Path outDir, PrintStream out, boolean writeOutputs) {
         loadInputs(factsDir);
         StratumEvaluator eval = new StratumEvaluator(ctx);
         for (ProgramModel.Stratum s : model.strata()) {
@@ -90,6 +95,9 @@ public final class ProgramRunner {
             for (String r : s.relations()) {
                 stratumTime.put(r, d);
             }
+        }
+        if (!writeOutputs) {
+            return;
         }
         for (Directive d : model.directives()) {
             if (d.kind() == Directive.Kind.PRINTSIZE) {

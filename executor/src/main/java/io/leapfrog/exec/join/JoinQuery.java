@@ -41,6 +41,7 @@ public final class JoinQuery {
     /** Number of atoms; pos arrays are indexed [atom][trieLevel]. */
     final int atomCount;
     final int[] atomArity;
+    private final Trie[] atomTries;
 
     /** Everything needed to bind one variable. */
     static final class Level {
@@ -85,9 +86,55 @@ public final class JoinQuery {
         this.levels = levels;
         this.atomCount = b.tries.size();
         this.atomArity = new int[atomCount];
+        this.atomTries = b.tries.toArray(new Trie[0]);
         for (int a = 0; a < atomCount; a++) {
             atomArity[a] = b.tries.get(a).arity;
         }
+    }
+
+    /**
+     * One level as other executors (the GPU plan builder) read it: participants as (atom, trie level),
+     * participant 0 of level 0 being the smallest first-level list (the driver); duplicates of a
+     * participant (same trie, same bound prefix) as aliases; bounds as in the builder.
+     */
+    public record LevelShape(int[] atom, int[] trieLevel, int[] aliasAtom, int[] aliasTrieLevel, int[] aliasOf,
+                             int[] lowerVars, int[] lowerAdd, int[] upperVars, int[] upperSub,
+                             long lowerConst, long upperConst, int filterCount, boolean computed) {
+    }
+
+    /** Level {@code l}'s shape (copies; the query is not changed). */
+    public LevelShape shape(int l) {
+        Level lv = levels[l];
+        return new LevelShape(lv.atom.clone(), lv.trieLevel.clone(), lv.aliasAtom.clone(), lv.aliasTrieLevel.clone(),
+                lv.aliasOf.clone(), lv.lowerVars.clone(), lv.lowerAdd.clone(), lv.upperVars.clone(), lv.upperSub.clone(),
+                lv.lowerConst, lv.upperConst, lv.filters.length, lv.computed != null);
+    }
+
+    /** Number of atoms of positive arity. */
+    public int atomCount() {
+        return atomCount;
+    }
+
+    /** The trie atom {@code a} reads. */
+    public Trie atomTrie(int a) {
+        return atomTries[a];
+    }
+
+    /**
+     * False when the query has no result regardless of the join: an empty arity-0 atom, or a
+     * pre-join filter (level -1) that fails.
+     */
+    public boolean passesGate() {
+        if (emptyGate) {
+            return false;
+        }
+        int[] nothing = new int[varCount];
+        for (LevelFilter f : preFilters) {
+            if (!f.test(nothing)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public static Builder builder(int varCount) {

@@ -69,16 +69,7 @@ public final class LeapfrogJoin {
     }
 
     private static boolean passesGate(JoinQuery q) {
-        if (q.emptyGate) {
-            return false;
-        }
-        int[] nothing = new int[q.varCount];
-        for (LevelFilter f : q.preFilters) {
-            if (!f.test(nothing)) {
-                return false;
-            }
-        }
-        return true;
+        return q.passesGate();
     }
 
     /** How many workers the query can use: 1 unless level 0 is a large enough leapfrog over atoms. */

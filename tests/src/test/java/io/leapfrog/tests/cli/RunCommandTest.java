@@ -1,5 +1,8 @@
 package io.leapfrog.tests.cli;
 
+import io.leapfrog.exec.gpu.GpuRuntime;
+import org.junit.jupiter.api.Assumptions;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +32,8 @@ class RunCommandTest {
         assertEquals(List.of(EXPECTED_TRIANGLES), Files.readAllLines(out.resolve("triangles.csv")));
         // One summary line: name, rows, time.
         assertTrue(r.out().lines().anyMatch(l -> l.matches("triangles\\s+1 row\\s+\\d+\\.\\d{3} s")), r::toString);
-        assertEquals("", r.err(), r::toString);
+        // stderr says where the joins ran, and nothing else.
+        assertTrue(r.err().lines().allMatch(l -> l.startsWith("device: ")), r::toString);
     }
 
     @Test
@@ -135,15 +139,41 @@ class RunCommandTest {
     }
 
     @Test
-    void gpuDeviceIsAClearNotSupportedError(@TempDir Path tmp) {
+    void gpuDeviceWithoutAGpuIsOneClearSentence(@TempDir Path tmp) {
+        GpuRuntime rt = GpuRuntime.probe();
+        Assumptions.assumeFalse(rt.available(), "this machine has a GPU: the gpu-tagged tests cover --device gpu");
         Cli.Result r = Cli.run("run", root.resolve("queries/triangles.dl").toString(),
                 "-F", root.resolve("queries/data").toString(), "-D", tmp.resolve("out").toString(),
                 "--device", "gpu");
         assertEquals(1, r.exitCode(), r::toString);
-        assertTrue(r.err().startsWith("not supported: --device gpu"), r::toString);
-        assertTrue(r.err().contains("--device cpu"), r::toString);
+        assertEquals("error: --device gpu: " + rt.unavailableReason() + "; use --device auto or --device cpu",
+                r.err().strip(), r::toString);
         assertNoStackTrace(r);
-        assertFalse(Files.exists(tmp.resolve("out")));
+        assertFalse(Files.exists(tmp.resolve("out").resolve("triangles.csv")));
+    }
+
+    @Test
+    void autoWithoutAGpuSaysItRanOnTheCpuAndWhy(@TempDir Path tmp) throws IOException {
+        GpuRuntime rt = GpuRuntime.probe();
+        Assumptions.assumeFalse(rt.available(), "this machine has a GPU: the gpu-tagged tests cover auto there");
+        Cli.Result r = Cli.run("run", root.resolve("queries/triangles.dl").toString(),
+                "-F", root.resolve("queries/data").toString(), "-D", tmp.resolve("out").toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals(List.of("428"), Files.readAllLines(tmp.resolve("out").resolve("triangles.csv")));
+        assertTrue(r.err().contains("device: every join on the CPU (auto: no GPU: " + rt.unavailableReason() + ")"),
+                r::toString);
+        assertFalse(r.out().contains("device:"), "device notes stay off stdout: " + r);
+    }
+
+    @Test
+    void gpuMemoryMustBeASize() {
+        Cli.Result r = Cli.run("run", "--gpu-memory", "lots", "x.dl");
+        assertEquals(2, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("Invalid value for option '--gpu-memory': 'lots'"), r::toString);
+        Cli.Result s = Cli.run("run", "--gpu-strategy", "fastest", root.resolve("queries/triangles.dl").toString(),
+                "-F", root.resolve("queries/data").toString(), "-D", "-");
+        assertEquals(1, s.exitCode(), s::toString);
+        assertTrue(s.err().contains("unknown GPU strategy 'fastest'"), s::toString);
     }
 
     @Test

@@ -1,0 +1,222 @@
+package io.leapfrog.exec.gpu;
+
+import jcuda.Pointer;
+import jcuda.driver.CUcontext;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUresult;
+import jcuda.driver.CUstream;
+import jcuda.driver.JCudaDriver;
+
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+/**
+ * One CUDA device: its primary context, one stream, the kernels module, the memory pool and the
+ * pinned staging buffer. All work on the device goes through {@link #run}, which serialises callers
+ * and makes the context current on the calling thread.
+ *
+ * <p>Kernel launches are asynchronous; an error of a running kernel surfaces at the next
+ * synchronisation, so the device remembers the last launch to name it. With
+ * {@code -Dleapfrog.gpu.syncEachLaunch=true} every launch is followed by a synchronisation, which
+ * attributes errors exactly (slower; for debugging).
+ */
+public final class GpuDevice {
+    private static final long STAGING_BYTES = 32L << 20;
+    private static final boolean SYNC_EACH = Boolean.getBoolean("leapfrog.gpu.syncEachLaunch");
+
+    private final int ordinal;
+    private final String name;
+    private final int ccMajor;
+    private final int ccMinor;
+    private final int multiprocessors;
+    private final long totalMemory;
+    private final CUcontext context = new CUcontext();
+    private final CUstream stream = new CUstream();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final KernelModule module;
+    private final DeviceMemoryPool pool;
+    private final PinnedStaging staging;
+    private String lastLaunch = "none";
+    private GpuException broken;
+
+    GpuDevice(int ordinal, CUdevice device, byte[] kernels, long budget) {
+        this.ordinal = ordinal;
+        byte[] nameBytes = new byte[256];
+        Cuda.check(JCudaDriver.cuDeviceGetName(nameBytes, nameBytes.length, device), "cuDeviceGetName");
+        int len = 0;
+        while (len < nameBytes.length && nameBytes[len] != 0) {
+            len++;
+        }
+        this.name = new String(nameBytes, 0, len, java.nio.charset.StandardCharsets.US_ASCII);
+        this.ccMajor = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+        this.ccMinor = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+        this.multiprocessors = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+        long[] total = new long[1];
+        Cuda.check(JCudaDriver.cuDeviceTotalMem(total, device), "cuDeviceTotalMem");
+        this.totalMemory = total[0];
+        Cuda.check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "creating the CUDA context of " + name);
+        Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+        Cuda.check(JCudaDriver.cuStreamCreate(stream, 0), "cuStreamCreate");
+        this.module = KernelModule.load(kernels);
+        long[] free = new long[1];
+        long[] tot = new long[1];
+        Cuda.check(JCudaDriver.cuMemGetInfo(free, tot), "cuMemGetInfo");
+        // Default budget: what is free now, less a margin for the driver and other users of the device.
+        long b = budget > 0 ? budget : Math.max(0, free[0] - Math.max(256L << 20, free[0] / 20));
+        this.pool = new DeviceMemoryPool(b, Math.max(64L << 20, b / 8));
+        this.staging = new PinnedStaging(STAGING_BYTES, stream);
+    }
+
+    private static int attribute(CUdevice d, int attr) {
+        int[] v = new int[1];
+        Cuda.check(JCudaDriver.cuDeviceGetAttribute(v, attr, d), "cuDeviceGetAttribute");
+        return v[0];
+    }
+
+    /** Runs {@code work} with this device's context current, one caller at a time. */
+    public <T> T run(Supplier<T> work) {
+        lock.lock();
+        try {
+            if (broken != null) {
+                throw new GpuException("the GPU is unusable after an earlier error (" + broken.getMessage() + ")", broken);
+            }
+            Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+            return work.get();
+        } catch (GpuException e) {
+            if (!(e instanceof GpuOutOfMemoryException) && isStickyError(e)) {
+                broken = e;
+            }
+            throw e;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static boolean isStickyError(GpuException e) {
+        String m = e.getMessage();
+        return m != null && (m.contains("ILLEGAL_ADDRESS") || m.contains("LAUNCH_FAILED") || m.contains("ILLEGAL_INSTRUCTION")
+                || m.contains("MISALIGNED") || m.contains("HARDWARE_STACK_ERROR") || m.contains("ECC"));
+    }
+
+    /** Launches {@code kernel} over {@code threads} threads in blocks of {@code block}. */
+    public void launch(String kernel, long threads, int block, KernelArg... args) {
+        if (threads <= 0) {
+            return;
+        }
+        long blocks = (threads + block - 1) / block;
+        if (blocks > Integer.MAX_VALUE) {
+            throw new GpuException("kernel " + kernel + " needs " + blocks + " blocks, more than one launch allows");
+        }
+        launchGrid(kernel, (int) blocks, block, args);
+    }
+
+    /** Launches {@code kernel} with an explicit grid. */
+    public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
+        Pointer[] params = new Pointer[args.length];
+        for (int i = 0; i < args.length; i++) {
+            params[i] = args[i].pointer;
+        }
+        lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
+        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream,
+                Pointer.to(params), null);
+        if (r != CUresult.CUDA_SUCCESS) {
+            throw Cuda.failure(r, "launching " + lastLaunch);
+        }
+        if (SYNC_EACH) {
+            sync();
+        }
+    }
+
+    /** Waits for everything issued so far; an asynchronous kernel error is reported with the last launch. */
+    public void sync() {
+        int r = JCudaDriver.cuStreamSynchronize(stream);
+        if (r != CUresult.CUDA_SUCCESS) {
+            throw Cuda.failure(r, "running " + lastLaunch + " (or work queued before it)");
+        }
+    }
+
+    public DeviceBuffer allocate(long bytes, String purpose) {
+        return pool.allocate(bytes, purpose);
+    }
+
+    public void upload(int[] src, int from, int count, DeviceBuffer dst, long dstByte) {
+        staging.upload(src, from, count, dst, dstByte);
+    }
+
+    public void upload(long[] src, int from, int count, DeviceBuffer dst, long dstByte) {
+        staging.upload(src, from, count, dst, dstByte);
+    }
+
+    public void download(DeviceBuffer src, long srcByte, int[] dst, int from, int count) {
+        staging.download(src, srcByte, dst, from, count);
+    }
+
+    public void download(DeviceBuffer src, long srcByte, long[] dst, int from, int count) {
+        staging.download(src, srcByte, dst, from, count);
+    }
+
+    /** One long at {@code srcByte} (a count or a scan total). */
+    public long readLong(DeviceBuffer src, long srcByte) {
+        long[] v = new long[1];
+        staging.download(src, srcByte, v, 0, 1);
+        return v[0];
+    }
+
+    /** One int at {@code srcByte}. */
+    public int readInt(DeviceBuffer src, long srcByte) {
+        int[] v = new int[1];
+        staging.download(src, srcByte, v, 0, 1);
+        return v[0];
+    }
+
+    /** Sets {@code count} ints of {@code dst} from byte offset {@code dstByte} to {@code value}. */
+    public void fill(DeviceBuffer dst, long dstByte, long count, int value) {
+        if (count > 0) {
+            Cuda.check(JCudaDriver.cuMemsetD32Async(dst.at(dstByte), value, count, stream), "clearing " + dst.purpose());
+        }
+    }
+
+    /** Copies {@code bytes} within the device. */
+    public void copy(DeviceBuffer src, long srcByte, DeviceBuffer dst, long dstByte, long bytes) {
+        if (bytes > 0) {
+            Cuda.check(JCudaDriver.cuMemcpyDtoDAsync(dst.at(dstByte), src.at(srcByte), bytes, stream),
+                    "copying " + src.purpose() + " to " + dst.purpose());
+        }
+    }
+
+    /** Writes a module constant (e.g. the join plan) through the stream, in order with the kernels. */
+    public void setConstant(String symbol, byte[] value) {
+        staging.uploadBytes(value, module.symbol(symbol, value.length), symbol);
+    }
+
+    public DeviceMemoryPool pool() {
+        return pool;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int ordinal() {
+        return ordinal;
+    }
+
+    public String computeCapability() {
+        return ccMajor + "." + ccMinor;
+    }
+
+    public int multiprocessors() {
+        return multiprocessors;
+    }
+
+    public long totalMemory() {
+        return totalMemory;
+    }
+
+    @Override
+    public String toString() {
+        return name + " (GPU " + ordinal + ", compute capability " + computeCapability() + ", "
+                + Bytes.format(totalMemory) + ")";
+    }
+}

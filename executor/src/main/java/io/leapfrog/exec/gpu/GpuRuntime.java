@@ -1,0 +1,120 @@
+package io.leapfrog.exec.gpu;
+
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.JCudaDriver;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds the CUDA devices once per process. {@link #probe()} never throws: it returns the devices, or
+ * one sentence saying why there are none (no driver, no device, a device too old, no kernels in this
+ * build). Each device gets one context, created on first use.
+ *
+ * <p>System properties: {@code leapfrog.gpu.disable=true} behaves as if no GPU were present;
+ * {@code leapfrog.gpu.budget} sets the device memory budget in bytes (default: free memory less a margin).
+ */
+public final class GpuRuntime {
+    /** Oldest compute capability the kernels' PTX (compute_75) runs on. */
+    static final int MIN_CC = 75;
+
+    private static GpuRuntime probed;
+
+    private final List<GpuDevice> devices;
+    private final String unavailableReason;
+
+    private GpuRuntime(List<GpuDevice> devices, String reason) {
+        this.devices = devices;
+        this.unavailableReason = reason;
+    }
+
+    /** The process's GPU runtime (probed on the first call). */
+    public static synchronized GpuRuntime probe() {
+        if (probed == null) {
+            probed = discover();
+        }
+        return probed;
+    }
+
+    public boolean available() {
+        return !devices.isEmpty();
+    }
+
+    /** Why no GPU can be used (null when one can). */
+    public String unavailableReason() {
+        return unavailableReason;
+    }
+
+    /** The device joins run on (the first one), or a {@link GpuUnavailableException} saying why there is none. */
+    public GpuDevice device() {
+        if (devices.isEmpty()) {
+            throw new GpuUnavailableException(unavailableReason);
+        }
+        return devices.get(0);
+    }
+
+    public List<GpuDevice> devices() {
+        return devices;
+    }
+
+    private static GpuRuntime discover() {
+        if (Boolean.getBoolean("leapfrog.gpu.disable")) {
+            return none("GPU use is disabled (-Dleapfrog.gpu.disable=true)");
+        }
+        byte[] kernels;
+        try {
+            kernels = KernelModule.image();
+        } catch (GpuException e) {
+            return none(e.getMessage());
+        }
+        if (kernels == null) {
+            return none("this Leapfrog build has no GPU kernels (nvcc was not found when it was built)");
+        }
+        try {
+            JCudaDriver.setExceptionsEnabled(false);
+            int r = JCudaDriver.cuInit(0);
+            if (r != 0) {
+                return none("the CUDA driver did not initialise (" + jcuda.driver.CUresult.stringFor(r) + ")");
+            }
+        } catch (Throwable t) {
+            // UnsatisfiedLinkError and friends: no libcuda, or JCuda's native library cannot load.
+            String m = String.valueOf(t.getMessage());
+            if (m.contains("libcuda.so")) {
+                return none("no NVIDIA driver was found (libcuda.so.1 cannot be loaded)");
+            }
+            return none("the CUDA driver bindings could not be loaded (" + t.getClass().getSimpleName() + ")");
+        }
+        int[] count = new int[1];
+        int r = JCudaDriver.cuDeviceGetCount(count);
+        if (r != 0 || count[0] == 0) {
+            return none("no CUDA device was found");
+        }
+        long budget = Long.getLong("leapfrog.gpu.budget", 0L);
+        List<GpuDevice> found = new ArrayList<>();
+        String skipped = null;
+        for (int i = 0; i < count[0]; i++) {
+            CUdevice d = new CUdevice();
+            Cuda.check(JCudaDriver.cuDeviceGet(d, i), "cuDeviceGet");
+            int[] major = new int[1];
+            int[] minor = new int[1];
+            JCudaDriver.cuDeviceGetAttribute(major, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, d);
+            JCudaDriver.cuDeviceGetAttribute(minor, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, d);
+            if (major[0] * 10 + minor[0] < MIN_CC) {
+                skipped = "the GPU (compute capability " + major[0] + "." + minor[0]
+                        + ") is older than the 7.5 that Leapfrog's kernels need";
+                continue;
+            }
+            try {
+                found.add(new GpuDevice(i, d, kernels, budget));
+            } catch (GpuException e) {
+                skipped = "GPU " + i + " could not be set up: " + e.getMessage();
+            }
+        }
+        return found.isEmpty() ? none(skipped != null ? skipped : "no CUDA device was found") : new GpuRuntime(found, null);
+    }
+
+    private static GpuRuntime none(String reason) {
+        return new GpuRuntime(List.of(), reason);
+    }
+}

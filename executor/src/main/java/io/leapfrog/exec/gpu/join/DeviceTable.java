@@ -1,0 +1,77 @@
+package io.leapfrog.exec.gpu.join;
+
+import io.leapfrog.exec.gpu.DeviceBuffer;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * A level of the level-wise join on the device: {@code rows} bindings of variables 0..cols-1 (one
+ * int column each) and the trie positions (slots) later levels read, as the kernels' LfTable.
+ */
+final class DeviceTable implements AutoCloseable {
+    final int rows;
+    final int cols;
+    final int slotMask;
+    private final DeviceBuffer bind;
+    private final DeviceBuffer slots;
+
+    private DeviceTable(int rows, int cols, int slotMask, DeviceBuffer bind, DeviceBuffer slots) {
+        this.rows = rows;
+        this.cols = cols;
+        this.slotMask = slotMask;
+        this.bind = bind;
+        this.slots = slots;
+    }
+
+    /** The one empty binding the join starts from. */
+    static DeviceTable root() {
+        return new DeviceTable(1, 0, 0, null, null);
+    }
+
+    static long bytes(long rows, int cols, int slotMask) {
+        return 4L * rows * (cols + Integer.bitCount(slotMask));
+    }
+
+    static DeviceTable allocate(ResidentTries mem, int rows, int cols, int slotMask) {
+        DeviceBuffer b = cols == 0 ? null : mem.allocate(4L * rows * cols, "level table bindings");
+        DeviceBuffer s = null;
+        try {
+            if (slotMask != 0) {
+                s = mem.allocate(4L * rows * Integer.bitCount(slotMask), "level table positions");
+            }
+        } catch (RuntimeException e) {
+            if (b != null) {
+                b.close();
+            }
+            throw e;
+        }
+        return new DeviceTable(rows, cols, slotMask, b, s);
+    }
+
+    /** The LfTable struct, passed to kernels by value. */
+    byte[] struct() {
+        ByteBuffer b = ByteBuffer.allocate(PlanLayout.TABLE_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(PlanLayout.TABLE_ROWS, rows);
+        for (int c = 0; c < cols; c++) {
+            b.putLong(PlanLayout.TABLE_BIND + 8 * c, bind.address() + 4L * rows * c);
+        }
+        int i = 0;
+        for (int s = 0; s < PlanLayout.MAX_SLOTS; s++) {
+            if ((slotMask & (1 << s)) != 0) {
+                b.putLong(PlanLayout.TABLE_SLOT + 8 * s, slots.address() + 4L * rows * i++);
+            }
+        }
+        return b.array();
+    }
+
+    @Override
+    public void close() {
+        if (bind != null) {
+            bind.close();
+        }
+        if (slots != null) {
+            slots.close();
+        }
+    }
+}

@@ -1,0 +1,248 @@
+package io.leapfrog.exec.gpu.join;
+
+import io.leapfrog.exec.gpu.Bytes;
+import io.leapfrog.exec.gpu.DeviceMemoryPool;
+import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
+import io.leapfrog.exec.gpu.GpuRuntime;
+import io.leapfrog.exec.gpu.GpuUnavailableException;
+import io.leapfrog.exec.join.JoinExecutor;
+import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.exec.join.LeapfrogJoin;
+import io.leapfrog.exec.join.TupleSink;
+import io.leapfrog.exec.storage.Trie;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * Runs each join on the GPU or the CPU and records the decision in a {@link GpuJoinReport}.
+ *
+ * <p>Mode {@code gpu}: every GPU-eligible join runs on the GPU (construction fails when there is none).
+ * Mode {@code auto}: a join runs on the GPU when a GPU is present, the join is eligible, its inputs are
+ * large enough for the GPU to pay off, and its relations fit the memory budget; otherwise on the CPU.
+ * Joins the kernels cannot run (filters, computed values) stay on the CPU in both modes. A GPU join
+ * that cannot fit even one window falls back to the CPU with a note in the report, and its partial
+ * results are dropped. Tries stay resident on the device across joins until {@link #close()}.
+ */
+public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
+
+    public enum Mode { AUTO, GPU }
+
+    /** The GPU join algorithm: chosen by the executor, or forced. */
+    public enum Strategy {
+        AUTO("auto"), LFTJ("gpu-lftj"), LEVELWISE("gpu-levelwise");
+
+        public final String label;
+
+        Strategy(String label) {
+            this.label = label;
+        }
+
+        public static Strategy parse(String s) {
+            return switch (s.toLowerCase(Locale.ROOT)) {
+                case "auto" -> AUTO;
+                case "lftj", "gpu-lftj" -> LFTJ;
+                case "levelwise", "level-wise", "gpu-levelwise" -> LEVELWISE;
+                default -> throw new IllegalArgumentException("unknown GPU strategy '" + s + "': use auto, lftj or levelwise");
+            };
+        }
+    }
+
+    /** Below this many input tuples, auto keeps a join on the CPU (transfers and launches would dominate). */
+    public static final long DEFAULT_MIN_TUPLES = 200_000;
+
+    private final Mode mode;
+    private final Strategy strategy;
+    private final long memoryLimit;
+    private final long minTuples;
+    private final GpuRuntime runtime;
+    private final GpuJoinReport report;
+    private ResidentTries resident;
+
+    /**
+     * @param memoryLimit device bytes this executor may use (0: the device budget)
+     * @param minTuples   auto mode: smallest input (tuples over the distinct tries) sent to the GPU
+     * @throws GpuUnavailableException in mode GPU when no GPU can be used
+     */
+    public GpuJoinExecutor(Mode mode, Strategy strategy, long memoryLimit, long minTuples, GpuJoinReport report) {
+        this.mode = mode;
+        this.strategy = strategy;
+        this.memoryLimit = memoryLimit;
+        this.minTuples = minTuples;
+        this.report = report;
+        this.runtime = GpuRuntime.probe();
+        if (mode == Mode.GPU && !runtime.available()) {
+            throw new GpuUnavailableException("--device gpu: " + runtime.unavailableReason() + "; use --device auto or cpu");
+        }
+    }
+
+    public GpuJoinReport report() {
+        return report;
+    }
+
+    /** The strategy GPU joins use (the forced one, or the executor's choice for auto). */
+    public String strategyLabel() {
+        return (strategy == Strategy.AUTO ? Strategy.LEVELWISE : strategy).label;
+    }
+
+    /** Where a join goes and why. */
+    private record Decision(Strategy strategy, String why) {
+        boolean gpu() {
+            return strategy != null;
+        }
+    }
+
+    private Decision decide(JoinQuery q) {
+        String inelig = GpuPlan.ineligibility(q);
+        if (inelig != null) {
+            return new Decision(null, "not GPU-eligible: " + inelig);
+        }
+        if (!runtime.available()) {
+            return new Decision(null, "no GPU: " + runtime.unavailableReason());
+        }
+        GpuPlan plan = GpuPlan.of(q);
+        long tuples = 0;
+        long bytes = 0;
+        for (Trie t : plan.tries) {
+            tuples += t.size();
+            bytes += ResidentTries.bytesOf(t);
+        }
+        Strategy s = strategy == Strategy.AUTO ? Strategy.LEVELWISE : strategy;
+        if (mode == Mode.GPU) {
+            return new Decision(s, "--device gpu");
+        }
+        if (tuples < minTuples) {
+            return new Decision(null, String.format(Locale.ROOT, "auto: small join, %,d input tuples; the GPU is used from %,d",
+                    tuples, minTuples));
+        }
+        long limit = limit(runtime.device().pool());
+        if (bytes > limit / 2) {
+            return new Decision(null, "auto: its relations need " + Bytes.format(bytes) + " on the GPU, more than half the "
+                    + Bytes.format(limit) + " budget");
+        }
+        return new Decision(s, String.format(Locale.ROOT, "auto: %s present, %,d input tuples, relations %s of a %s budget",
+                runtime.device().name(), tuples, Bytes.format(bytes), Bytes.format(limit)));
+    }
+
+    private long limit(DeviceMemoryPool pool) {
+        return memoryLimit <= 0 ? pool.budget() : Math.min(memoryLimit, pool.budget());
+    }
+
+    @Override
+    public long count(JoinQuery q, int threads, String label) {
+        if (!q.passesGate()) {
+            return 0;
+        }
+        Decision d = decide(q);
+        long t0 = System.nanoTime();
+        if (!d.gpu()) {
+            long c = LeapfrogJoin.count(q, threads);
+            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", d.why(), null, System.nanoTime() - t0));
+            return c;
+        }
+        GpuJoinStats stats = new GpuJoinStats();
+        try {
+            long c = onDevice(q, d.strategy(), stats, (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
+                    ? new LftjGpuJoin(dev, mem, stats).count(plan)
+                    : new LevelwiseGpuJoin(dev, mem, stats).count(plan));
+            report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), stats, System.nanoTime() - t0));
+            return c;
+        } catch (GpuOutOfMemoryException e) {
+            long c = LeapfrogJoin.count(q, threads);
+            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", "warning: fell back from " + d.strategy().label
+                    + " because " + e.getMessage(), null, System.nanoTime() - t0));
+            return c;
+        }
+    }
+
+    @Override
+    public <S extends TupleSink> List<S> run(JoinQuery q, int threads, Supplier<S> sinks, String label) {
+        if (!q.passesGate()) {
+            return List.of(sinks.get());
+        }
+        Decision d = decide(q);
+        long t0 = System.nanoTime();
+        if (!d.gpu()) {
+            List<S> out = LeapfrogJoin.run(q, threads, sinks);
+            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", d.why(), null, System.nanoTime() - t0));
+            return out;
+        }
+        GpuJoinStats stats = new GpuJoinStats();
+        HostRows rows = new HostRows(q.outputVars());
+        try {
+            onDevice(q, d.strategy(), stats, (plan, dev, mem) -> {
+                if (d.strategy() == Strategy.LFTJ) {
+                    new LftjGpuJoin(dev, mem, stats).enumerate(plan, rows);
+                } else {
+                    new LevelwiseGpuJoin(dev, mem, stats).enumerate(plan, rows);
+                }
+                return rows.rows();
+            });
+        } catch (GpuOutOfMemoryException e) {
+            List<S> out = LeapfrogJoin.run(q, threads, sinks);
+            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", "warning: fell back from " + d.strategy().label
+                    + " because " + e.getMessage(), null, System.nanoTime() - t0));
+            return out;
+        }
+        S sink = sinks.get();
+        rows.deliver(sink, q.varCount());
+        report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), stats, System.nanoTime() - t0));
+        return List.of(sink);
+    }
+
+    private interface DeviceWork {
+        long run(GpuPlan plan, GpuDevice dev, ResidentTries mem);
+    }
+
+    /** Pins the query's tries on the device, loads the plan, runs {@code work}; records memory use. */
+    private long onDevice(JoinQuery q, Strategy s, GpuJoinStats stats, DeviceWork work) {
+        GpuDevice dev = runtime.device();
+        GpuPlan plan = GpuPlan.of(q);
+        return dev.run(() -> {
+            DeviceMemoryPool pool = dev.pool();
+            pool.setLimit(limit(pool));
+            if (resident == null) {
+                resident = new ResidentTries(dev);
+            }
+            long uploaded = resident.uploadedBytes();
+            pool.resetPeak();
+            try (ResidentTries.Lease lease = resident.pin(plan.tries)) {
+                dev.setConstant("c_plan", plan.encode(lease));
+                long r = work.run(plan, dev, resident);
+                dev.sync();
+                return r;
+            } finally {
+                stats.peakBytes = pool.peak();
+                stats.uploadedBytes = resident.uploadedBytes() - uploaded;
+                pool.setLimit(0);
+            }
+        });
+    }
+
+    /** Bytes of tries resident on the device now. */
+    public long residentBytes() {
+        if (resident == null) {
+            return 0;
+        }
+        return runtime.device().run(resident::residentBytes);
+    }
+
+    /** Device bytes in use (by anyone in this process) now. */
+    public long deviceBytesInUse() {
+        return runtime.available() ? runtime.device().run(() -> runtime.device().pool().inUse()) : 0;
+    }
+
+    /** Frees the resident tries. */
+    @Override
+    public void close() {
+        if (resident != null) {
+            runtime.device().run(() -> {
+                resident.evictAll();
+                return null;
+            });
+            resident = null;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.leapfrog.exec.gpu.join;
+
+import io.leapfrog.exec.gpu.Bytes;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where each join of a run ran and why: the device decision, the fallbacks, and for GPU joins what
+ * they did (windows, memory peak). Joins of the same rule with the same decision are folded into one
+ * line with a count (a recursive rule runs once per round). Thread-safe.
+ */
+public final class GpuJoinReport {
+
+    /** One join. {@code where} is a strategy name, e.g. "gpu-levelwise" or "cpu-lftj". */
+    public record Entry(String label, String where, String why, GpuJoinStats stats, long nanos) {
+    }
+
+    private final List<Entry> entries = new ArrayList<>();
+
+    synchronized void add(Entry e) {
+        entries.add(e);
+    }
+
+    public synchronized List<Entry> entries() {
+        return List.copyOf(entries);
+    }
+
+    /** True when some join ran on the GPU. */
+    public synchronized boolean usedGpu() {
+        return entries.stream().anyMatch(e -> e.where().startsWith("gpu"));
+    }
+
+    /** One line per (rule, decision): "label: where (why) [x N] [windows, peak]". */
+    public synchronized List<String> lines() {
+        Map<String, long[]> counts = new LinkedHashMap<>();
+        Map<String, Entry> last = new LinkedHashMap<>();
+        for (Entry e : entries) {
+            String key = e.label() + "\u0000" + e.where() + "\u0000" + e.why();
+            counts.computeIfAbsent(key, k -> new long[2])[0]++;
+            counts.get(key)[1] += e.nanos();
+            last.put(key, e);
+        }
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, long[]> c : counts.entrySet()) {
+            Entry e = last.get(c.getKey());
+            StringBuilder sb = new StringBuilder();
+            sb.append(e.label()).append(": ").append(e.where());
+            if (c.getValue()[0] > 1) {
+                sb.append(" x").append(c.getValue()[0]);
+            }
+            sb.append(" (").append(e.why()).append(')');
+            GpuJoinStats s = e.stats();
+            if (s != null) {
+                sb.append("; device peak ").append(Bytes.format(s.peakBytes()));
+                if (s.maxWindows() > 1) {
+                    sb.append(", split into up to ").append(s.maxWindows()).append(" windows per level");
+                }
+                if (s.halvings() > 0) {
+                    sb.append(", ").append(s.halvings()).append(" window(s) halved after an allocation failed");
+                }
+            }
+            out.add(sb.toString());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,49 @@
+package io.leapfrog.exec.gpu.join;
+
+/**
+ * What one GPU join did: windows per level (more than one means the level was split to fit memory),
+ * window halvings after an allocation failed, device memory peak, bytes uploaded, rows copied back.
+ */
+public final class GpuJoinStats {
+    final long[] windows = new long[17];
+    long halvings;
+    long peakBytes;
+    long uploadedBytes;
+    long rowsBack;
+    long candidates;
+
+    /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
+    public long windows(int l) {
+        return windows[l];
+    }
+
+    /** Largest window count over the levels: 1 when nothing was split. */
+    public long maxWindows() {
+        long m = 0;
+        for (long w : windows) {
+            m = Math.max(m, w);
+        }
+        return m;
+    }
+
+    public long halvings() {
+        return halvings;
+    }
+
+    public long peakBytes() {
+        return peakBytes;
+    }
+
+    public long uploadedBytes() {
+        return uploadedBytes;
+    }
+
+    public long rowsBack() {
+        return rowsBack;
+    }
+
+    /** Candidates checked by the level-wise join (0 for LFTJ-GPU). */
+    public long candidates() {
+        return candidates;
+    }
+}

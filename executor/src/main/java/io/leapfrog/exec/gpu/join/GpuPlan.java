@@ -1,0 +1,202 @@
+package io.leapfrog.exec.gpu.join;
+
+import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.exec.storage.Trie;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link JoinQuery} compiled for the join kernels: per level its participants, each with the slot
+ * that receives its matched position and the slot holding its parent's position (duplicates of a
+ * participant share its slot), and the level's bounds. {@link #encode} lays it out as the kernels'
+ * {@code LfPlan}, with the device addresses of the tries.
+ *
+ * <p>Queries with computed values or filters (arithmetic comparisons, {@code !=}, negation, built-ins)
+ * are not compiled: those run on the CPU; {@link #ineligibility} says why.
+ */
+final class GpuPlan {
+    /** Per-thread state sizes the kernels are instantiated for: {vars, parts}. */
+    private static final int[][] VARIANTS = {{4, 4}, {8, 8}, {16, 8}};
+
+    final JoinQuery query;
+    final int nvars;
+    final int outVars;
+    final int nslots;
+    /** Per level, per participant. */
+    final int[][] partAtom;
+    final int[][] partTrieLevel;
+    final int[][] partSlot;
+    final int[][] partParentSlot;
+    final JoinQuery.LevelShape[] shapes;
+    /** Level at which each slot is set. */
+    final int[] slotLevel;
+    /** The distinct tries the query reads, in first-use order. */
+    final List<Trie> tries;
+    private final String variant;
+
+    private GpuPlan(JoinQuery q) {
+        this.query = q;
+        this.nvars = q.varCount();
+        this.outVars = q.outputVars();
+        this.shapes = new JoinQuery.LevelShape[nvars];
+        this.partAtom = new int[nvars][];
+        this.partTrieLevel = new int[nvars][];
+        this.partSlot = new int[nvars][];
+        this.partParentSlot = new int[nvars][];
+        Map<Long, Integer> slotOf = new java.util.HashMap<>();   // (atom << 8 | trieLevel) -> slot
+        List<Integer> levelOfSlot = new ArrayList<>();
+        int maxWidth = 1;
+        for (int l = 0; l < nvars; l++) {
+            JoinQuery.LevelShape s = q.shape(l);
+            shapes[l] = s;
+            int m = s.atom().length;
+            maxWidth = Math.max(maxWidth, m);
+            partAtom[l] = s.atom();
+            partTrieLevel[l] = s.trieLevel();
+            partSlot[l] = new int[m];
+            partParentSlot[l] = new int[m];
+            for (int p = 0; p < m; p++) {
+                int slot = levelOfSlot.size();
+                levelOfSlot.add(l);
+                slotOf.put(key(s.atom()[p], s.trieLevel()[p]), slot);
+                partSlot[l][p] = slot;
+                int t = s.trieLevel()[p];
+                partParentSlot[l][p] = t == 0 ? 0 : slotOf.get(key(s.atom()[p], t - 1));
+            }
+            for (int i = 0; i < s.aliasAtom().length; i++) {
+                slotOf.put(key(s.aliasAtom()[i], s.aliasTrieLevel()[i]), partSlot[l][s.aliasOf()[i]]);
+            }
+        }
+        this.nslots = levelOfSlot.size();
+        this.slotLevel = levelOfSlot.stream().mapToInt(Integer::intValue).toArray();
+        Map<Trie, Boolean> seen = new IdentityHashMap<>();
+        List<Trie> ts = new ArrayList<>();
+        for (int a = 0; a < q.atomCount(); a++) {
+            if (seen.put(q.atomTrie(a), Boolean.TRUE) == null) {
+                ts.add(q.atomTrie(a));
+            }
+        }
+        this.tries = ts;
+        String v = null;
+        for (int[] var : VARIANTS) {
+            if (nvars <= var[0] && maxWidth <= var[1]) {
+                v = "v" + var[0] + "p" + var[1];
+                break;
+            }
+        }
+        this.variant = v;
+    }
+
+    private static long key(int atom, int trieLevel) {
+        return ((long) atom << 8) | trieLevel;
+    }
+
+    /** Why the GPU kernels cannot run {@code q}, or null when they can. */
+    static String ineligibility(JoinQuery q) {
+        int n = q.varCount();
+        if (n == 0) {
+            return "the body binds no variable";
+        }
+        if (n > PlanLayout.MAX_VARS) {
+            return "the join has " + n + " variables; the GPU kernels take at most " + PlanLayout.MAX_VARS;
+        }
+        int slots = 0;
+        for (int l = 0; l < n; l++) {
+            JoinQuery.LevelShape s = q.shape(l);
+            if (s.computed()) {
+                return "variable " + l + " of the join order is computed (an expression or aggregate), which runs on the CPU";
+            }
+            if (s.filterCount() > 0) {
+                return "level " + l + " has a filter (arithmetic comparison, !=, negation or built-in), which runs on the CPU";
+            }
+            if (s.atom().length > PlanLayout.MAX_PARTS) {
+                return "level " + l + " intersects " + s.atom().length + " lists; the GPU kernels take at most " + PlanLayout.MAX_PARTS;
+            }
+            if (s.lowerVars().length > PlanLayout.MAX_BOUNDS || s.upperVars().length > PlanLayout.MAX_BOUNDS) {
+                return "level " + l + " has more than " + PlanLayout.MAX_BOUNDS + " variable bounds on one side";
+            }
+            slots += s.atom().length;
+        }
+        if (slots > PlanLayout.MAX_SLOTS) {
+            return "the join has " + slots + " trie positions to track; the GPU kernels take at most " + PlanLayout.MAX_SLOTS;
+        }
+        return null;
+    }
+
+    /** The compiled plan; {@code q} must be eligible. */
+    static GpuPlan of(JoinQuery q) {
+        String why = ineligibility(q);
+        if (why != null) {
+            throw new IllegalArgumentException("not GPU-eligible: " + why);
+        }
+        return new GpuPlan(q);
+    }
+
+    /** Kernel name suffix of the smallest per-thread state that holds this query, e.g. "v4p4". */
+    String variant() {
+        return variant;
+    }
+
+    /** Number of values of the level-0 driver (participant 0 of level 0). */
+    int driverLength() {
+        return query.atomTrie(partAtom[0][0]).values[partTrieLevel[0][0]].length;
+    }
+
+    /** Slots set at levels <= {@code level} that a participant of a later level reads as its parent. */
+    int keepSlotsAfter(int level) {
+        int mask = 0;
+        for (int l = level + 1; l < nvars; l++) {
+            for (int p = 0; p < partSlot[l].length; p++) {
+                if (partTrieLevel[l][p] > 0) {
+                    int s = partParentSlot[l][p];
+                    if (slotLevel[s] <= level) {
+                        mask |= 1 << s;
+                    }
+                }
+            }
+        }
+        return mask;
+    }
+
+    /** The plan as the kernels' LfPlan, reading tries at the given device addresses. */
+    byte[] encode(ResidentTries.Lookup tries) {
+        ByteBuffer b = ByteBuffer.allocate(PlanLayout.PLAN_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(PlanLayout.PLAN_NVARS, nvars);
+        b.putInt(PlanLayout.PLAN_OUTVARS, outVars);
+        b.putInt(PlanLayout.PLAN_NSLOTS, nslots);
+        for (int l = 0; l < nvars; l++) {
+            int base = PlanLayout.PLAN_LEVELS + l * PlanLayout.LEVEL_BYTES;
+            JoinQuery.LevelShape s = shapes[l];
+            int m = partAtom[l].length;
+            b.putInt(base + PlanLayout.LEVEL_WIDTH, m);
+            b.putInt(base + PlanLayout.LEVEL_NLOWER, s.lowerVars().length);
+            b.putInt(base + PlanLayout.LEVEL_NUPPER, s.upperVars().length);
+            b.putLong(base + PlanLayout.LEVEL_LOWER_CONST, s.lowerConst());
+            b.putLong(base + PlanLayout.LEVEL_UPPER_CONST, s.upperConst());
+            for (int i = 0; i < s.lowerVars().length; i++) {
+                b.putInt(base + PlanLayout.LEVEL_LOWER_VAR + 4 * i, s.lowerVars()[i]);
+                b.putInt(base + PlanLayout.LEVEL_LOWER_ADD + 4 * i, s.lowerAdd()[i]);
+            }
+            for (int i = 0; i < s.upperVars().length; i++) {
+                b.putInt(base + PlanLayout.LEVEL_UPPER_VAR + 4 * i, s.upperVars()[i]);
+                b.putInt(base + PlanLayout.LEVEL_UPPER_SUB + 4 * i, s.upperSub()[i]);
+            }
+            for (int p = 0; p < m; p++) {
+                int pb = base + PlanLayout.LEVEL_PARTS + p * PlanLayout.PART_BYTES;
+                Trie t = query.atomTrie(partAtom[l][p]);
+                int tl = partTrieLevel[l][p];
+                b.putLong(pb + PlanLayout.PART_VALS, tries.values(t, tl));
+                b.putLong(pb + PlanLayout.PART_PARENT_OFF, tl == 0 ? 0L : tries.offsets(t, tl - 1));
+                b.putInt(pb + PlanLayout.PART_PARENT_SLOT, partParentSlot[l][p]);
+                b.putInt(pb + PlanLayout.PART_SLOT, partSlot[l][p]);
+                b.putInt(pb + PlanLayout.PART_LEN, t.values[tl].length);
+            }
+        }
+        return b.array();
+    }
+}

@@ -1,0 +1,198 @@
+package io.leapfrog.exec.gpu.join;
+
+import io.leapfrog.exec.gpu.DeviceBuffer;
+import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
+import io.leapfrog.exec.gpu.KernelArg;
+
+import static io.leapfrog.exec.gpu.KernelArg.i32;
+import static io.leapfrog.exec.gpu.KernelArg.i64;
+import static io.leapfrog.exec.gpu.KernelArg.ptr;
+
+/**
+ * The level-wise ("GPU-optimized") join: binds one variable per step for all partial bindings at once.
+ * For level L and a table of the bindings of levels 0..L-1:
+ * <ol>
+ *   <li>{@code lw_sizes}: each row's driver, the participant with the fewest values in the level's bounds;</li>
+ *   <li>a prefix sum of those sizes numbers the candidates (row r owns [offsets[r], offsets[r+1]));</li>
+ *   <li>{@code lw_flags}: one thread per candidate finds its row (load-balancing search) and checks the
+ *       value in every other participant by binary search; a prefix sum of the flags places the hits;</li>
+ *   <li>{@code lw_scatter} writes the next table, which the next level expands in turn.</li>
+ * </ol>
+ * At the last level a count needs no table: {@code lw_count} reduces the hits on the device. Past the
+ * output variables, {@code lw_exists} runs the leapfrog triejoin from each row to find one extension.
+ *
+ * <p>Memory: the candidates of a level are processed in windows sized from the memory left (half of
+ * it per level, so deeper levels keep room); a window whose allocations fail is halved and redone.
+ * Each window's table is expanded to the end before the next window starts (depth first), so at any
+ * time one table per level is alive. Only a window of a single candidate that cannot fit makes the
+ * join fail (and the executor fall back to the CPU).
+ */
+final class LevelwiseGpuJoin {
+    private static final int BLOCK = 256;
+    /** Largest candidate window (the flags scan is 32-bit). */
+    private static final long MAX_WINDOW = 1L << 30;
+    /** Most rows copied back at once. */
+    private static final int CHUNK_ROWS = 1 << 22;
+
+    private final GpuDevice dev;
+    private final ResidentTries mem;
+    private final GpuJoinStats stats;
+    private GpuPlan plan;
+    private boolean counting;
+    private long count;
+    private HostRows out;
+
+    LevelwiseGpuJoin(GpuDevice dev, ResidentTries mem, GpuJoinStats stats) {
+        this.dev = dev;
+        this.mem = mem;
+        this.stats = stats;
+    }
+
+    long count(GpuPlan p) {
+        this.plan = p;
+        this.counting = true;
+        this.count = 0;
+        process(0, DeviceTable.root());
+        return count;
+    }
+
+    void enumerate(GpuPlan p, HostRows rows) {
+        this.plan = p;
+        this.counting = false;
+        this.out = rows;
+        process(0, DeviceTable.root());
+    }
+
+    private void process(int level, DeviceTable in) {
+        int n = plan.nvars;
+        int k = plan.outVars;
+        if (in.rows == 0) {
+            return;
+        }
+        if (level == n) {
+            copyBack(in, n);
+            return;
+        }
+        if (level == k) {
+            existentialTail(in, level);
+            return;
+        }
+        int rows = in.rows;
+        byte[] table = in.struct();
+        try (DeviceBuffer offsets = mem.allocate(8L * (rows + 1), "candidate offsets");
+             DeviceBuffer drv = mem.allocate(4L * rows, "row drivers");
+             DeviceBuffer drvLo = mem.allocate(4L * rows, "row driver starts")) {
+            dev.launch("lw_sizes", rows, BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(offsets), ptr(drv),
+                    ptr(drvLo));
+            long total = DeviceScan.longs(dev, mem, offsets, offsets, rows);
+            stats.candidates += total;
+            if (total == 0) {
+                return;
+            }
+            if (counting && level == n - 1 && k == n) {
+                count += countLast(table, level, offsets, drv, drvLo, total);
+                stats.windows[level] = Math.max(stats.windows[level], 1);
+                return;
+            }
+            int keep = plan.keepSlotsAfter(level);
+            long perCandidate = 4 + DeviceTable.bytes(1, level + 1, keep);
+            long cap = Math.max(1, Math.min(MAX_WINDOW, mem.available() / 2 / perCandidate));
+            long windows = 0;
+            for (long o0 = 0; o0 < total; ) {
+                long w = Math.min(cap, total - o0);
+                DeviceTable next;
+                try {
+                    next = expand(table, level, offsets, drv, drvLo, o0, o0 + w, keep);
+                } catch (GpuOutOfMemoryException e) {
+                    if (w == 1) {
+                        throw e;
+                    }
+                    cap = Math.max(1, w / 2);
+                    stats.halvings++;
+                    continue;
+                }
+                o0 += w;
+                windows++;
+                if (next != null) {
+                    try (next) {
+                        process(level + 1, next);
+                    }
+                }
+            }
+            stats.windows[level] = Math.max(stats.windows[level], windows);
+        }
+    }
+
+    /** Hits among candidates [o0, o1) of {@code level}, as the next level's table (null when none). */
+    private DeviceTable expand(byte[] table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo,
+                               long o0, long o1, int keep) {
+        int w = (int) (o1 - o0);
+        try (DeviceBuffer flags = mem.allocate(4L * (w + 1), "candidate flags")) {
+            dev.launch("lw_flags", w, BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(offsets), i64(o0),
+                    i64(o1), ptr(drv), ptr(drvLo), ptr(flags));
+            int hits = DeviceScan.ints(dev, mem, flags, flags, w);
+            if (hits == 0) {
+                return null;
+            }
+            DeviceTable next = DeviceTable.allocate(mem, hits, level + 1, keep);
+            dev.launch("lw_scatter", w, BLOCK, KernelArg.struct(table, "level table"), KernelArg.struct(next.struct(), "next table"),
+                    i32(level), ptr(offsets), i64(o0), i64(o1), ptr(drv), ptr(drvLo), ptr(flags), i32(keep));
+            return next;
+        }
+    }
+
+    /** Counts the hits among all candidates of the last level; no per-candidate memory. */
+    private long countLast(byte[] table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo, long total) {
+        try (DeviceBuffer sum = mem.allocate(8, "join count")) {
+            dev.fill(sum, 0, 2, 0);
+            long blocks = Math.min((total + BLOCK - 1) / BLOCK, (long) dev.multiprocessors() * 64);
+            dev.launchGrid("lw_count", (int) blocks, BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(offsets),
+                    i64(0), i64(total), ptr(drv), ptr(drvLo), ptr(sum));
+            return dev.readLong(sum, 0);
+        }
+    }
+
+    /** Rows of {@code in} (bindings of the output variables) that extend to a full binding. */
+    private void existentialTail(DeviceTable in, int level) {
+        try (DeviceBuffer flags = mem.allocate(4L * (in.rows + 1), "extension flags")) {
+            dev.launch("lw_exists_" + plan.variant(), in.rows, BLOCK, KernelArg.struct(in.struct(), "level table"), i32(level),
+                    i32(in.slotMask), ptr(flags));
+            int hits = DeviceScan.ints(dev, mem, flags, flags, in.rows);
+            if (counting) {
+                count += hits;
+                return;
+            }
+            if (hits == 0) {
+                return;
+            }
+            if (level == 0) {
+                out.appendEmpty();
+                return;
+            }
+            try (DeviceTable kept = DeviceTable.allocate(mem, hits, level, 0)) {
+                dev.launch("lw_compact", in.rows, BLOCK, KernelArg.struct(in.struct(), "level table"),
+                        KernelArg.struct(kept.struct(), "kept rows"), i32(level), ptr(flags));
+                copyBack(kept, level);
+            }
+        }
+    }
+
+    /** Copies the first {@code cols} columns of every row back to the host, in chunks. */
+    private void copyBack(DeviceTable t, int cols) {
+        int chunk = Math.min(t.rows, Math.max(1, CHUNK_ROWS / Math.max(1, cols)));
+        byte[] table = t.struct();
+        try (DeviceBuffer buf = mem.allocate(4L * chunk * cols, "result rows")) {
+            int[] host = new int[chunk * cols];
+            for (int r0 = 0; r0 < t.rows; r0 += chunk) {
+                int r1 = Math.min(t.rows, r0 + chunk);
+                int rows = r1 - r0;
+                dev.launch("lw_rows", (long) rows * cols, BLOCK, KernelArg.struct(table, "level table"), i32(cols), i32(r0),
+                        i32(r1), ptr(buf));
+                dev.download(buf, 0, host, 0, rows * cols);
+                out.append(host, rows);
+                stats.rowsBack += rows;
+            }
+        }
+    }
+}

@@ -1,0 +1,269 @@
+package io.leapfrog.exec.gpu.join;
+
+import io.leapfrog.exec.gpu.DeviceBuffer;
+import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
+import io.leapfrog.exec.storage.Trie;
+
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Tries copied to the device (one transfer per column), kept resident across joins so that the
+ * relations of a program are uploaded once while they fit. Least recently used tries are evicted
+ * when memory is needed; the tries of the join in progress are pinned. A trie whose Java object has
+ * been garbage-collected (a replaced relation) is freed on the next use of the cache.
+ *
+ * <p>Used under the device's lock only.
+ */
+final class ResidentTries {
+
+    /** Device addresses of a pinned set of tries. */
+    interface Lookup {
+        long values(Trie t, int level);
+
+        long offsets(Trie t, int level);
+    }
+
+    private static final class Entry {
+        final Key key;
+        final DeviceBuffer[] values;
+        final DeviceBuffer[] offsets;
+        final long bytes;
+        int pins;
+
+        Entry(Key key, DeviceBuffer[] values, DeviceBuffer[] offsets, long bytes) {
+            this.key = key;
+            this.values = values;
+            this.offsets = offsets;
+            this.bytes = bytes;
+        }
+
+        void free() {
+            for (DeviceBuffer b : values) {
+                b.close();
+            }
+            for (DeviceBuffer b : offsets) {
+                b.close();
+            }
+        }
+    }
+
+    /** Identity of a trie, without keeping it alive. */
+    private static final class Key extends WeakReference<Trie> {
+        final int hash;
+
+        Key(Trie t, ReferenceQueue<Trie> q) {
+            super(t, q);
+            this.hash = System.identityHashCode(t);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (this == o) {
+                return true;
+            }
+            if (!(o instanceof Key k)) {
+                return false;
+            }
+            Trie t = get();
+            return t != null && t == k.get();
+        }
+    }
+
+    private final GpuDevice device;
+    private final ReferenceQueue<Trie> collected = new ReferenceQueue<>();
+    /** Access-ordered: the first entry is the least recently used. */
+    private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+    private long residentBytes;
+    private long uploadedBytes;
+
+    ResidentTries(GpuDevice device) {
+        this.device = device;
+    }
+
+    /** Bytes a trie takes on the device. */
+    static long bytesOf(Trie t) {
+        long n = 0;
+        for (int[] v : t.values) {
+            n += 4L * v.length;
+        }
+        for (int[] o : t.offsets) {
+            n += 4L * o.length;
+        }
+        return n;
+    }
+
+    /** Uploads (or finds) every trie and pins them until the returned lease is closed. */
+    Lease pin(Collection<Trie> tries) {
+        purgeCollected();
+        List<Entry> pinned = new ArrayList<>();
+        Map<Trie, Entry> byTrie = new IdentityHashMap<>();
+        try {
+            for (Trie t : tries) {
+                Entry e = entryFor(t);
+                e.pins++;
+                pinned.add(e);
+                byTrie.put(t, e);
+            }
+        } catch (RuntimeException ex) {
+            for (Entry e : pinned) {
+                e.pins--;
+            }
+            throw ex;
+        }
+        return new Lease(pinned, byTrie);
+    }
+
+    private Entry entryFor(Trie t) {
+        Entry found = entries.get(new Key(t, null));
+        if (found != null) {
+            return found;
+        }
+        Key key = new Key(t, collected);
+        DeviceBuffer[] vals = new DeviceBuffer[t.arity];
+        DeviceBuffer[] offs = new DeviceBuffer[Math.max(0, t.arity - 1)];
+        try {
+            for (int l = 0; l < t.arity; l++) {
+                vals[l] = allocate(4L * t.values[l].length, "trie values (level " + l + ")");
+                device.upload(t.values[l], 0, t.values[l].length, vals[l], 0);
+            }
+            for (int l = 0; l + 1 < t.arity; l++) {
+                offs[l] = allocate(4L * t.offsets[l].length, "trie offsets (level " + l + ")");
+                device.upload(t.offsets[l], 0, t.offsets[l].length, offs[l], 0);
+            }
+        } catch (RuntimeException ex) {
+            for (DeviceBuffer b : vals) {
+                if (b != null) {
+                    b.close();
+                }
+            }
+            for (DeviceBuffer b : offs) {
+                if (b != null) {
+                    b.close();
+                }
+            }
+            throw ex;
+        }
+        long bytes = bytesOf(t);
+        Entry e = new Entry(key, vals, offs, bytes);
+        entries.put(key, e);
+        residentBytes += bytes;
+        uploadedBytes += bytes;
+        return e;
+    }
+
+    /** Allocates, evicting unpinned tries (least recently used first) while the device has no room. */
+    DeviceBuffer allocate(long bytes, String purpose) {
+        while (true) {
+            try {
+                return device.allocate(bytes, purpose);
+            } catch (GpuOutOfMemoryException oom) {
+                if (!evictOne()) {
+                    throw oom;
+                }
+            }
+        }
+    }
+
+    /** Device bytes a working set can use: free under the budget, plus unpinned tries that would be evicted. */
+    long available() {
+        long evictable = 0;
+        for (Entry e : entries.values()) {
+            if (e.pins == 0) {
+                evictable += e.bytes;
+            }
+        }
+        return device.pool().available() + evictable;
+    }
+
+    /** Evicts the least recently used unpinned trie; false when there is none. */
+    boolean evictOne() {
+        Iterator<Entry> it = entries.values().iterator();
+        while (it.hasNext()) {
+            Entry e = it.next();
+            if (e.pins == 0) {
+                it.remove();
+                residentBytes -= e.bytes;
+                e.free();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void purgeCollected() {
+        java.lang.ref.Reference<? extends Trie> r;
+        while ((r = collected.poll()) != null) {
+            Entry e = entries.remove(r);
+            if (e != null) {
+                residentBytes -= e.bytes;
+                e.free();
+            }
+        }
+    }
+
+    /** Frees every unpinned trie. */
+    void evictAll() {
+        while (evictOne()) {
+            // keep going
+        }
+    }
+
+    long residentBytes() {
+        return residentBytes;
+    }
+
+    /** Bytes uploaded since this cache was made (re-uploads after eviction count again). */
+    long uploadedBytes() {
+        return uploadedBytes;
+    }
+
+    boolean isResident(Trie t) {
+        return entries.containsKey(new Key(t, null));
+    }
+
+    /** Pinned tries of one join; closing unpins them. */
+    final class Lease implements Lookup, AutoCloseable {
+        private final List<Entry> pinned;
+        private final Map<Trie, Entry> byTrie;
+        private boolean closed;
+
+        Lease(List<Entry> pinned, Map<Trie, Entry> byTrie) {
+            this.pinned = pinned;
+            this.byTrie = byTrie;
+        }
+
+        @Override
+        public long values(Trie t, int level) {
+            return byTrie.get(t).values[level].address();
+        }
+
+        @Override
+        public long offsets(Trie t, int level) {
+            return byTrie.get(t).offsets[level].address();
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                for (Entry e : pinned) {
+                    e.pins--;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.leapfrog.exec.join;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Runs joins somewhere: on the CPU ({@link #cpu()}) or wherever a device policy decides (the GPU
+ * executor in {@code io.leapfrog.exec.gpu.join}). Same contract as {@link LeapfrogJoin}'s static
+ * methods; {@code label} names the rule or query the join belongs to, for reports.
+ */
+public interface JoinExecutor {
+
+    /** Number of distinct bindings of the output variables, never materialised. */
+    long count(JoinQuery q, int threads, String label);
+
+    /** Enumerates the results into sinks (each used by one thread); returns every sink used. */
+    <S extends TupleSink> List<S> run(JoinQuery q, int threads, Supplier<S> sinks, String label);
+
+    /** The multi-threaded CPU leapfrog triejoin. */
+    static JoinExecutor cpu() {
+        return CpuJoins.INSTANCE;
+    }
+
+    /** {@link LeapfrogJoin} behind the interface. */
+    enum CpuJoins implements JoinExecutor {
+        INSTANCE;
+
+        @Override
+        public long count(JoinQuery q, int threads, String label) {
+            return LeapfrogJoin.count(q, threads);
+        }
+
+        @Override
+        public <S extends TupleSink> List<S> run(JoinQuery q, int threads, Supplier<S> sinks, String label) {
+            return LeapfrogJoin.run(q, threads, sinks);
+        }
+    }
+}

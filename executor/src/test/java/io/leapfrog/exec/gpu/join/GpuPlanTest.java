@@ -1,0 +1,128 @@
+package io.leapfrog.exec.gpu.join;
+
+import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.Trie;
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The GPU plan compiler: slots, shared slots of duplicate participants, kept positions, the byte layout. */
+class GpuPlanTest {
+    private static final Trie EDGES = Relation.of(2, new int[][]{{0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}, {5, 6}})
+            .trie(new int[]{0, 1});
+    private static final Trie NODES = Relation.of(1, new int[][]{{1}, {2}}).trie(new int[]{0});
+
+    /** e(x,y), e(y,z), e(x,z), x < y < z. */
+    private static JoinQuery triangles() {
+        return JoinQuery.builder(3).atom(EDGES, 0, 1).atom(EDGES, 1, 2).atom(EDGES, 0, 2)
+                .lowerBound(1, 0, true).lowerBound(2, 1, true).build();
+    }
+
+    /** Stand-in device addresses: trie identity and level encoded, so the test can read them back. */
+    private static final ResidentTries.Lookup FAKE = new ResidentTries.Lookup() {
+        @Override
+        public long values(Trie t, int level) {
+            return 0x1000L * (t == EDGES ? 1 : 2) + level;
+        }
+
+        @Override
+        public long offsets(Trie t, int level) {
+            return 0x100000L * (t == EDGES ? 1 : 2) + level;
+        }
+    };
+
+    @Test
+    void duplicateParticipantsShareASlotAndParentsPointBack() {
+        GpuPlan p = GpuPlan.of(triangles());
+        // level 0: e(x,y) and e(x,z) read the same list: one participant, one slot
+        assertEquals(1, p.partAtom[0].length);
+        assertEquals(2, p.partAtom[1].length);
+        assertEquals(2, p.partAtom[2].length);
+        assertEquals(5, p.nslots);
+        assertEquals("v4p4", p.variant());
+        // level 2: e(y,z)[1] has e(y,z)[0] (set at level 1) as parent; e(x,z)[1] has the shared level-0 slot
+        int[] parents = p.partParentSlot[2].clone();
+        java.util.Arrays.sort(parents);
+        int level1SlotOfYz = -1;
+        for (int i = 0; i < p.partAtom[1].length; i++) {
+            if (p.partTrieLevel[1][i] == 0) {
+                level1SlotOfYz = p.partSlot[1][i];
+            }
+        }
+        assertArrayEquals(new int[]{0, level1SlotOfYz}, parents);
+        assertEquals(4, p.driverLength(), "e's first level holds 0, 1, 2, 5");
+    }
+
+    @Test
+    void keptSlotsAreThoseLaterLevelsRead() {
+        GpuPlan p = GpuPlan.of(triangles());
+        int slotX = p.partSlot[0][0];
+        int slotYz0 = -1;
+        for (int i = 0; i < p.partAtom[1].length; i++) {
+            if (p.partTrieLevel[1][i] == 0) {
+                slotYz0 = p.partSlot[1][i];
+            }
+        }
+        assertEquals((1 << slotX), p.keepSlotsAfter(0), "level 1 and 2 read x's position");
+        assertEquals((1 << slotX) | (1 << slotYz0), p.keepSlotsAfter(1), "level 2 reads x's and e(y,z)'s positions");
+        assertEquals(0, p.keepSlotsAfter(2));
+    }
+
+    @Test
+    void encodesTheKernelLayout() {
+        JoinQuery q = JoinQuery.builder(2).atom(EDGES, 0, 1).atom(NODES, 1)
+                .lowerBoundConst(0, 1, false).upperBound(1, 0, true).outputVars(1).build();
+        GpuPlan p = GpuPlan.of(q);
+        ByteBuffer b = ByteBuffer.wrap(p.encode(FAKE)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(PlanLayout.PLAN_BYTES, b.capacity());
+        assertEquals(5648, PlanLayout.PLAN_BYTES, "sizeof(LfPlan) in plan.cuh");
+        assertEquals(2, b.getInt(PlanLayout.PLAN_NVARS));
+        assertEquals(1, b.getInt(PlanLayout.PLAN_OUTVARS));
+        int l0 = PlanLayout.PLAN_LEVELS;
+        assertEquals(1, b.getInt(l0 + PlanLayout.LEVEL_WIDTH));
+        assertEquals(1, b.getLong(l0 + PlanLayout.LEVEL_LOWER_CONST));
+        assertEquals(Integer.MAX_VALUE, b.getLong(l0 + PlanLayout.LEVEL_UPPER_CONST));
+        int part = l0 + PlanLayout.LEVEL_PARTS;
+        assertEquals(0x1000L, b.getLong(part + PlanLayout.PART_VALS));
+        assertEquals(0L, b.getLong(part + PlanLayout.PART_PARENT_OFF), "trie level 0 has no parent");
+        assertEquals(4, b.getInt(part + PlanLayout.PART_LEN));
+        int l1 = PlanLayout.PLAN_LEVELS + PlanLayout.LEVEL_BYTES;
+        assertEquals(2, b.getInt(l1 + PlanLayout.LEVEL_WIDTH));
+        assertEquals(1, b.getInt(l1 + PlanLayout.LEVEL_NUPPER));
+        assertEquals(0, b.getInt(l1 + PlanLayout.LEVEL_UPPER_VAR));
+        assertEquals(1, b.getInt(l1 + PlanLayout.LEVEL_UPPER_SUB), "y < x: y <= x - 1");
+        boolean sawChild = false;
+        for (int i = 0; i < 2; i++) {
+            int pb = l1 + PlanLayout.LEVEL_PARTS + i * PlanLayout.PART_BYTES;
+            if (b.getLong(pb + PlanLayout.PART_VALS) == 0x1001L) {
+                sawChild = true;
+                assertEquals(0x100000L, b.getLong(pb + PlanLayout.PART_PARENT_OFF));
+                assertEquals(p.partSlot[0][0], b.getInt(pb + PlanLayout.PART_PARENT_SLOT));
+            }
+        }
+        assertTrue(sawChild, "e(x,y)'s second level takes part in level 1");
+    }
+
+    @Test
+    void filtersAndComputedValuesStayOnTheCpu() {
+        JoinQuery filtered = JoinQuery.builder(2).atom(EDGES, 0, 1).filter(1, b -> b[0] != b[1]).build();
+        assertNotNull(GpuPlan.ineligibility(filtered));
+        assertTrue(GpuPlan.ineligibility(filtered).contains("filter"));
+        JoinQuery computed = JoinQuery.builder(2).atom(NODES, 0).computed(1, b -> b[0] + 1L).build();
+        assertTrue(GpuPlan.ineligibility(computed).contains("computed"));
+        assertNull(GpuPlan.ineligibility(triangles()));
+        JoinQuery.Builder wide = JoinQuery.builder(17);
+        for (int v = 0; v < 17; v++) {
+            wide.atom(NODES, v);
+        }
+        assertTrue(GpuPlan.ineligibility(wide.build()).contains("17 variables"));
+    }
+}

@@ -1,0 +1,105 @@
+package io.leapfrog.tests.differential;
+
+import io.leapfrog.exec.gpu.GpuRuntime;
+import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
+import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.exec.join.TupleSink;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The differential suite ({@link DifferentialSuite}) re-run on each GPU join strategy: LFTJ-GPU and
+ * level-wise, with the whole device budget and with a budget small enough to force window splitting.
+ * Every result must equal the nested-loop evaluator's (and DuckDB's, when its driver loads here).
+ * Queries the GPU kernels cannot run (a {@code !=} filter) go to the CPU; the test checks that most
+ * ran on the GPU. Skipped without a usable GPU.
+ */
+@Tag("gpu")
+class GpuDifferentialTest {
+
+    @BeforeAll
+    static void requireGpu() {
+        GpuRuntime rt = GpuRuntime.probe();
+        assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
+    }
+
+    private static DifferentialSuite.JoinUnderTest gpu(GpuJoinExecutor.Strategy s, long memory, GpuJoinReport report,
+                                                       GpuJoinExecutor ex) {
+        return new DifferentialSuite.JoinUnderTest() {
+            @Override
+            public String name() {
+                return s.label + (memory > 0 ? " (budget " + memory + " bytes)" : "");
+            }
+
+            @Override
+            public <S extends TupleSink> List<S> run(JoinQuery q, Supplier<S> sinks) {
+                return ex.run(q, 1, sinks, "differential");
+            }
+
+            @Override
+            public long count(JoinQuery q) {
+                return ex.count(q, 1, "differential");
+            }
+        };
+    }
+
+    private static DuckDb duckOrNull() {
+        try {
+            return new DuckDb();
+        } catch (Throwable t) {
+            System.out.println("gpu differential: DuckDB is not available here (" + t + "); nested loops are the reference");
+            return null;
+        }
+    }
+
+    private static void runWith(GpuJoinExecutor.Strategy s, long memory) throws Exception {
+        GpuJoinReport report = new GpuJoinReport();
+        DuckDb duck = duckOrNull();
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, s, memory, 0, report)) {
+            DifferentialSuite.Summary sum = DifferentialSuite.run(List.of(gpu(s, memory, report, ex)), duck);
+            long onGpu = report.entries().stream().filter(e -> e.where().startsWith("gpu")).count();
+            long total = report.entries().size();
+            long split = report.entries().stream().filter(e -> e.stats() != null && e.stats().maxWindows() > 1).count();
+            System.out.printf("gpu differential %s%s: %d queries compared (%d cyclic, %d with results), %d of %d joins on the GPU,"
+                            + " %d split into windows; DuckDB %s%n", s.label, memory > 0 ? " budget " + memory : "",
+                    sum.compared(), sum.cyclic(), sum.nonEmpty(), onGpu, total, split, duck != null ? "compared" : "absent");
+            assertTrue(onGpu >= total * 6 / 10, "too few joins ran on the GPU: " + onGpu + " of " + total);
+            if (memory > 0) {
+                assertTrue(split > 0, "the small budget split no join into windows");
+            }
+        } finally {
+            if (duck != null) {
+                duck.close();
+            }
+        }
+    }
+
+    @Test
+    void lftjGpuMatchesNestedLoopsAndDuckDb() throws Exception {
+        runWith(GpuJoinExecutor.Strategy.LFTJ, 0);
+    }
+
+    @Test
+    void levelwiseMatchesNestedLoopsAndDuckDb() throws Exception {
+        runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0);
+    }
+
+    /** 96 KiB: the test relations fit, the level tables of the larger joins do not, so windows split. */
+    @Test
+    void levelwiseWithATinyBudgetSplitsIntoWindows() throws Exception {
+        runWith(GpuJoinExecutor.Strategy.LEVELWISE, 96 << 10);
+    }
+
+    @Test
+    void lftjGpuWithATinyBudgetSplitsIntoWindows() throws Exception {
+        runWith(GpuJoinExecutor.Strategy.LFTJ, 48 << 10);
+    }
+}

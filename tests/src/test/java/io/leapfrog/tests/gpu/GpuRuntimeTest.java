@@ -1,0 +1,208 @@
+package io.leapfrog.tests.gpu;
+
+import io.leapfrog.engine.Engine;
+import io.leapfrog.engine.EngineOptions;
+import io.leapfrog.engine.LoadedProgram;
+import io.leapfrog.engine.RunResult;
+import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.GpuException;
+import io.leapfrog.exec.gpu.GpuRuntime;
+import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
+import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.exec.join.LeapfrogJoin;
+import io.leapfrog.exec.join.TupleSink;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.Trie;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The GPU runtime and the engine on the GPU: device memory returns to zero after many joins, a tiny
+ * budget splits joins into windows with unchanged results, CUDA errors name the kernel, and
+ * {@code --device gpu} / {@code auto} give the CPU's outputs and say where joins ran. Skipped without a GPU.
+ */
+@Tag("gpu")
+class GpuRuntimeTest {
+
+    @BeforeAll
+    static void requireGpu() {
+        GpuRuntime rt = GpuRuntime.probe();
+        assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
+    }
+
+    /** A symmetric R-MAT-like graph: a few heavy vertices, many light ones. */
+    static Relation skewedGraph(long seed, int scale, int edges) {
+        Random r = new Random(seed);
+        int[][] rows = new int[2 * edges][];
+        int n = 0;
+        for (int i = 0; i < edges; i++) {
+            int u = 0;
+            int v = 0;
+            for (int b = 0; b < scale; b++) {
+                double p = r.nextDouble();
+                int bu = p < 0.57 + 0.19 ? 0 : 1;
+                int bv = p < 0.57 ? 0 : p < 0.76 ? 1 : p < 0.95 ? 0 : 1;
+                u = u << 1 | bu;
+                v = v << 1 | bv;
+            }
+            if (u != v) {
+                rows[n++] = new int[]{u, v};
+                rows[n++] = new int[]{v, u};
+            }
+        }
+        return Relation.of(2, java.util.Arrays.copyOf(rows, n));
+    }
+
+    private static final class Rows implements TupleSink {
+        final List<List<Integer>> rows = new ArrayList<>();
+        final int width;
+
+        Rows(int width) {
+            this.width = width;
+        }
+
+        @Override
+        public void accept(int[] b) {
+            List<Integer> t = new ArrayList<>();
+            for (int i = 0; i < width; i++) {
+                t.add(b[i]);
+            }
+            rows.add(t);
+        }
+    }
+
+    private static JoinQuery fourCliques(Trie e, int outputVars) {
+        return JoinQuery.builder(4)
+                .atom(e, 0, 1).atom(e, 0, 2).atom(e, 0, 3).atom(e, 1, 2).atom(e, 1, 3).atom(e, 2, 3)
+                .lowerBound(1, 0, true).lowerBound(2, 1, true).lowerBound(3, 2, true)
+                .outputVars(outputVars).build();
+    }
+
+    private static Set<List<Integer>> collect(List<Rows> sinks) {
+        Set<List<Integer>> out = new HashSet<>();
+        int n = 0;
+        for (Rows s : sinks) {
+            out.addAll(s.rows);
+            n += s.rows.size();
+        }
+        assertEquals(out.size(), n, "duplicate rows");
+        return out;
+    }
+
+    @Test
+    void memoryReturnsToZeroAfterManyJoins() {
+        GpuDevice dev = GpuRuntime.probe().device();
+        long before = dev.run(() -> dev.pool().inUse());
+        Trie e = skewedGraph(7, 12, 20_000).trie(new int[]{0, 1});
+        for (GpuJoinExecutor.Strategy s : new GpuJoinExecutor.Strategy[]{GpuJoinExecutor.Strategy.LFTJ,
+                GpuJoinExecutor.Strategy.LEVELWISE}) {
+            for (int round = 0; round < 30; round++) {
+                try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, s, round % 3 == 0 ? 256 << 10 : 0, 0,
+                        new GpuJoinReport())) {
+                    int k = 1 + round % 4;
+                    ex.count(fourCliques(e, k), 1, "count");
+                    ex.run(fourCliques(e, k), 1, () -> new Rows(k), "run");
+                    assertTrue(ex.residentBytes() > 0, "the trie stays resident between joins");
+                }
+                assertEquals(before, dev.run(() -> dev.pool().inUse()), "device memory after round " + round + " of " + s.label);
+            }
+        }
+    }
+
+    @Test
+    void aTinyBudgetSplitsWindowsAndKeepsResults() {
+        Trie e = skewedGraph(11, 12, 30_000).trie(new int[]{0, 1});
+        Set<List<Integer>> expected = collect(LeapfrogJoin.run(fourCliques(e, 4), 2, () -> new Rows(4)));
+        assertTrue(expected.size() > 1000, "the graph has enough 4-cliques: " + expected.size());
+        long trieBytes = 4L * (e.values[0].length + e.values[1].length + e.offsets[0].length);
+        for (GpuJoinExecutor.Strategy s : new GpuJoinExecutor.Strategy[]{GpuJoinExecutor.Strategy.LFTJ,
+                GpuJoinExecutor.Strategy.LEVELWISE}) {
+            GpuJoinReport report = new GpuJoinReport();
+            try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, s, trieBytes + (192 << 10), 0, report)) {
+                assertEquals(expected, collect(ex.run(fourCliques(e, 4), 1, () -> new Rows(4), "4-cliques")), s.label);
+                assertEquals(expected.size(), ex.count(fourCliques(e, 4), 1, "4-cliques"), s.label + " count");
+            }
+            GpuJoinReport.Entry run = report.entries().get(0);
+            assertEquals(s.label, run.where(), "ran on the GPU: " + report.lines());
+            assertTrue(run.stats().maxWindows() > 1, s.label + " split into windows: " + report.lines());
+            assertTrue(run.stats().peakBytes() <= trieBytes + (192 << 10) + (64 << 10), "peak within the budget: " + report.lines());
+        }
+    }
+
+    @Test
+    void cudaErrorsNameTheKernel() {
+        GpuDevice dev = GpuRuntime.probe().device();
+        GpuException e = assertThrows(GpuException.class, () -> dev.run(() -> {
+            dev.launch("no_such_kernel", 64, 32);
+            return null;
+        }));
+        assertTrue(e.getMessage().contains("no_such_kernel"), e.getMessage());
+    }
+
+    private static RunResult run(Path program, Path facts, Path out, String device, long memory) {
+        PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        try (Engine engine = new Engine(new EngineOptions(2, device, "auto", memory, quiet))) {
+            LoadedProgram p = engine.parse(program);
+            return engine.run(p, facts, out);
+        }
+    }
+
+    @Test
+    void engineOnTheGpuWritesTheCpuOutputs(@TempDir Path dir) throws IOException {
+        Path facts = Files.createDirectories(dir.resolve("facts"));
+        Relation g = skewedGraph(3, 15, 150_000);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < g.size(); i++) {
+            if (g.get(i, 0) < g.get(i, 1)) {
+                sb.append(g.get(i, 0)).append('\t').append(g.get(i, 1)).append('\n');
+            }
+        }
+        Files.writeString(facts.resolve("edge.facts"), sb);
+        Path program = dir.resolve("p.dl");
+        Files.writeString(program, String.join("\n",
+                ".decl edge(x:number, y:number)", ".input edge",
+                ".decl adjacent(x:number, y:number)",
+                "adjacent(x, y) :- edge(x, y).", "adjacent(y, x) :- edge(x, y).",
+                ".decl triangle(x:number, y:number, z:number)", ".output triangle",
+                "triangle(x, y, z) :- adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z.",
+                ".decl hub(x:number)", ".output hub",
+                "hub(x) :- adjacent(x, y), adjacent(x, z), adjacent(y, z), y < z, x > 100.",
+                ".decl n(c:number)", ".output n",
+                "n(c) :- c = count : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z }.", ""));
+        RunResult cpu = run(program, facts, Files.createDirectories(dir.resolve("cpu")), "cpu", 0);
+        for (String device : new String[]{"gpu", "auto"}) {
+            Path out = Files.createDirectories(dir.resolve(device));
+            RunResult r = run(program, facts, out, device, device.equals("gpu") ? 8L << 20 : 0);
+            for (String rel : new String[]{"triangle", "hub", "n"}) {
+                assertEquals(Files.readAllLines(dir.resolve("cpu").resolve(rel + ".csv")),
+                        Files.readAllLines(out.resolve(rel + ".csv")), rel + " on --device " + device);
+            }
+            String lines = String.join("\n", r.deviceLines());
+            assertTrue(lines.contains("gpu-levelwise"), "--device " + device + " ran joins on the GPU:\n" + lines);
+            if (device.equals("auto")) {
+                assertTrue(lines.contains("auto:"), "auto says why:\n" + lines);
+            }
+        }
+        assertTrue(cpu.deviceLines().get(0).contains("--device cpu"));
+    }
+}
