@@ -23,7 +23,8 @@ import java.util.concurrent.Callable;
                 + "and ratios to the C++ counter, DuckDB and Kuzu.")
 public final class Bench implements Callable<Integer> {
 
-    @Option(names = "--datasets", split = ",", description = "SNAP graphs in <shared>/data/<name>.txt.gz "
+    @Option(names = "--datasets", split = ",", description = "SNAP graphs in <shared>/data/<name>.txt.gz, or "
+            + "generated R-MAT graphs rmat-<scale> (a=0.57, b=c=0.19, edge factor 16, labels permuted; seed --seed) "
             + "(default: ${DEFAULT-VALUE})", defaultValue = "ca-GrQc,oregon1_010331,wiki-Vote,ego-Facebook")
     List<String> datasets;
 
@@ -31,9 +32,19 @@ public final class Bench implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})", defaultValue = "triangles,4cliques,tc-chain,tc-random")
     List<String> queries;
 
-    @Option(names = "--engines", split = ",", description = "leapfrog (the Engine), leapfrog-join (the executor's join "
-            + "alone), duckdb, kuzu, cpp (default: ${DEFAULT-VALUE})", defaultValue = "cpp,leapfrog,leapfrog-join,duckdb,kuzu")
+    @Option(names = "--engines", split = ",", description = "leapfrog (the Engine), leapfrog-join (the executor's CPU "
+            + "join alone), gpu-lftj and gpu-levelwise (the GPU strategies on the same query), duckdb, kuzu, cpp (the "
+            + "C++ counter), cuda (the hand-written CUDA triangle counter), cupy (CuPy sparse triangles) "
+            + "(default: ${DEFAULT-VALUE})", defaultValue = "cpp,leapfrog,leapfrog-join,duckdb,kuzu")
     List<String> engines;
+
+    @Option(names = "--ratios", split = ",", description = "engines every time is divided by, one vs_ column each "
+            + "(default: ${DEFAULT-VALUE})", defaultValue = "cpp,duckdb,kuzu")
+    List<String> ratios;
+
+    @Option(names = "--reference", description = "the engine whose count is taken as exact on graphs without a "
+            + "published count (default: ${DEFAULT-VALUE})", defaultValue = "leapfrog-join")
+    String reference;
 
     @Option(names = "--runs", description = "timed runs per cell (default: ${DEFAULT-VALUE})", defaultValue = "5")
     int runs;
@@ -76,7 +87,7 @@ public final class Bench implements Callable<Integer> {
             + "giving them to the engines (the C++ counter does this inside its kernel; default: ids as stored)")
     boolean degreeOrder;
 
-    @Option(names = "--seed", description = "seed of the tc-random graph (default: ${DEFAULT-VALUE})",
+    @Option(names = "--seed", description = "seed of the tc-random and R-MAT graphs (default: ${DEFAULT-VALUE})",
             defaultValue = "42")
     long seed;
 
@@ -111,8 +122,8 @@ public final class Bench implements Callable<Integer> {
             System.err.printf("bench: %d workload(s) x %d engine(s), %d thread(s), %d run(s) + %d warm-up%n",
                     workloads.size(), peers.size(), threadCount, runs, warmup);
             BenchRunner runner = new BenchRunner(
-                    new BenchRunner.Settings(runs, warmup, timeoutSeconds, cellBudgetSeconds), System.err);
-            ResultTable table = new ResultTable(runner.run(workloads, peers));
+                    new BenchRunner.Settings(runs, warmup, timeoutSeconds, cellBudgetSeconds, reference), System.err);
+            ResultTable table = new ResultTable(runner.run(workloads, peers), ratios);
             System.out.print(table.toText());
             if (csv != null) {
                 table.writeCsv(csv);
@@ -141,6 +152,18 @@ public final class Bench implements Callable<Integer> {
                 case TRIANGLES, FOUR_CLIQUES -> {
                     for (String d : datasets) {
                         String name = d.strip();
+                        int scale = RmatGraphs.scaleOf(name);
+                        if (scale > 0) {
+                            EdgeList g = graphs.computeIfAbsent(name, n -> {
+                                long t0 = System.nanoTime();
+                                EdgeList r = RmatGraphs.generate(scale, 16, seed);
+                                System.err.printf("bench: %s: %,d undirected edges on %,d vertices, generated in %.1f s%n",
+                                        n, r.size(), 1 << scale, (System.nanoTime() - t0) / 1e9);
+                                return r;
+                            });
+                            result.add(new Workload(q, name, g, null, OptionalLong.empty()));
+                            continue;
+                        }
                         Path file = dataDir.resolve(name + ".txt.gz");
                         if (!Files.isRegularFile(file)) {
                             throw new BenchException("no dataset " + file + " (pass --shared <dir> holding data/"
@@ -175,7 +198,12 @@ public final class Bench implements Callable<Integer> {
             case "kuzu" -> new KuzuPeer(threads, timeoutSeconds);
             case "leapfrog" -> new LeapfrogPeer(threads);
             case "leapfrog-join" -> new LeapfrogJoinPeer(threads);
-            default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-join, duckdb, kuzu, cpp");
+            case "gpu-lftj" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LFTJ);
+            case "gpu-levelwise" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LEVELWISE);
+            case "cuda" -> new CudaCounterPeer(repoRoot.resolve("bench/native"), timeoutSeconds);
+            case "cupy" -> new CupyPeer(repoRoot.resolve("bench/native"), runs, timeoutSeconds);
+            default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-join, "
+                    + "gpu-lftj, gpu-levelwise, duckdb, kuzu, cpp, cuda, cupy");
         };
     }
 }

@@ -12,8 +12,14 @@ import java.util.OptionalLong;
  */
 public final class BenchRunner {
 
-    /** How many runs and how long each cell may take. */
-    public record Settings(int runs, int warmup, double timeoutSeconds, double cellBudgetSeconds) {
+    /**
+     * How many runs and how long each cell may take. {@code reference}: the engine whose count is the
+     * exact answer for a graph without a known one (generated R-MAT graphs); null for none.
+     */
+    public record Settings(int runs, int warmup, double timeoutSeconds, double cellBudgetSeconds, String reference) {
+        public Settings(int runs, int warmup, double timeoutSeconds, double cellBudgetSeconds) {
+            this(runs, warmup, timeoutSeconds, cellBudgetSeconds, null);
+        }
     }
 
     /** The status of a cell whose run was cancelled at the time limit. */
@@ -30,17 +36,34 @@ public final class BenchRunner {
     public List<CellResult> run(List<Workload> workloads, List<Peer> peers) {
         List<CellResult> cells = new ArrayList<>();
         for (Workload w : workloads) {
+            List<CellResult> row = new ArrayList<>();
             for (Peer peer : peers) {
                 if (peer.supports(w.query())) {
                     CellResult cell = measure(w, peer);
-                    progress.printf("%-10s %-16s %-9s %12s %-4s median %s s  (%s)%n", w.query().id(), w.dataset(),
+                    progress.printf("%-10s %-16s %-13s %12s %-4s median %s s  (%s)%n", w.query().id(), w.dataset(),
                             peer.name(), cell.count() < 0 ? "-" : Long.toString(cell.count()), cell.correct(),
                             String.format(java.util.Locale.ROOT, "%.4f", cell.query_seconds().median()), cell.status());
-                    cells.add(cell);
+                    row.add(cell);
                 }
             }
+            cells.addAll(withReferenceCount(w, row));
         }
         return cells;
+    }
+
+    /** For a graph without a known count: every cell checked against the reference engine's count. */
+    private List<CellResult> withReferenceCount(Workload w, List<CellResult> row) {
+        if (w.expected().isPresent() || settings.reference() == null) {
+            return row;
+        }
+        for (CellResult c : row) {
+            if (c.engine().equals(settings.reference()) && c.ok() && c.count() >= 0) {
+                progress.printf("%-10s %-16s no published count: checked against %s's %d%n", w.query().id(), w.dataset(),
+                        c.engine(), c.count());
+                return row.stream().map(x -> x.withExpected(c.count())).toList();
+            }
+        }
+        return row;
     }
 
     private CellResult measure(Workload w, Peer peer) {
@@ -104,6 +127,7 @@ public final class BenchRunner {
             count = -1;
         }
         OptionalLong expected = w.expected();
-        return new CellResult(w.query(), w.dataset(), peer.name(), count, expected, stats, loadSeconds, status);
+        return new CellResult(w.query(), w.dataset(), peer.name(), count, expected, stats, loadSeconds, status,
+                w.graph().size());
     }
 }

@@ -4,10 +4,16 @@ import java.util.OptionalLong;
 
 /**
  * What the bench measured for one engine on one workload. {@code status} is "ok", "timeout" or
- * "error: ..."; {@code count} is -1 when no run finished.
+ * "error: ..."; {@code count} is -1 when no run finished. {@code edges} is the graph's edge count (for
+ * edges per second).
  */
 public record CellResult(BenchQuery query, String dataset, String engine, long count, OptionalLong expected,
-                         Stats query_seconds, double loadSeconds, String status) {
+                         Stats query_seconds, double loadSeconds, String status, long edges) {
+
+    /** The same cell checked against another exact count. */
+    public CellResult withExpected(long exact) {
+        return new CellResult(query, dataset, engine, count, OptionalLong.of(exact), query_seconds, loadSeconds, status, edges);
+    }
 
     public boolean ok() {
         return "ok".equals(status);

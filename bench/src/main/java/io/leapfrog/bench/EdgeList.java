@@ -29,6 +29,16 @@ public record EdgeList(int[] src, int[] dst) {
         return src.length;
     }
 
+    /** Whether the edges are in strictly increasing (src, dst) order, hence also free of duplicates. */
+    public boolean isSortedAndDistinct() {
+        for (int i = 1; i < src.length; i++) {
+            if (src[i] < src[i - 1] || (src[i] == src[i - 1] && dst[i] <= dst[i - 1])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** One more than the largest node id. */
     public int nodeCount() {
         int max = -1;

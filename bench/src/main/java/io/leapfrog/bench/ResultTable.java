@@ -20,9 +20,16 @@ public final class ResultTable {
     static final List<String> REFERENCES = List.of("cpp", "duckdb", "kuzu");
 
     private final List<CellResult> cells;
+    private final List<String> references;
 
     public ResultTable(List<CellResult> cells) {
+        this(cells, REFERENCES);
+    }
+
+    /** @param references the engines each row's time is divided by, one "vs_" column each */
+    public ResultTable(List<CellResult> cells, List<String> references) {
         this.cells = List.copyOf(cells);
+        this.references = List.copyOf(references);
     }
 
     public List<CellResult> cells() {
@@ -60,8 +67,13 @@ public final class ResultTable {
         return new java.math.BigDecimal(r).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString() + "x";
     }
 
-    private static final List<String> HEADER = List.of("query", "dataset", "engine", "count", "correct", "runs",
-            "median_s", "min_s", "max_s", "load_s", "vs_cpp", "vs_duckdb", "vs_kuzu", "status");
+    private List<String> header() {
+        List<String> h = new ArrayList<>(List.of("query", "dataset", "engine", "count", "correct", "runs",
+                "median_s", "min_s", "max_s", "load_s", "edges_per_s"));
+        references.forEach(r -> h.add("vs_" + r));
+        h.add("status");
+        return h;
+    }
 
     private List<List<String>> rows(boolean forCsv) {
         List<List<String>> rows = new ArrayList<>();
@@ -77,7 +89,8 @@ public final class ResultTable {
             row.add(seconds(c.query_seconds().min()));
             row.add(seconds(c.query_seconds().max()));
             row.add(seconds(c.loadSeconds()));
-            for (String ref : REFERENCES) {
+            row.add(c.ok() && c.edges() > 0 ? rate(c.edges() / c.query_seconds().median(), forCsv) : "");
+            for (String ref : references) {
                 row.add(ratio(c, ref, forCsv).orElse(""));
             }
             row.add(c.status());
@@ -86,16 +99,22 @@ public final class ResultTable {
         return rows;
     }
 
+    /** Edges per second: 1.23e9 in the text table, plain digits in CSV. */
+    private static String rate(double r, boolean forCsv) {
+        return forCsv ? String.format(Locale.ROOT, "%.0f", r) : String.format(Locale.ROOT, "%.3g", r);
+    }
+
     private static String seconds(double s) {
         return Double.isNaN(s) ? "" : String.format(Locale.ROOT, "%.4f", s);
     }
 
     /** The aligned text table. */
     public String toText() {
+        List<String> header = header();
         List<List<String>> all = new ArrayList<>();
-        all.add(HEADER);
+        all.add(header);
         all.addAll(rows(false));
-        int[] width = new int[HEADER.size()];
+        int[] width = new int[header.size()];
         for (List<String> row : all) {
             for (int i = 0; i < row.size(); i++) {
                 width[i] = Math.max(width[i], row.get(i).length());
@@ -118,7 +137,7 @@ public final class ResultTable {
     /** The same as CSV with a header row (ratios unformatted, status quoted when needed). */
     public String toCsv() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.join(",", HEADER)).append('\n');
+        sb.append(String.join(",", header())).append('\n');
         for (List<String> row : rows(true)) {
             List<String> quoted = row.stream().map(ResultTable::csvField).toList();
             sb.append(String.join(",", quoted)).append('\n');

@@ -12,7 +12,7 @@ class ResultTableTest {
 
     private static CellResult cell(String engine, long count, double median, String status) {
         return new CellResult(BenchQuery.TRIANGLES, "g", engine, count, OptionalLong.of(10),
-                new Stats(median, median, median, 3), 0.1, status);
+                new Stats(median, median, median, 3), 0.1, status, 30);
     }
 
     @Test
@@ -23,11 +23,39 @@ class ResultTableTest {
                 cell("duckdb", 9, 6.0, "ok"),
                 cell("kuzu", -1, 30.0, BenchRunner.TIMEOUT)));
         String csv = t.toCsv();
-        assertTrue(csv.contains("triangles,g,leapfrog,10,yes,3,1.5000,1.5000,1.5000,0.1000,1.50000,0.250000,<0.0500000,ok"), csv);
+        assertTrue(csv.contains("triangles,g,leapfrog,10,yes,3,1.5000,1.5000,1.5000,0.1000,20,1.50000,0.250000,<0.0500000,ok"), csv);
         assertTrue(csv.contains("triangles,g,duckdb,9,NO,"), csv);
         assertTrue(t.toText().contains("1.50x"), t.toText());
         assertEquals("0.00293x", ResultTable.formatRatio(0.0029301, false));
         assertEquals("2063x", ResultTable.formatRatio(2062.6, false));
+    }
+
+    @Test
+    void chosenReferenceColumnsAndTheReferenceCount() {
+        ResultTable t = new ResultTable(List.of(cell("cuda", 10, 2.0, "ok"), cell("gpu-levelwise", 10, 0.5, "ok")),
+                List.of("cuda"));
+        String csv = t.toCsv();
+        assertTrue(csv.startsWith("query,dataset,engine,count,correct,runs,median_s,min_s,max_s,load_s,edges_per_s,vs_cuda,status"), csv);
+        assertTrue(csv.contains("gpu-levelwise,10,yes,3,0.5000,0.5000,0.5000,0.1000,60,0.250000,ok"), csv);
+        CellResult unknown = new CellResult(BenchQuery.TRIANGLES, "rmat-8", "cupy", 7, OptionalLong.empty(),
+                new Stats(1, 1, 1, 1), 0, "ok", 5);
+        assertEquals("?", unknown.correct());
+        assertEquals("NO", unknown.withExpected(8).correct());
+    }
+
+    @Test
+    void rmatGraphsAreSimpleOrientedAndDeterministic() {
+        EdgeList a = RmatGraphs.generate(10, 16, 5);
+        EdgeList b = RmatGraphs.generate(10, 16, 5);
+        assertTrue(java.util.Arrays.equals(a.src(), b.src()) && java.util.Arrays.equals(a.dst(), b.dst()));
+        assertTrue(a.isSortedAndDistinct());
+        for (int i = 0; i < a.size(); i++) {
+            assertTrue(a.src()[i] < a.dst()[i] && a.dst()[i] < 1024, "edge " + i);
+        }
+        // Duplicates collapse: well under the 16,384 draws, far over the vertex count.
+        assertTrue(a.size() > 5_000 && a.size() < 16_384, "edges " + a.size());
+        assertEquals(12, RmatGraphs.scaleOf("rmat-12"));
+        assertEquals(-1, RmatGraphs.scaleOf("wiki-Vote"));
     }
 
     @Test

@@ -15,18 +15,34 @@ final class DeviceTable implements AutoCloseable {
     final int slotMask;
     private final DeviceBuffer bind;
     private final DeviceBuffer slots;
+    /** Rows per column in the buffers (more than {@code rows} for a slice), and this table's first row. */
+    private final int stride;
+    private final int first;
+    private final boolean owner;
 
-    private DeviceTable(int rows, int cols, int slotMask, DeviceBuffer bind, DeviceBuffer slots) {
+    private DeviceTable(int rows, int cols, int slotMask, DeviceBuffer bind, DeviceBuffer slots, int stride, int first,
+                        boolean owner) {
         this.rows = rows;
         this.cols = cols;
         this.slotMask = slotMask;
         this.bind = bind;
         this.slots = slots;
+        this.stride = stride;
+        this.first = first;
+        this.owner = owner;
     }
 
     /** The one empty binding the join starts from. */
     static DeviceTable root() {
-        return new DeviceTable(1, 0, 0, null, null);
+        return new DeviceTable(1, 0, 0, null, null, 1, 0, true);
+    }
+
+    /** Rows [from, to) of this table, sharing its memory (closing the slice frees nothing). */
+    DeviceTable slice(int from, int to) {
+        if (from < 0 || to > rows || from > to) {
+            throw new IllegalArgumentException("slice [" + from + ", " + to + ") of " + rows + " rows");
+        }
+        return new DeviceTable(to - from, cols, slotMask, bind, slots, stride, first + from, false);
     }
 
     static long bytes(long rows, int cols, int slotMask) {
@@ -46,7 +62,7 @@ final class DeviceTable implements AutoCloseable {
             }
             throw e;
         }
-        return new DeviceTable(rows, cols, slotMask, b, s);
+        return new DeviceTable(rows, cols, slotMask, b, s, rows, 0, true);
     }
 
     /** The LfTable struct, passed to kernels by value. */
@@ -54,12 +70,12 @@ final class DeviceTable implements AutoCloseable {
         ByteBuffer b = ByteBuffer.allocate(PlanLayout.TABLE_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(PlanLayout.TABLE_ROWS, rows);
         for (int c = 0; c < cols; c++) {
-            b.putLong(PlanLayout.TABLE_BIND + 8 * c, bind.address() + 4L * rows * c);
+            b.putLong(PlanLayout.TABLE_BIND + 8 * c, bind.address() + 4L * ((long) stride * c + first));
         }
         int i = 0;
         for (int s = 0; s < PlanLayout.MAX_SLOTS; s++) {
             if ((slotMask & (1 << s)) != 0) {
-                b.putLong(PlanLayout.TABLE_SLOT + 8 * s, slots.address() + 4L * rows * i++);
+                b.putLong(PlanLayout.TABLE_SLOT + 8 * s, slots.address() + 4L * ((long) stride * i++ + first));
             }
         }
         return b.array();
@@ -67,6 +83,9 @@ final class DeviceTable implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!owner) {
+            return;
+        }
         if (bind != null) {
             bind.close();
         }

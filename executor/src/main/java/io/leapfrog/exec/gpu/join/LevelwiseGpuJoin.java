@@ -80,9 +80,20 @@ final class LevelwiseGpuJoin {
         }
         int rows = in.rows;
         byte[] table = in.struct();
-        try (DeviceBuffer offsets = mem.allocate(8L * (rows + 1), "candidate offsets");
-             DeviceBuffer drv = mem.allocate(4L * rows, "row drivers");
-             DeviceBuffer drvLo = mem.allocate(4L * rows, "row driver starts")) {
+        DeviceBuffer[] work = new DeviceBuffer[3];
+        try {
+            work[0] = mem.allocate(8L * (rows + 1), "candidate offsets");
+            work[1] = mem.allocate(4L * rows, "row drivers");
+            work[2] = mem.allocate(4L * rows, "row driver starts");
+        } catch (GpuOutOfMemoryException e) {
+            closeAll(work);
+            halve(level, in, e);
+            return;
+        }
+        DeviceBuffer offsets = work[0];
+        DeviceBuffer drv = work[1];
+        DeviceBuffer drvLo = work[2];
+        try {
             dev.launch("lw_sizes", rows, BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(offsets), ptr(drv),
                     ptr(drvLo));
             long total = DeviceScan.longs(dev, mem, offsets, offsets, rows);
@@ -121,6 +132,27 @@ final class LevelwiseGpuJoin {
                 }
             }
             stats.windows[level] = Math.max(stats.windows[level], windows);
+        } finally {
+            closeAll(work);
+        }
+    }
+
+    /** Processes the two halves of {@code in} in turn: its level's working arrays did not fit for all rows. */
+    private void halve(int level, DeviceTable in, GpuOutOfMemoryException e) {
+        if (in.rows <= 1) {
+            throw e;
+        }
+        stats.halvings++;
+        int mid = in.rows / 2;
+        process(level, in.slice(0, mid));
+        process(level, in.slice(mid, in.rows));
+    }
+
+    private static void closeAll(DeviceBuffer[] buffers) {
+        for (DeviceBuffer b : buffers) {
+            if (b != null) {
+                b.close();
+            }
         }
     }
 
@@ -155,7 +187,14 @@ final class LevelwiseGpuJoin {
 
     /** Rows of {@code in} (bindings of the output variables) that extend to a full binding. */
     private void existentialTail(DeviceTable in, int level) {
-        try (DeviceBuffer flags = mem.allocate(4L * (in.rows + 1), "extension flags")) {
+        DeviceBuffer flags;
+        try {
+            flags = mem.allocate(4L * (in.rows + 1), "extension flags");
+        } catch (GpuOutOfMemoryException e) {
+            halve(level, in, e);
+            return;
+        }
+        try (flags) {
             dev.launch("lw_exists_" + plan.variant(), in.rows, BLOCK, KernelArg.struct(in.struct(), "level table"), i32(level),
                     i32(in.slotMask), ptr(flags));
             int hits = DeviceScan.ints(dev, mem, flags, flags, in.rows);
@@ -178,18 +217,30 @@ final class LevelwiseGpuJoin {
         }
     }
 
-    /** Copies the first {@code cols} columns of every row back to the host, in chunks. */
+    /** Copies the first {@code cols} columns of every row back to the host, in chunks (smaller when memory is short). */
     private void copyBack(DeviceTable t, int cols) {
         int chunk = Math.min(t.rows, Math.max(1, CHUNK_ROWS / Math.max(1, cols)));
+        DeviceBuffer buf = null;
+        while (buf == null) {
+            try {
+                buf = mem.allocate(4L * chunk * cols, "result rows");
+            } catch (GpuOutOfMemoryException e) {
+                if (chunk == 1) {
+                    throw e;
+                }
+                chunk = Math.max(1, chunk / 2);
+                stats.halvings++;
+            }
+        }
         byte[] table = t.struct();
-        try (DeviceBuffer buf = mem.allocate(4L * chunk * cols, "result rows")) {
+        try (DeviceBuffer rowsBuf = buf) {
             int[] host = new int[chunk * cols];
             for (int r0 = 0; r0 < t.rows; r0 += chunk) {
                 int r1 = Math.min(t.rows, r0 + chunk);
                 int rows = r1 - r0;
                 dev.launch("lw_rows", (long) rows * cols, BLOCK, KernelArg.struct(table, "level table"), i32(cols), i32(r0),
-                        i32(r1), ptr(buf));
-                dev.download(buf, 0, host, 0, rows * cols);
+                        i32(r1), ptr(rowsBuf));
+                dev.download(rowsBuf, 0, host, 0, rows * cols);
                 out.append(host, rows);
                 stats.rowsBack += rows;
             }

@@ -1,0 +1,79 @@
+package io.leapfrog.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * What a Python user would write on the same GPU: CuPy sparse matrices, sum((U @ U) .* U) with U the
+ * upper triangle in float32 (bench/native/cupy_triangles.py). The script runs once per workload (CuPy's
+ * start-up and kernel compilation would otherwise dominate); it times a warm-up and then as many runs
+ * as the bench asks for, each handed out by {@link #run}. Its count is taken as printed: the float
+ * accumulation can be wrong on large graphs, and the table's "correct" column shows it. A CuPy failure
+ * (out of memory) is the cell's status.
+ */
+public final class CupyPeer implements Peer {
+    private final Path script;
+    private final String python;
+    private final int runs;
+    private final double timeoutSeconds;
+    private final Deque<Double> times = new ArrayDeque<>();
+    private long count = -1;
+
+    public CupyPeer(Path nativeDir, int runs, double timeoutSeconds) {
+        this.script = nativeDir.resolve("cupy_triangles.py");
+        this.python = System.getenv().getOrDefault("LEAPFROG_BENCH_PYTHON", "python3");
+        this.runs = runs;
+        this.timeoutSeconds = timeoutSeconds;
+    }
+
+    @Override
+    public String name() {
+        return "cupy";
+    }
+
+    @Override
+    public boolean supports(BenchQuery query) {
+        return query == BenchQuery.TRIANGLES;
+    }
+
+    @Override
+    public double load(Workload workload) throws QueryTimeoutException {
+        times.clear();
+        long start = System.nanoTime();
+        String out = ExternalProcess.run(List.of(python, script.toString(), BinaryEdgeFiles.of(workload).toString(),
+                Integer.toString(runs)), timeoutSeconds);
+        String error = ExternalProcess.value(out, "error");
+        if (error != null) {
+            throw new BenchException("cupy: " + error);
+        }
+        for (String line : out.split("\\R")) {
+            if (line.startsWith("seconds ")) {
+                times.add(Double.parseDouble(line.substring(8).strip()));
+            }
+        }
+        String c = ExternalProcess.value(out, "count");
+        if (c == null || times.isEmpty()) {
+            throw new BenchException("unexpected output from the CuPy script:\n" + out);
+        }
+        count = Long.parseLong(c);
+        double timed = times.stream().mapToDouble(Double::doubleValue).sum();
+        return (System.nanoTime() - start) / 1e9 - timed;
+    }
+
+    @Override
+    public Measurement run(Workload workload) {
+        Double t = times.poll();
+        if (t == null) {
+            throw new BenchException("cupy: the script timed fewer runs than the bench asked for");
+        }
+        return Measurement.of(count, t);
+    }
+
+    @Override
+    public void unload() {
+        times.clear();
+        count = -1;
+    }
+}

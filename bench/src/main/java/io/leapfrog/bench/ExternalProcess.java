@@ -1,0 +1,55 @@
+package io.leapfrog.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs a peer's program and returns what it printed; a time limit cancels it. */
+final class ExternalProcess {
+    private ExternalProcess() {
+    }
+
+    static String run(List<String> command, double timeoutSeconds) throws QueryTimeoutException {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            byte[][] out = new byte[1][];
+            Thread reader = new Thread(() -> {
+                try {
+                    out[0] = p.getInputStream().readAllBytes();
+                } catch (IOException e) {
+                    out[0] = new byte[0];
+                }
+            });
+            reader.start();
+            if (!p.waitFor((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                throw new QueryTimeoutException(timeoutSeconds);
+            }
+            reader.join();
+            String text = new String(out[0], StandardCharsets.UTF_8);
+            if (p.exitValue() != 0) {
+                throw new BenchException(command.get(0) + " failed (exit " + p.exitValue() + "): "
+                        + text.lines().reduce((a, b) -> b).orElse(""));
+            }
+            return text;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run " + command.get(0) + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchException("interrupted while running " + command.get(0));
+        }
+    }
+
+    /** The value of the first line "key value", or null. */
+    static String value(String output, String key) {
+        for (String line : output.split("\\R")) {
+            String t = line.strip();
+            if (t.startsWith(key + " ")) {
+                return t.substring(key.length() + 1).strip();
+            }
+        }
+        return null;
+    }
+}
