@@ -32,7 +32,7 @@ case "$what" in
     tests)
         "$java" "${jvm[@]}" -jar "$kit/testlib/junit-platform-console-standalone-1.10.3.jar" execute \
             -cp "$cp" --include-tag gpu --scan-classpath "$kit/test-classes" \
-            --details=tree --disable-banner --reports-dir "$out/junit" "$@" 2>&1 | tee "$out/gpu-tests.log"
+            --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/junit" "$@" 2>&1 | tee "$out/gpu-tests.log"
         exit "${PIPESTATUS[0]}"
         ;;
     bench)
