@@ -3,8 +3,8 @@
 //   lw_sizes    per row, the participant with the fewest candidates in the level's bounds (the driver)
 //   (scan)      candidate offsets: row r owns candidates [offsets[r], offsets[r+1])
 //   lw_count / lw_flags
-//               one thread per candidate: its row by load-balancing search, its value from the driver,
-//               membership in every other participant by binary search
+//               each candidate's value from its row's driver, membership in every other participant
+//               by binary search (one warp per row, lanes over the row's candidates)
 //   (scan)      of the flags: each hit's row in the next table
 //   lw_scatter  writes the next table
 // Candidates are processed in windows [o0, o1) so that the flags and the next table fit in memory.
@@ -77,14 +77,8 @@ extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int
     drvLo[r] = bestLo;
 }
 
-// Candidate o: its row, value and driver index; true when every other participant has the value.
-__device__ __forceinline__ bool lw_candidate(const LfLevel& L, const LfTable& in, const long long* offsets,
-                                             long long o, const int* drv, const int* drvLo,
-                                             int& r, int& p, int& idx, int& v) {
-    r = lf_row_of(offsets, in.rows, o);
-    p = drv[r];
-    idx = drvLo[r] + (int) (o - offsets[r]);
-    v = L.part[p].vals[idx];
+// Whether value v (from row r's driver p) is in every other participant of the level for row r.
+__device__ __forceinline__ bool lw_member(const LfLevel& L, const LfTable& in, int r, int p, int v) {
     for (int q = 0; q < L.width; q++) {
         if (q == p) continue;
         int lo, hi;
@@ -94,14 +88,28 @@ __device__ __forceinline__ bool lw_candidate(const LfLevel& L, const LfTable& in
     return true;
 }
 
+// The candidate kernels work row by row, one warp per row (grid-stride over the rows that own
+// candidates in the window [o0, o1)), the lanes taking the row's candidates 32 apart: reads of the
+// driver's values are coalesced, every lane of a warp knows its row without a search, and a long row
+// is shared by 32 threads. Only the window's first and last rows are found by binary search.
+#define LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, a, b)                                              \
+    int lane_ = threadIdx.x & 31;                                                                     \
+    long long warp_ = ((long long) blockIdx.x * blockDim.x + threadIdx.x) >> 5;                       \
+    long long warps_ = ((long long) gridDim.x * blockDim.x) >> 5;                                     \
+    int rFirst_ = lf_row_of(offsets, in.rows, o0);                                                    \
+    int rLast_ = lf_row_of(offsets, in.rows, o1 - 1);                                                 \
+    for (long long r = rFirst_ + warp_; r <= rLast_; r += warps_)                                     \
+        for (long long a = (offsets[r] > o0 ? offsets[r] : o0) + lane_,                              \
+                       b = (offsets[r + 1] < o1 ? offsets[r + 1] : o1); a < b; a += 32)
+
 extern "C" __global__ void lw_count(LfTable in, int level, const long long* offsets, long long o0, long long o1,
                                     const int* drv, const int* drvLo, unsigned long long* total) {
     const LfLevel& L = c_plan.level[level];
     long long mine = 0;
-    long long stride = (long long) gridDim.x * blockDim.x;
-    for (long long o = o0 + (long long) blockIdx.x * blockDim.x + threadIdx.x; o < o1; o += stride) {
-        int r, p, idx, v;
-        if (lw_candidate(L, in, offsets, o, drv, drvLo, r, p, idx, v)) mine++;
+    LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, o, end) {
+        int p = drv[r];
+        int v = L.part[p].vals[drvLo[r] + (int) (o - offsets[r])];
+        if (lw_member(L, in, (int) r, p, v)) mine++;
     }
     lf_block_add(mine, total);
 }
@@ -109,10 +117,11 @@ extern "C" __global__ void lw_count(LfTable in, int level, const long long* offs
 extern "C" __global__ void lw_flags(LfTable in, int level, const long long* offsets, long long o0, long long o1,
                                     const int* drv, const int* drvLo, int* flags) {
     const LfLevel& L = c_plan.level[level];
-    long long o = o0 + (long long) blockIdx.x * blockDim.x + threadIdx.x;
-    if (o >= o1) return;
-    int r, p, idx, v;
-    flags[o - o0] = lw_candidate(L, in, offsets, o, drv, drvLo, r, p, idx, v) ? 1 : 0;
+    LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, o, end) {
+        int p = drv[r];
+        int v = L.part[p].vals[drvLo[r] + (int) (o - offsets[r])];
+        flags[o - o0] = lw_member(L, in, (int) r, p, v) ? 1 : 0;
+    }
 }
 
 // keepSlots: bit s set when slot s is read by a later level (only those columns exist in `out`).
@@ -120,32 +129,31 @@ extern "C" __global__ void lw_scatter(LfTable in, LfTable out, int level, const 
                                       long long o0, long long o1, const int* drv, const int* drvLo,
                                       const int* flagScan, unsigned keepSlots) {
     const LfLevel& L = c_plan.level[level];
-    long long o = o0 + (long long) blockIdx.x * blockDim.x + threadIdx.x;
-    if (o >= o1) return;
-    int j = flagScan[o - o0];
-    if (flagScan[o - o0 + 1] == j) return;
-    int r = lf_row_of(offsets, in.rows, o);
-    int p = drv[r];
-    int idx = drvLo[r] + (int) (o - offsets[r]);
-    int v = L.part[p].vals[idx];
-    for (int c = 0; c < level; c++) out.bind[c][j] = in.bind[c][r];
-    out.bind[level][j] = v;
     unsigned own = 0;
     for (int q = 0; q < L.width; q++) own |= 1u << L.part[q].slot;
-    for (unsigned m = keepSlots & ~own; m != 0; m &= m - 1) {
-        int s = __ffs(m) - 1;
-        out.slot[s][j] = in.slot[s][r];
-    }
-    for (int q = 0; q < L.width; q++) {
-        int s = L.part[q].slot;
-        if (!(keepSlots & (1u << s))) continue;
-        int pos = idx;
-        if (q != p) {
-            int lo, hi;
-            lw_range(L.part[q], in, r, lo, hi);
-            pos = lf_find(L.part[q].vals, lo, hi, v);
+    LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, o, end) {
+        int j = flagScan[o - o0];
+        if (flagScan[o - o0 + 1] == j) continue;
+        int p = drv[r];
+        int idx = drvLo[r] + (int) (o - offsets[r]);
+        int v = L.part[p].vals[idx];
+        for (int c = 0; c < level; c++) out.bind[c][j] = in.bind[c][r];
+        out.bind[level][j] = v;
+        for (unsigned m = keepSlots & ~own; m != 0; m &= m - 1) {
+            int s = __ffs(m) - 1;
+            out.slot[s][j] = in.slot[s][r];
         }
-        out.slot[s][j] = pos;
+        for (int q = 0; q < L.width; q++) {
+            int s = L.part[q].slot;
+            if (!(keepSlots & (1u << s))) continue;
+            int pos = idx;
+            if (q != p) {
+                int lo, hi;
+                lw_range(L.part[q], in, (int) r, lo, hi);
+                pos = lf_find(L.part[q].vals, lo, hi, v);
+            }
+            out.slot[s][j] = pos;
+        }
     }
 }
 

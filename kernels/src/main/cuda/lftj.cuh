@@ -133,12 +133,16 @@ LF_HD long long lf_run(const LfPlan& P, LfState<MV, MP>& S, int start, bool rest
         if (!counting) sink.emit(S.binding, k);
         return 1;
     }
+    // (A sink that is full stops the run early: the rows after its window are not needed.)
     int l = start;
     if (!lf_open(P, S, l, restrict, rlo, rhi) || !lf_search(P, S, l)) return 0;
     while (true) {
         if (l == n - 1) {
             count++;
-            if (!counting) sink.emit(S.binding, k);
+            if (!counting) {
+                sink.emit(S.binding, k);
+                if (sink.full()) return count;
+            }
             if (k < n) {
                 // Existential tail: one extension of the output prefix is enough.
                 if (k - 1 < start) return count;
@@ -160,14 +164,21 @@ LF_HD long long lf_run(const LfPlan& P, LfState<MV, MP>& S, int start, bool rest
 // A sink that drops everything (counting runs).
 struct LfNoSink {
     LF_HD void emit(const int*, int) {}
+    LF_HD bool full() const { return false; }
 };
 
-// A sink that writes rows of k ints, one after the other.
-struct LfRowSink {
+// A sink that numbers rows from `next` on and writes those in the window [lo, hi) as rows of k ints
+// at out[(row - lo) * k]; it is full once the window is passed.
+struct LfWindowSink {
     int* out;
-    long long next;   // row index
+    long long next;
+    long long lo;
+    long long hi;
     LF_HD void emit(const int* binding, int k) {
-        for (int c = 0; c < k; c++) out[next * k + c] = binding[c];
+        if (next >= lo && next < hi) {
+            for (int c = 0; c < k; c++) out[(next - lo) * k + c] = binding[c];
+        }
         next++;
     }
+    LF_HD bool full() const { return next >= hi; }
 };

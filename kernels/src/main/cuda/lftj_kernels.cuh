@@ -29,13 +29,14 @@ __device__ void lftj_count_each(int lo, int hi, long long* counts) {
     }
 }
 
-// offsets[i - lo] is the first output row of driver index i, relative to the window's first row `base`.
+// offsets[i - lo] is the first output row of driver index i; the rows [rowLo, rowHi) are written, row
+// r at out[(r - rowLo) * k] (a heavy driver value's rows may span several such chunks).
 template <int MV, int MP>
-__device__ void lftj_write(int lo, int hi, const long long* offsets, long long base, int* out) {
+__device__ void lftj_write(int lo, int hi, const long long* offsets, long long rowLo, long long rowHi, int* out) {
     int i = lo + blockIdx.x * blockDim.x + threadIdx.x;
     if (i < hi) {
         LfState<MV, MP> s;
-        LfRowSink sink{out, offsets[i - lo] - base};
+        LfWindowSink sink{out, offsets[i - lo], rowLo, rowHi};
         lf_run<MV, MP>(c_plan, s, 0, true, i, i + 1, false, sink);
     }
 }
@@ -48,6 +49,6 @@ __device__ void lftj_write(int lo, int hi, const long long* offsets, long long b
         lftj_count_each<MV, MP>(lo, hi, counts);                                                         \
     }                                                                                                    \
     extern "C" __global__ void lftj_write_v##MV##p##MP(int lo, int hi, const long long* offsets,        \
-                                                      long long base, int* out) {                        \
-        lftj_write<MV, MP>(lo, hi, offsets, base, out);                                                  \
+                                                      long long rowLo, long long rowHi, int* out) {      \
+        lftj_write<MV, MP>(lo, hi, offsets, rowLo, rowHi, out);                                          \
     }

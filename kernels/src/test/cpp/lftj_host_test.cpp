@@ -153,6 +153,7 @@ std::set<std::vector<int>> bruteForce(const Query& q, const std::vector<HostTrie
 struct CollectSink {
     std::vector<std::vector<int>> rows;
     void emit(const int* binding, int k) { rows.emplace_back(binding, binding + k); }
+    bool full() const { return false; }
 };
 
 int failures = 0;
@@ -188,6 +189,34 @@ void runPerDriver(const Query& q, const LfPlan& P, const std::set<std::vector<in
     check(emitted == (long long) expected.size(), name + ": emitted count");
     check(counted == (long long) expected.size(), name + ": counting mode count " + std::to_string(counted)
             + " vs " + std::to_string(expected.size()));
+    // The chunked write of LFTJ-GPU: each driver value's rows numbered from its offset, written window
+    // by window (windows of 3 rows, so heavy values span several); the concatenation is the whole result.
+    if (q.outVars > 0) {
+        std::vector<long long> offsets{0};
+        for (int i = 0; i < P.level[0].part[0].len; i++) {
+            LfState<8, 8> s;
+            LfNoSink none;
+            offsets.push_back(offsets.back() + lf_run<8, 8>(P, s, 0, true, i, i + 1, true, none));
+        }
+        long long total = offsets.back();
+        std::vector<int> out(total * q.outVars + 1, -7);
+        for (long long w0 = 0; w0 < total; w0 += 3) {
+            long long w1 = std::min(total, w0 + 3);
+            std::vector<int> chunk((w1 - w0) * q.outVars, -7);
+            for (int i = 0; i < P.level[0].part[0].len; i++) {
+                if (offsets[i + 1] <= w0 || offsets[i] >= w1) continue;
+                LfState<8, 8> s;
+                LfWindowSink sink{chunk.data(), offsets[i], w0, w1};
+                lf_run<8, 8>(P, s, 0, true, i, i + 1, false, sink);
+            }
+            std::copy(chunk.begin(), chunk.end(), out.begin() + w0 * q.outVars);
+        }
+        std::set<std::vector<int>> windowed;
+        for (long long r = 0; r < total; r++) {
+            windowed.insert(std::vector<int>(out.begin() + r * q.outVars, out.begin() + (r + 1) * q.outVars));
+        }
+        check(windowed == expected, name + ": windowed writes differ from brute force");
+    }
     // Whole range at once, no restriction.
     LfState<8, 8> s3;
     LfNoSink none;
@@ -211,6 +240,7 @@ void runFromPrefixes(const Query& q, LfPlan P, const std::set<std::vector<int>>&
             rows.emplace_back(b, b + k);
             slots.emplace_back(slotPos, slotPos + LF_MAX_SLOTS);
         }
+        bool full() const { return false; }
     } sink;
     LfState<8, 8> s;
     sink.slotPos = s.slotPos;

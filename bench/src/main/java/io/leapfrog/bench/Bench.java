@@ -63,7 +63,8 @@ public final class Bench implements Callable<Integer> {
             + "else ../shared next to the repository)")
     Path shared;
 
-    @Option(names = "--timeout", description = "seconds after which one run is cancelled (DuckDB, Kuzu; "
+    @Option(names = "--timeout", description = "seconds after which one run is cancelled (DuckDB, Kuzu, "
+            + "leapfrog-join, the CUDA counter and CuPy; "
             + "default: ${DEFAULT-VALUE})", defaultValue = "300")
     double timeoutSeconds;
 
@@ -197,11 +198,11 @@ public final class Bench implements Callable<Integer> {
             case "duckdb" -> new DuckDbPeer(threads, timeoutSeconds);
             case "kuzu" -> new KuzuPeer(threads, timeoutSeconds);
             case "leapfrog" -> new LeapfrogPeer(threads);
-            case "leapfrog-join" -> new LeapfrogJoinPeer(threads);
+            case "leapfrog-join" -> new LeapfrogJoinPeer(threads, timeoutSeconds);
             case "gpu-lftj" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LFTJ);
             case "gpu-levelwise" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LEVELWISE);
             case "cuda" -> new CudaCounterPeer(repoRoot.resolve("bench/native"), timeoutSeconds);
-            case "cupy" -> new CupyPeer(repoRoot.resolve("bench/native"), runs, timeoutSeconds);
+            case "cupy" -> new CupyPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
             default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-join, "
                     + "gpu-lftj, gpu-levelwise, duckdb, kuzu, cpp, cuda, cupy");
         };

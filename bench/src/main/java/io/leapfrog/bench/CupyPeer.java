@@ -21,6 +21,7 @@ public final class CupyPeer implements Peer {
     private final Deque<Double> times = new ArrayDeque<>();
     private long count = -1;
 
+    /** @param runs every run the bench makes of a cell, warm-ups included */
     public CupyPeer(Path nativeDir, int runs, double timeoutSeconds) {
         this.script = nativeDir.resolve("cupy_triangles.py");
         this.python = System.getenv().getOrDefault("LEAPFROG_BENCH_PYTHON", "python3");

@@ -15,10 +15,17 @@ import io.leapfrog.exec.storage.Trie;
 public final class LeapfrogJoinPeer implements Peer {
 
     private final int threads;
+    private final double timeoutSeconds;
     private Trie edges;
 
     public LeapfrogJoinPeer(int threads) {
+        this(threads, Double.POSITIVE_INFINITY);
+    }
+
+    /** @param timeoutSeconds a run is interrupted (and the cell reported as timed out) after this long */
+    public LeapfrogJoinPeer(int threads, double timeoutSeconds) {
         this.threads = threads;
+        this.timeoutSeconds = timeoutSeconds;
     }
 
     @Override
@@ -60,10 +67,23 @@ public final class LeapfrogJoinPeer implements Peer {
     }
 
     @Override
-    public Measurement run(Workload workload) {
+    public Measurement run(Workload workload) throws Exception {
         long start = System.nanoTime();
-        long count = LeapfrogJoin.count(query(workload.query(), edges), threads);
-        return Measurement.of(count, (System.nanoTime() - start) / 1e9);
+        JoinQuery q = query(workload.query(), edges);
+        // On its own thread so that the bench's time limit can interrupt it (the join stops within a chunk).
+        java.util.concurrent.FutureTask<Long> task = new java.util.concurrent.FutureTask<>(() -> LeapfrogJoin.count(q, threads));
+        Thread t = new Thread(task, "leapfrog-join-bench");
+        t.start();
+        try {
+            long count = task.get((long) (timeoutSeconds * 1000), java.util.concurrent.TimeUnit.MILLISECONDS);
+            return Measurement.of(count, (System.nanoTime() - start) / 1e9);
+        } catch (java.util.concurrent.TimeoutException e) {
+            t.interrupt();
+            t.join();
+            throw new QueryTimeoutException(timeoutSeconds);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof Exception ex ? ex : e;
+        }
     }
 
     @Override

@@ -90,7 +90,8 @@ public final class LeapfrogJoin {
         for (int i = 0; i < workers; i++) {
             ws.add(new JoinWorker(q, sinks == null ? null : sinks.get(i)));
         }
-        if (workers == 1) {
+        if (workers == 1 && (q.varCount == 0 || q.outputVars == 0 || q.levels[0].computed != null)) {
+            // One pass over everything: a query without output variables stops at its first result.
             ws.get(0).runAll();
             return ws;
         }
@@ -99,12 +100,16 @@ public final class LeapfrogJoin {
         AtomicInteger next = new AtomicInteger();
         List<Future<?>> helpers = new ArrayList<>(workers - 1);
         Throwable failure = null;
+        boolean interrupted = false;
         try {
             for (int i = 1; i < workers; i++) {
                 JoinWorker w = ws.get(i);
                 helpers.add(POOL.submit(() -> drain(w, next, chunk, total)));
             }
-            drain(ws.get(0), next, chunk, total);
+            interrupted = drainInterruptibly(ws.get(0), next, chunk, total);
+            if (interrupted) {
+                Thread.interrupted(); // wait for the helpers' last chunks undisturbed; set again below
+            }
         } catch (RuntimeException | Error e) {
             failure = e;
             next.set(total); // let the helpers run out of work
@@ -125,6 +130,10 @@ public final class LeapfrogJoin {
                 next.set(total);
             }
         }
+        if (failure == null && interrupted) {
+            Thread.currentThread().interrupt();
+            throw new io.leapfrog.common.LeapfrogException("error: evaluation interrupted during a join");
+        }
         if (failure instanceof RuntimeException re) {
             throw re;
         }
@@ -135,6 +144,27 @@ public final class LeapfrogJoin {
             throw new IllegalStateException("join interrupted", failure);
         }
         return ws;
+    }
+
+    /**
+     * The calling thread's share: claims chunks like the helpers, and when the thread is interrupted
+     * (a deadline, Ctrl-C) stops handing out chunks, so every worker ends within one chunk. Returns
+     * whether it was interrupted.
+     */
+    private static boolean drainInterruptibly(JoinWorker w, AtomicInteger next, int chunk, int total) {
+        while (true) {
+            if (Thread.currentThread().isInterrupted()) {
+                next.set(total);
+                return true;
+            }
+            int lo = next.getAndAdd(chunk);
+            if (lo >= total) {
+                return false;
+            }
+            w.chunkLo = lo;
+            w.chunkHi = Math.min(total, lo + chunk);
+            w.runAll();
+        }
     }
 
     /** Claims level-0 chunks until none are left. */

@@ -286,4 +286,41 @@ class LeapfrogJoinTest {
         }).build();
         assertThrows(ArithmeticException.class, () -> LeapfrogJoin.count(q, 2));
     }
+
+    /** An interrupted caller stops the join within a chunk (a deadline, Ctrl-C), on one thread or several. */
+    @Test
+    void interruptStopsALongJoin() throws Exception {
+        Random r = new Random(3);
+        RelationBuilder b = new RelationBuilder(2);
+        for (int i = 0; i < 400_000; i++) {
+            int u = r.nextInt(3000);
+            int v = r.nextInt(3000);
+            if (u != v) {
+                b.add(new int[]{u, v});
+                b.add(new int[]{v, u});
+            }
+        }
+        io.leapfrog.exec.storage.Trie e = b.build().trie(new int[]{0, 1});
+        JoinQuery cliques = JoinQuery.builder(5)
+                .atom(e, 0, 1).atom(e, 0, 2).atom(e, 0, 3).atom(e, 0, 4).atom(e, 1, 2).atom(e, 1, 3).atom(e, 1, 4)
+                .atom(e, 2, 3).atom(e, 2, 4).atom(e, 3, 4).build();
+        for (int threads : new int[]{1, 2}) {
+            Throwable[] thrown = new Throwable[1];
+            Thread t = new Thread(() -> {
+                try {
+                    LeapfrogJoin.count(cliques, threads);
+                } catch (Throwable x) {
+                    thrown[0] = x;
+                }
+            });
+            t.start();
+            Thread.sleep(200);
+            assertTrue(t.isAlive(), "the join should still be running (it takes minutes)");
+            t.interrupt();
+            t.join(20_000);
+            assertTrue(!t.isAlive(), "the join did not stop within 20 s of the interrupt (threads " + threads + ")");
+            assertTrue(thrown[0] instanceof io.leapfrog.common.LeapfrogException
+                    && thrown[0].getMessage().contains("interrupted"), String.valueOf(thrown[0]));
+        }
+    }
 }

@@ -137,6 +137,15 @@ final class LevelwiseGpuJoin {
         }
     }
 
+    /**
+     * Blocks for a warp-per-row kernel over {@code candidates} candidates: a warp per row at most (no
+     * more rows than candidates own candidates), capped at 64 blocks per multiprocessor (grid-stride).
+     */
+    private int warpBlocks(long candidates) {
+        long warpsPerBlock = BLOCK / 32;
+        return (int) Math.max(1, Math.min((candidates + warpsPerBlock - 1) / warpsPerBlock, (long) dev.multiprocessors() * 64));
+    }
+
     /** Processes the two halves of {@code in} in turn: its level's working arrays did not fit for all rows. */
     private void halve(int level, DeviceTable in, GpuOutOfMemoryException e) {
         if (in.rows <= 1) {
@@ -161,15 +170,16 @@ final class LevelwiseGpuJoin {
                                long o0, long o1, int keep) {
         int w = (int) (o1 - o0);
         try (DeviceBuffer flags = mem.allocate(4L * (w + 1), "candidate flags")) {
-            dev.launch("lw_flags", w, BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(offsets), i64(o0),
-                    i64(o1), ptr(drv), ptr(drvLo), ptr(flags));
+            dev.launchGrid("lw_flags", warpBlocks(w), BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(offsets),
+                    i64(o0), i64(o1), ptr(drv), ptr(drvLo), ptr(flags));
             int hits = DeviceScan.ints(dev, mem, flags, flags, w);
             if (hits == 0) {
                 return null;
             }
             DeviceTable next = DeviceTable.allocate(mem, hits, level + 1, keep);
-            dev.launch("lw_scatter", w, BLOCK, KernelArg.struct(table, "level table"), KernelArg.struct(next.struct(), "next table"),
-                    i32(level), ptr(offsets), i64(o0), i64(o1), ptr(drv), ptr(drvLo), ptr(flags), i32(keep));
+            dev.launchGrid("lw_scatter", warpBlocks(w), BLOCK, KernelArg.struct(table, "level table"),
+                    KernelArg.struct(next.struct(), "next table"), i32(level), ptr(offsets), i64(o0), i64(o1), ptr(drv),
+                    ptr(drvLo), ptr(flags), i32(keep));
             return next;
         }
     }
@@ -178,9 +188,8 @@ final class LevelwiseGpuJoin {
     private long countLast(byte[] table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo, long total) {
         try (DeviceBuffer sum = mem.allocate(8, "join count")) {
             dev.fill(sum, 0, 2, 0);
-            long blocks = Math.min((total + BLOCK - 1) / BLOCK, (long) dev.multiprocessors() * 64);
-            dev.launchGrid("lw_count", (int) blocks, BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(offsets),
-                    i64(0), i64(total), ptr(drv), ptr(drvLo), ptr(sum));
+            dev.launchGrid("lw_count", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
+                    ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), ptr(sum));
             return dev.readLong(sum, 0);
         }
     }

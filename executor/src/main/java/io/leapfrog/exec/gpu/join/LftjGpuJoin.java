@@ -20,6 +20,7 @@ final class LftjGpuJoin {
     private static final int LAUNCH_VALUES = 1 << 22;
     /** Most rows copied back at once. */
     private static final long CHUNK_ROWS = 1 << 22;
+    // (CHUNK_ROWS * k ints stays far below the 2^31 a Java array holds: k <= 16.)
 
     private final GpuDevice dev;
     private final ResidentTries mem;
@@ -77,7 +78,11 @@ final class LftjGpuJoin {
         }
     }
 
-    /** Counts the rows of driver values [lo, hi), then writes and copies them back in chunks. */
+    /**
+     * Counts the rows of driver values [lo, hi), then writes and copies them back in chunks of rows sized
+     * to the memory left; a heavy driver value's rows may span several chunks (its thread then runs once
+     * per chunk, writing only that chunk's rows).
+     */
     private void driverWindow(GpuPlan plan, int lo, int hi, HostRows out) {
         int w = hi - lo;
         int k = plan.outVars;
@@ -89,30 +94,39 @@ final class LftjGpuJoin {
                 offsets[i] += offsets[i - 1];
             }
             dev.upload(offsets, 0, w + 1, counts, 0);
+            long total = offsets[w];
+            long chunk = Math.max(1, Math.min(CHUNK_ROWS, mem.available() / 2 / (4L * k)));
             int a = 0;
-            while (a < w) {
-                int b = a + 1;
-                while (b < w && offsets[b + 1] - offsets[a] <= CHUNK_ROWS) {
-                    b++;
+            for (long r0 = 0; r0 < total; ) {
+                long r1 = Math.min(total, r0 + chunk);
+                while (offsets[a + 1] <= r0) {
+                    a++;   // first driver value with rows at or after r0
                 }
-                long rows = offsets[b] - offsets[a];
-                if (rows > 0) {
-                    writeChunk(plan, lo + a, lo + b, counts, a, offsets[a], rows, k, out);
+                int b = a;
+                while (b < w && offsets[b] < r1) {
+                    b++;   // past the last driver value with rows before r1
                 }
-                a = b;
+                try {
+                    writeChunk(plan, lo + a, lo + b, counts, a, r0, r1, k, out);
+                } catch (io.leapfrog.exec.gpu.GpuOutOfMemoryException e) {
+                    if (r1 - r0 == 1) {
+                        throw e;
+                    }
+                    chunk = Math.max(1, (r1 - r0) / 2);
+                    stats.halvings++;
+                    continue;
+                }
+                r0 = r1;
             }
         }
     }
 
-    private void writeChunk(GpuPlan plan, int lo, int hi, DeviceBuffer offsets, int offsetIndex, long base, long rows,
-                            int k, HostRows out) {
-        if (rows * k > Integer.MAX_VALUE - 8) {
-            throw new io.leapfrog.exec.gpu.GpuOutOfMemoryException("one driver value has " + rows
-                    + " result rows, more than one copy-back chunk holds", rows * k * 4);
-        }
+    private void writeChunk(GpuPlan plan, int lo, int hi, DeviceBuffer offsets, int offsetIndex, long r0, long r1, int k,
+                            HostRows out) {
+        long rows = r1 - r0;
         try (DeviceBuffer buf = mem.allocate(4L * rows * k, "result rows")) {
             dev.launch("lftj_write_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi), ptr(offsets, 8L * offsetIndex),
-                    i64(base), ptr(buf));
+                    i64(r0), i64(r1), ptr(buf));
             int[] host = new int[(int) (rows * k)];
             dev.download(buf, 0, host, 0, host.length);
             out.append(host, (int) rows);
