@@ -199,8 +199,8 @@ public final class Bench implements Callable<Integer> {
             case "kuzu" -> new KuzuPeer(threads, timeoutSeconds);
             case "leapfrog" -> new LeapfrogPeer(threads);
             case "leapfrog-join" -> new LeapfrogJoinPeer(threads, timeoutSeconds);
-            case "gpu-lftj" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LFTJ);
-            case "gpu-levelwise" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LEVELWISE);
+            case "gpu-lftj" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LFTJ, timeoutSeconds);
+            case "gpu-levelwise" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LEVELWISE, timeoutSeconds);
             case "cuda" -> new CudaCounterPeer(repoRoot.resolve("bench/native"), timeoutSeconds);
             case "cupy" -> new CupyPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
             default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-join, "

@@ -70,13 +70,21 @@ public final class LeapfrogJoinPeer implements Peer {
     public Measurement run(Workload workload) throws Exception {
         long start = System.nanoTime();
         JoinQuery q = query(workload.query(), edges);
-        // On its own thread so that the bench's time limit can interrupt it (the join stops within a chunk).
-        java.util.concurrent.FutureTask<Long> task = new java.util.concurrent.FutureTask<>(() -> LeapfrogJoin.count(q, threads));
-        Thread t = new Thread(task, "leapfrog-join-bench");
+        long count = withTimeout(() -> LeapfrogJoin.count(q, threads), timeoutSeconds);
+        return Measurement.of(count, (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * Runs a join on its own thread so that the bench's time limit can interrupt it (CPU joins stop
+     * within a chunk, GPU joins between launches); a timed-out run is a {@link QueryTimeoutException}.
+     */
+    static long withTimeout(java.util.concurrent.Callable<Long> join, double timeoutSeconds) throws Exception {
+        java.util.concurrent.FutureTask<Long> task = new java.util.concurrent.FutureTask<>(join);
+        Thread t = new Thread(task, "bench-join");
         t.start();
         try {
-            long count = task.get((long) (timeoutSeconds * 1000), java.util.concurrent.TimeUnit.MILLISECONDS);
-            return Measurement.of(count, (System.nanoTime() - start) / 1e9);
+            return task.get(Double.isInfinite(timeoutSeconds) ? Long.MAX_VALUE : (long) (timeoutSeconds * 1000),
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             t.interrupt();
             t.join();

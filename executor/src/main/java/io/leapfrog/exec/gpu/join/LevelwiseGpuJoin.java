@@ -111,6 +111,7 @@ final class LevelwiseGpuJoin {
             long cap = Math.max(1, Math.min(MAX_WINDOW, mem.available() / 2 / perCandidate));
             long windows = 0;
             for (long o0 = 0; o0 < total; ) {
+                Interrupts.check();
                 long w = Math.min(cap, total - o0);
                 DeviceTable next;
                 try {

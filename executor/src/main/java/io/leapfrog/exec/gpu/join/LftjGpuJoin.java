@@ -16,8 +16,8 @@ import static io.leapfrog.exec.gpu.KernelArg.ptr;
  */
 final class LftjGpuJoin {
     private static final int BLOCK = 128;
-    /** Driver values per launch, so one launch never runs for long. */
-    private static final int LAUNCH_VALUES = 1 << 22;
+    /** Driver values per launch: the caller's interrupt is honoured between launches. */
+    private static final int LAUNCH_VALUES = 1 << 16;
     /** Most rows copied back at once. */
     private static final long CHUNK_ROWS = 1 << 22;
     // (CHUNK_ROWS * k ints stays far below the 2^31 a Java array holds: k <= 16.)
@@ -40,6 +40,10 @@ final class LftjGpuJoin {
             for (int lo = 0; lo < n; lo += LAUNCH_VALUES) {
                 int hi = Math.min(n, lo + LAUNCH_VALUES);
                 dev.launch("lftj_count_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi), ptr(total));
+                if (lo + LAUNCH_VALUES < n) {
+                    dev.sync();
+                    Interrupts.check();
+                }
             }
             c = dev.readLong(total, 0);
         }
@@ -60,6 +64,7 @@ final class LftjGpuJoin {
         int lo = 0;
         int window = (int) Math.max(1, Math.min(n, mem.available() / 4 / 16));
         while (lo < n) {
+            Interrupts.check();
             int hi = (int) Math.min(n, (long) lo + window);
             long before = out.rows();
             try {
