@@ -84,8 +84,9 @@ public final class Bench implements Callable<Integer> {
             defaultValue = "3000")
     int randomEdges;
 
-    @Option(names = "--degree-order", description = "renumber the nodes of the SNAP graphs by degree before "
-            + "giving them to the engines (the C++ counter does this inside its kernel; default: ids as stored)")
+    @Option(names = "--degree-order", description = "renumber the nodes of the graphs by degree before "
+            + "giving them to the engines, so that id order is degree order (the C++ and CUDA counters orient by degree "
+            + "inside their kernels); R-MAT datasets are then named rmat-<scale>/deg (default: ids as stored)")
     boolean degreeOrder;
 
     @Option(names = "--seed", description = "seed of the tc-random and R-MAT graphs (default: ${DEFAULT-VALUE})",
@@ -155,14 +156,18 @@ public final class Bench implements Callable<Integer> {
                         String name = d.strip();
                         int scale = RmatGraphs.scaleOf(name);
                         if (scale > 0) {
-                            EdgeList g = graphs.computeIfAbsent(name, n -> {
+                            String label = degreeOrder ? name + "/deg" : name;
+                            EdgeList g = graphs.computeIfAbsent(label, n -> {
                                 long t0 = System.nanoTime();
                                 EdgeList r = RmatGraphs.generate(scale, 16, seed);
+                                if (degreeOrder) {
+                                    r = r.orientedByDegree();
+                                }
                                 System.err.printf("bench: %s: %,d undirected edges on %,d vertices, generated in %.1f s%n",
                                         n, r.size(), 1 << scale, (System.nanoTime() - t0) / 1e9);
                                 return r;
                             });
-                            result.add(new Workload(q, name, g, null, OptionalLong.empty()));
+                            result.add(new Workload(q, label, g, null, OptionalLong.empty()));
                             continue;
                         }
                         Path file = dataDir.resolve(name + ".txt.gz");
