@@ -103,10 +103,10 @@ class GpuDifferentialTest {
         runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0);
     }
 
-    /** 192 KiB: the test relations fit, the level tables of the larger joins do not, so windows split. */
+    /** 96 KiB: the test relations fit, the level tables of the larger joins do not, so windows split. */
     @Test
     void levelwiseWithATinyBudgetSplitsIntoWindows() throws Exception {
-        runWith(GpuJoinExecutor.Strategy.LEVELWISE, 192 << 10);
+        runWith(GpuJoinExecutor.Strategy.LEVELWISE, 96 << 10);
     }
 
     @Test
