@@ -3,8 +3,9 @@
 // Usage: cuda_triangles <edges.bin> [timed_runs]
 //   edges.bin: little-endian uint32 pairs (u, v), one undirected edge per pair (self-loops and
 //   duplicates already removed; any orientation).
-// Prints: count <n>, load_seconds (reading the file), prep_seconds (degree orientation, CSR build,
-// copy to the GPU), kernel_seconds (the median of the timed counting kernels, CUDA events).
+// Prints: run_seconds <s> for each timed run of the counting kernel (CUDA events; one untimed warm-up
+// before them), count <n>, load_seconds (reading the file), prep_seconds (degree orientation, CSR build,
+// copy to the GPU), kernel_seconds (their median).
 //
 // Method, the textbook one: orient every edge from the lower to the higher (degree, id) endpoint so each
 // triangle is found once and out-degrees stay small; sorted out-neighbour lists in CSR; one thread per
@@ -148,7 +149,10 @@ int main(int argc, char** argv) {
         CHECK(cudaEventElapsedTime(&t, start, stop));
         unsigned long long c;
         CHECK(cudaMemcpy(&c, dTotal, sizeof c, cudaMemcpyDeviceToHost));
-        if (r >= 0) ms.push_back(t);
+        if (r >= 0) {
+            ms.push_back(t);
+            std::printf("run_seconds %.6f\n", t / 1000.0);
+        }
         if (r > -1 && c != count) {
             std::fprintf(stderr, "error: counts differ between runs (%llu vs %llu)\n", c, count);
             return 4;
