@@ -27,7 +27,7 @@ final class BinaryEdgeFiles {
             return f;
         }
         try {
-            f = Files.createTempFile("leapfrog-bench-" + w.dataset() + "-", ".bin");
+            f = Files.createTempFile("leapfrog-bench-" + w.dataset().replaceAll("[^A-Za-z0-9_.-]", "_") + "-", ".bin");
             f.toFile().deleteOnExit();
             EdgeList g = w.graph();
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(f), 1 << 20)) {

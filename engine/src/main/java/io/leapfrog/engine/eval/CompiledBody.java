@@ -901,6 +901,10 @@ public final class CompiledBody {
             }
         }
         qb.outputVars(Math.max(0, Math.min(outputVars, n)));
+        double[] est = plan.estimatedRows();
+        if (est != null && est.length == n) {
+            qb.estimatedRows(est);
+        }
         return new Built(qb.build(), false, computedAt, fa);
     }
 

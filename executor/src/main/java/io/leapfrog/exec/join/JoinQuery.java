@@ -24,6 +24,7 @@ import java.util.List;
  *                                                   bind var it becomes a membership test
  *     .outputVars(int k)                            report each distinct binding of 0..k-1 once (existential
  *                                                   tail: stop at the first extension); default varCount
+ *     .estimatedRows(double[] rows)                 the planner's estimate of the bindings after each level
  *     .build()
  * </pre>
  * Comparison semantics are signed int unless a filter says otherwise. A filter at level -1 is checked
@@ -42,6 +43,7 @@ public final class JoinQuery {
     final int atomCount;
     final int[] atomArity;
     private final Trie[] atomTries;
+    private final double[] estimatedRows;
 
     /** Everything needed to bind one variable. */
     static final class Level {
@@ -87,6 +89,7 @@ public final class JoinQuery {
         this.atomCount = b.tries.size();
         this.atomArity = new int[atomCount];
         this.atomTries = b.tries.toArray(new Trie[0]);
+        this.estimatedRows = b.estimatedRows;
         for (int a = 0; a < atomCount; a++) {
             atomArity[a] = b.tries.get(a).arity;
         }
@@ -108,6 +111,14 @@ public final class JoinQuery {
         return new LevelShape(lv.atom.clone(), lv.trieLevel.clone(), lv.aliasAtom.clone(), lv.aliasTrieLevel.clone(),
                 lv.aliasOf.clone(), lv.lowerVars.clone(), lv.lowerAdd.clone(), lv.upperVars.clone(), lv.upperSub.clone(),
                 lv.lowerConst, lv.upperConst, lv.filters.length, lv.computed != null);
+    }
+
+    /**
+     * The planner's estimate of the bindings after each level ({@code [l]}: of variables 0..l), or null
+     * when none was given (for memory estimates of other executors).
+     */
+    public double[] estimatedRows() {
+        return estimatedRows == null ? null : estimatedRows.clone();
     }
 
     /** Number of atoms of positive arity. */
@@ -163,6 +174,7 @@ public final class JoinQuery {
         private final ValueFunction[] computed;
         private int outputVars;
         private boolean emptyGate;
+        private double[] estimatedRows;
 
         private Builder(int varCount) {
             if (varCount < 0) {
@@ -262,6 +274,15 @@ public final class JoinQuery {
                 throw new IllegalArgumentException("variable " + var + " computed twice");
             }
             computed[var] = f;
+            return this;
+        }
+
+        /** The planner's estimate of the bindings after each level (one entry per variable). */
+        public Builder estimatedRows(double[] rows) {
+            if (rows != null && rows.length != varCount) {
+                throw new IllegalArgumentException(rows.length + " estimates for " + varCount + " levels");
+            }
+            estimatedRows = rows == null ? null : rows.clone();
             return this;
         }
 

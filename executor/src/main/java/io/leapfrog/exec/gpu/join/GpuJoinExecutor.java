@@ -87,14 +87,18 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         return (strategy == Strategy.AUTO ? Strategy.LEVELWISE : strategy).label;
     }
 
-    /** Where a join goes and why. */
-    private record Decision(Strategy strategy, String why) {
+    /** Where a join goes and why, and for the GPU its memory estimate. */
+    private record Decision(Strategy strategy, String why, String estimate) {
+        Decision(Strategy strategy, String why) {
+            this(strategy, why, null);
+        }
+
         boolean gpu() {
             return strategy != null;
         }
     }
 
-    private Decision decide(JoinQuery q) {
+    private Decision decide(JoinQuery q, boolean materialise) {
         String inelig = GpuPlan.ineligibility(q);
         if (inelig != null) {
             return new Decision(null, "not GPU-eligible: " + inelig);
@@ -110,20 +114,21 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             bytes += ResidentTries.bytesOf(t);
         }
         Strategy s = strategy == Strategy.AUTO ? Strategy.LEVELWISE : strategy;
+        long limit = limit(runtime.device().pool());
+        String estimate = runtime.device().run(() -> GpuMemoryEstimate.of(plan, s, materialise, limit, resident)).describe();
         if (mode == Mode.GPU) {
-            return new Decision(s, "--device gpu");
+            return new Decision(s, "--device gpu", estimate);
         }
         if (tuples < minTuples) {
             return new Decision(null, String.format(Locale.ROOT, "auto: small join, %,d input tuples; the GPU is used from %,d",
                     tuples, minTuples));
         }
-        long limit = limit(runtime.device().pool());
         if (bytes > limit / 2) {
             return new Decision(null, "auto: its relations need " + Bytes.format(bytes) + " on the GPU, more than half the "
                     + Bytes.format(limit) + " budget");
         }
         return new Decision(s, String.format(Locale.ROOT, "auto: %s present, %,d input tuples, relations %s of a %s budget",
-                runtime.device().name(), tuples, Bytes.format(bytes), Bytes.format(limit)));
+                runtime.device().name(), tuples, Bytes.format(bytes), Bytes.format(limit)), estimate);
     }
 
     private long limit(DeviceMemoryPool pool) {
@@ -135,11 +140,11 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         if (!q.passesGate()) {
             return 0;
         }
-        Decision d = decide(q);
+        Decision d = decide(q, false);
         long t0 = System.nanoTime();
         if (!d.gpu()) {
             long c = LeapfrogJoin.count(q, threads);
-            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", d.why(), null, System.nanoTime() - t0));
+            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", d.why(), null, null, System.nanoTime() - t0));
             return c;
         }
         GpuJoinStats stats = new GpuJoinStats();
@@ -147,12 +152,12 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             long c = onDevice(q, d.strategy(), stats, (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
                     ? new LftjGpuJoin(dev, mem, stats).count(plan)
                     : new LevelwiseGpuJoin(dev, mem, stats).count(plan));
-            report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), stats, System.nanoTime() - t0));
+            report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), d.estimate(), stats, System.nanoTime() - t0));
             return c;
         } catch (GpuOutOfMemoryException e) {
             long c = LeapfrogJoin.count(q, threads);
             report.add(new GpuJoinReport.Entry(label, "cpu-lftj", "warning: fell back from " + d.strategy().label
-                    + " because " + e.getMessage(), null, System.nanoTime() - t0));
+                    + " because " + e.getMessage(), d.estimate(), null, System.nanoTime() - t0));
             return c;
         }
     }
@@ -162,11 +167,11 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         if (!q.passesGate()) {
             return List.of(sinks.get());
         }
-        Decision d = decide(q);
+        Decision d = decide(q, true);
         long t0 = System.nanoTime();
         if (!d.gpu()) {
             List<S> out = LeapfrogJoin.run(q, threads, sinks);
-            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", d.why(), null, System.nanoTime() - t0));
+            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", d.why(), null, null, System.nanoTime() - t0));
             return out;
         }
         GpuJoinStats stats = new GpuJoinStats();
@@ -183,12 +188,12 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         } catch (GpuOutOfMemoryException e) {
             List<S> out = LeapfrogJoin.run(q, threads, sinks);
             report.add(new GpuJoinReport.Entry(label, "cpu-lftj", "warning: fell back from " + d.strategy().label
-                    + " because " + e.getMessage(), null, System.nanoTime() - t0));
+                    + " because " + e.getMessage(), d.estimate(), null, System.nanoTime() - t0));
             return out;
         }
         S sink = sinks.get();
         rows.deliver(sink, q.varCount());
-        report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), stats, System.nanoTime() - t0));
+        report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), d.estimate(), stats, System.nanoTime() - t0));
         return List.of(sink);
     }
 

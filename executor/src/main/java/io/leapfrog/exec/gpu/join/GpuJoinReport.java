@@ -14,8 +14,11 @@ import java.util.Map;
  */
 public final class GpuJoinReport {
 
-    /** One join. {@code where} is a strategy name, e.g. "gpu-levelwise" or "cpu-lftj". */
-    public record Entry(String label, String where, String why, GpuJoinStats stats, long nanos) {
+    /**
+     * One join. {@code where} is a strategy name, e.g. "gpu-levelwise" or "cpu-lftj"; {@code estimate}
+     * the memory estimate of a GPU join (null otherwise).
+     */
+    public record Entry(String label, String where, String why, String estimate, GpuJoinStats stats, long nanos) {
     }
 
     private final List<Entry> entries = new ArrayList<>();
@@ -52,6 +55,9 @@ public final class GpuJoinReport {
                 sb.append(" x").append(c.getValue()[0]);
             }
             sb.append(" (").append(e.why()).append(')');
+            if (e.estimate() != null) {
+                sb.append("; ").append(e.estimate());
+            }
             GpuJoinStats s = e.stats();
             if (s != null) {
                 sb.append("; device peak ").append(Bytes.format(s.peakBytes()));
