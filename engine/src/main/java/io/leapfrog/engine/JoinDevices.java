@@ -87,6 +87,9 @@ final class JoinDevices implements AutoCloseable {
     /** The EXPLAIN line for a rule body: where its joins will run, as far as can be told before running. */
     String explainLine(CompiledBody body) {
         String inelig = body.gpuIneligibility();
+        if (inelig != null && inelig.startsWith("it has no join")) {
+            return "device: none: " + inelig;
+        }
         if (device.equals("cpu")) {
             return "device: cpu-lftj (--device cpu)";
         }

@@ -997,6 +997,9 @@ public final class CompiledBody {
      * comparisons between variables and constants, not expressions, negation or aggregates.
      */
     public String gpuIneligibility() {
+        if (atoms.isEmpty()) {
+            return "it has no join" + (aggVars.isEmpty() ? "" : " (its aggregates' bodies, below, are joins of their own)");
+        }
         if (!negations.isEmpty()) {
             return "it has a negation, which runs on the CPU";
         }
@@ -1005,9 +1008,6 @@ public final class CompiledBody {
         }
         if (!computed.isEmpty()) {
             return "it computes values (expressions or aggregates), which run on the CPU";
-        }
-        if (atoms.isEmpty()) {
-            return "it has no join";
         }
         return null;
     }
