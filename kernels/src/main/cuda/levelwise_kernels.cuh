@@ -9,44 +9,10 @@
 //   lw_scatter  writes the next table
 // Candidates are processed in windows [o0, o1) so that the flags and the next table fit in memory.
 #pragma once
-#include "lftj.cuh"
+#include "levelwise.cuh"
 #include "reduce.cuh"
 
 extern __constant__ LfPlan c_plan;
-
-struct LfTable {
-    int rows;
-    int pad;
-    int* bind[LF_MAX_VARS];
-    int* slot[LF_MAX_SLOTS];
-};
-static_assert(sizeof(LfTable) == 8 + 8 * LF_MAX_VARS + 8 * LF_MAX_SLOTS, "LfTable layout");
-
-// Bounds of `level` for row r of t.
-__device__ __forceinline__ bool lw_bounds(const LfLevel& L, const LfTable& t, int r, long long& lb, long long& ub) {
-    lb = L.lowerConst;
-    ub = L.upperConst;
-    for (int i = 0; i < L.nLower; i++) {
-        long long b = (long long) t.bind[L.lowerVar[i]][r] + L.lowerAdd[i];
-        if (b > lb) lb = b;
-    }
-    for (int i = 0; i < L.nUpper; i++) {
-        long long b = (long long) t.bind[L.upperVar[i]][r] - L.upperSub[i];
-        if (b < ub) ub = b;
-    }
-    return lb <= ub;
-}
-
-__device__ __forceinline__ void lw_range(const LfPart& p, const LfTable& t, int r, int& lo, int& hi) {
-    if (p.parentOff == nullptr) {
-        lo = 0;
-        hi = p.len;
-    } else {
-        int parent = t.slot[p.parentSlot][r];
-        lo = p.parentOff[parent];
-        hi = p.parentOff[parent + 1];
-    }
-}
 
 extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int* drv, int* drvLo) {
     int r = blockIdx.x * blockDim.x + threadIdx.x;
@@ -77,17 +43,6 @@ extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int
     drvLo[r] = bestLo;
 }
 
-// Whether value v (from row r's driver p) is in every other participant of the level for row r.
-__device__ __forceinline__ bool lw_member(const LfLevel& L, const LfTable& in, int r, int p, int v) {
-    for (int q = 0; q < L.width; q++) {
-        if (q == p) continue;
-        int lo, hi;
-        lw_range(L.part[q], in, r, lo, hi);
-        if (lf_find(L.part[q].vals, lo, hi, v) < 0) return false;
-    }
-    return true;
-}
-
 // The candidate kernels work row by row, one warp per row (grid-stride over the rows that own
 // candidates in the window [o0, o1)), the lanes taking the row's candidates 32 apart: reads of the
 // driver's values are coalesced, every lane of a warp knows its row without a search, and a long row
@@ -102,14 +57,24 @@ __device__ __forceinline__ bool lw_member(const LfLevel& L, const LfTable& in, i
         for (long long a = (offsets[r] > o0 ? offsets[r] : o0) + lane_,                              \
                        b = (offsets[r + 1] < o1 ? offsets[r + 1] : o1); a < b; a += 32)
 
+// The rows owning candidates in the window [o0, o1), one warp per row (grid-stride).
+#define LW_FOR_WINDOW_WARP_ROWS(in, offsets, o0, o1, r, a, b)                                         \
+    long long warpRow_ = ((long long) blockIdx.x * blockDim.x + threadIdx.x) >> 5;                    \
+    long long warpRows_ = ((long long) gridDim.x * blockDim.x) >> 5;                                  \
+    int firstRow_ = lf_row_of(offsets, in.rows, o0);                                                  \
+    int lastRow_ = lf_row_of(offsets, in.rows, o1 - 1);                                               \
+    for (long long r = firstRow_ + warpRow_; r <= lastRow_; r += warpRows_)                           \
+        for (long long a = (offsets[r] > o0 ? offsets[r] : o0),                                       \
+                       b = (offsets[r + 1] < o1 ? offsets[r + 1] : o1); a < b; a = b)
+
 extern "C" __global__ void lw_count(LfTable in, int level, const long long* offsets, long long o0, long long o1,
                                     const int* drv, const int* drvLo, unsigned long long* total) {
     const LfLevel& L = c_plan.level[level];
+    int lane = threadIdx.x & 31;
     long long mine = 0;
-    LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, o, end) {
+    LW_FOR_WINDOW_WARP_ROWS(in, offsets, o0, o1, r, a, b) {
         int p = drv[r];
-        int v = L.part[p].vals[drvLo[r] + (int) (o - offsets[r])];
-        if (lw_member(L, in, (int) r, p, v)) mine++;
+        mine += lw_row_lane<false>(L, in, (int) r, p, L.part[p].vals + drvLo[r], offsets[r], a, b, lane, nullptr, 0);
     }
     lf_block_add(mine, total);
 }
@@ -117,10 +82,10 @@ extern "C" __global__ void lw_count(LfTable in, int level, const long long* offs
 extern "C" __global__ void lw_flags(LfTable in, int level, const long long* offsets, long long o0, long long o1,
                                     const int* drv, const int* drvLo, int* flags) {
     const LfLevel& L = c_plan.level[level];
-    LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, o, end) {
+    int lane = threadIdx.x & 31;
+    LW_FOR_WINDOW_WARP_ROWS(in, offsets, o0, o1, r, a, b) {
         int p = drv[r];
-        int v = L.part[p].vals[drvLo[r] + (int) (o - offsets[r])];
-        flags[o - o0] = lw_member(L, in, (int) r, p, v) ? 1 : 0;
+        lw_row_lane<true>(L, in, (int) r, p, L.part[p].vals + drvLo[r], offsets[r], a, b, lane, flags, o0);
     }
 }
 

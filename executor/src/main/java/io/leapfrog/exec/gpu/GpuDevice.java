@@ -31,17 +31,27 @@ public final class GpuDevice {
     private final int ccMinor;
     private final int multiprocessors;
     private final long totalMemory;
+    private final CUdevice device;
+    private final byte[] kernels;
+    private final long requestedBudget;
     private final CUcontext context = new CUcontext();
     private final CUstream stream = new CUstream();
     private final ReentrantLock lock = new ReentrantLock();
-    private final KernelModule module;
-    private final DeviceMemoryPool pool;
-    private final PinnedStaging staging;
+    private KernelModule module;
+    private DeviceMemoryPool pool;
+    private PinnedStaging staging;
     private String lastLaunch = "none";
     private GpuException broken;
 
+    /**
+     * Reads the device's properties; the context, module, pool and staging buffer are made on first use
+     * ({@link #run}), so a process that finds a GPU but runs every join on the CPU pays nothing for it.
+     */
     GpuDevice(int ordinal, CUdevice device, byte[] kernels, long budget) {
         this.ordinal = ordinal;
+        this.device = device;
+        this.kernels = kernels;
+        this.requestedBudget = budget;
         byte[] nameBytes = new byte[256];
         Cuda.check(JCudaDriver.cuDeviceGetName(nameBytes, nameBytes.length, device), "cuDeviceGetName");
         int len = 0;
@@ -55,17 +65,25 @@ public final class GpuDevice {
         long[] total = new long[1];
         Cuda.check(JCudaDriver.cuDeviceTotalMem(total, device), "cuDeviceTotalMem");
         this.totalMemory = total[0];
+    }
+
+    /** Creates the context, stream, module, pool and staging buffer (once, under the lock). */
+    private void start() {
+        if (module != null) {
+            return;
+        }
         Cuda.check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "creating the CUDA context of " + name);
         Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
         Cuda.check(JCudaDriver.cuStreamCreate(stream, 0), "cuStreamCreate");
-        this.module = KernelModule.load(kernels);
+        KernelModule m = KernelModule.load(kernels);
         long[] free = new long[1];
         long[] tot = new long[1];
         Cuda.check(JCudaDriver.cuMemGetInfo(free, tot), "cuMemGetInfo");
         // Default budget: what is free now, less a margin for the driver and other users of the device.
-        long b = budget > 0 ? budget : Math.max(0, free[0] - Math.max(256L << 20, free[0] / 20));
+        long b = requestedBudget > 0 ? requestedBudget : Math.max(0, free[0] - Math.max(256L << 20, free[0] / 20));
         this.pool = new DeviceMemoryPool(b, Math.max(64L << 20, b / 8));
         this.staging = new PinnedStaging(STAGING_BYTES, stream);
+        this.module = m;
     }
 
     private static int attribute(CUdevice d, int attr) {
@@ -81,6 +99,7 @@ public final class GpuDevice {
             if (broken != null) {
                 throw new GpuException("the GPU is unusable after an earlier error (" + broken.getMessage() + ")", broken);
             }
+            start();
             Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
             return work.get();
         } catch (GpuException e) {
@@ -190,7 +209,11 @@ public final class GpuDevice {
         staging.uploadBytes(value, module.symbol(symbol, value.length), symbol);
     }
 
+    /** The memory pool (the device is started if it was not yet). */
     public DeviceMemoryPool pool() {
+        if (pool == null) {
+            run(() -> null);
+        }
         return pool;
     }
 
