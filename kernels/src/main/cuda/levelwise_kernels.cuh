@@ -57,24 +57,14 @@ extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int
         for (long long a = (offsets[r] > o0 ? offsets[r] : o0) + lane_,                              \
                        b = (offsets[r + 1] < o1 ? offsets[r + 1] : o1); a < b; a += 32)
 
-// The rows owning candidates in the window [o0, o1), one warp per row (grid-stride).
-#define LW_FOR_WINDOW_WARP_ROWS(in, offsets, o0, o1, r, a, b)                                         \
-    long long warpRow_ = ((long long) blockIdx.x * blockDim.x + threadIdx.x) >> 5;                    \
-    long long warpRows_ = ((long long) gridDim.x * blockDim.x) >> 5;                                  \
-    int firstRow_ = lf_row_of(offsets, in.rows, o0);                                                  \
-    int lastRow_ = lf_row_of(offsets, in.rows, o1 - 1);                                               \
-    for (long long r = firstRow_ + warpRow_; r <= lastRow_; r += warpRows_)                           \
-        for (long long a = (offsets[r] > o0 ? offsets[r] : o0),                                       \
-                       b = (offsets[r + 1] < o1 ? offsets[r + 1] : o1); a < b; a = b)
-
 extern "C" __global__ void lw_count(LfTable in, int level, const long long* offsets, long long o0, long long o1,
                                     const int* drv, const int* drvLo, unsigned long long* total) {
     const LfLevel& L = c_plan.level[level];
-    int lane = threadIdx.x & 31;
     long long mine = 0;
-    LW_FOR_WINDOW_WARP_ROWS(in, offsets, o0, o1, r, a, b) {
+    LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, o, end) {
         int p = drv[r];
-        mine += lw_row_lane<false>(L, in, (int) r, p, L.part[p].vals + drvLo[r], offsets[r], a, b, lane, nullptr, 0);
+        int v = L.part[p].vals[drvLo[r] + (int) (o - offsets[r])];
+        if (lw_member(L, in, (int) r, p, v)) mine++;
     }
     lf_block_add(mine, total);
 }
@@ -82,10 +72,10 @@ extern "C" __global__ void lw_count(LfTable in, int level, const long long* offs
 extern "C" __global__ void lw_flags(LfTable in, int level, const long long* offsets, long long o0, long long o1,
                                     const int* drv, const int* drvLo, int* flags) {
     const LfLevel& L = c_plan.level[level];
-    int lane = threadIdx.x & 31;
-    LW_FOR_WINDOW_WARP_ROWS(in, offsets, o0, o1, r, a, b) {
+    LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, o, end) {
         int p = drv[r];
-        lw_row_lane<true>(L, in, (int) r, p, L.part[p].vals + drvLo[r], offsets[r], a, b, lane, flags, o0);
+        int v = L.part[p].vals[drvLo[r] + (int) (o - offsets[r])];
+        flags[o - o0] = lw_member(L, in, (int) r, p, v) ? 1 : 0;
     }
 }
 

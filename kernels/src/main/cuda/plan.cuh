@@ -12,10 +12,8 @@
 
 #ifdef __CUDACC__
 #define LF_HD __host__ __device__ __forceinline__
-#define LF_UNROLL _Pragma("unroll")
 #else
 #define LF_HD inline
-#define LF_UNROLL
 #endif
 
 #define LF_MAX_VARS 16
