@@ -223,28 +223,36 @@ void runPerDriver(const Query& q, const LfPlan& P, const std::set<std::vector<in
     check(lf_run<8, 8>(P, s3, 0, false, 0, 0, true, none) == (long long) expected.size(), name + ": unrestricted count");
 }
 
+// Every binding of levels 0..level-1 that satisfies those levels, with the trie positions (slots) it
+// reached: the rows a level table holds (the join truncated after `level` levels).
+struct PrefixRows {
+    std::vector<std::vector<int>> rows;
+    std::vector<std::vector<int>> slots;
+    const int* slotPos = nullptr;
+    void emit(const int* b, int k) {
+        rows.emplace_back(b, b + k);
+        slots.emplace_back(slotPos, slotPos + LF_MAX_SLOTS);
+    }
+    bool full() const { return false; }
+};
+
+PrefixRows prefixRows(const LfPlan& P, int level) {
+    LfPlan prefixPlan = P;
+    prefixPlan.nvars = level;
+    prefixPlan.outVars = level;
+    PrefixRows sink;
+    LfState<8, 8> s;
+    sink.slotPos = s.slotPos;
+    lf_run<8, 8>(prefixPlan, s, 0, false, 0, 0, false, sink);
+    return sink;
+}
+
 // The level-wise tail: enumerate prefixes of length `start` with their slots (by running the join with
 // outVars = nvars and truncating), then extend each prefix row by LFTJ from level `start`.
 void runFromPrefixes(const Query& q, LfPlan P, const std::set<std::vector<int>>& expected, const std::string& name) {
     if (q.outVars == 0) return;
     int start = q.outVars;   // as the level-wise join does: rows bind the output variables
-    // All bindings of levels 0..start-1 that satisfy their levels, with slots: a query truncated there.
-    LfPlan prefixPlan = P;
-    prefixPlan.nvars = start;
-    prefixPlan.outVars = start;
-    struct SlotSink {
-        std::vector<std::vector<int>> rows;
-        std::vector<std::vector<int>> slots;
-        const int* slotPos;
-        void emit(const int* b, int k) {
-            rows.emplace_back(b, b + k);
-            slots.emplace_back(slotPos, slotPos + LF_MAX_SLOTS);
-        }
-        bool full() const { return false; }
-    } sink;
-    LfState<8, 8> s;
-    sink.slotPos = s.slotPos;
-    lf_run<8, 8>(prefixPlan, s, 0, false, 0, 0, false, sink);
+    PrefixRows sink = prefixRows(P, start);
     std::set<std::vector<int>> got;
     for (size_t r = 0; r < sink.rows.size(); r++) {
         LfState<8, 8> t;
@@ -262,22 +270,7 @@ void runFromPrefixes(const Query& q, LfPlan P, const std::set<std::vector<int>>&
 // exactly the values that the per-thread LFTJ finds at level L from that row.
 void checkLevelwiseRows(const Query& q, const LfPlan& P, const std::string& name) {
     for (int level = 1; level < q.nvars; level++) {
-        LfPlan prefixPlan = P;
-        prefixPlan.nvars = level;
-        prefixPlan.outVars = level;
-        struct SlotSink {
-            std::vector<std::vector<int>> rows;
-            std::vector<std::vector<int>> slots;
-            const int* slotPos;
-            void emit(const int* b, int k) {
-                rows.emplace_back(b, b + k);
-                slots.emplace_back(slotPos, slotPos + LF_MAX_SLOTS);
-            }
-            bool full() const { return false; }
-        } sink;
-        LfState<8, 8> st;
-        sink.slotPos = st.slotPos;
-        lf_run<8, 8>(prefixPlan, st, 0, false, 0, 0, false, sink);
+        PrefixRows sink = prefixRows(P, level);
         int R = (int) sink.rows.size();
         if (R == 0) continue;
         std::vector<std::vector<int>> bind(level, std::vector<int>(R)), slot(LF_MAX_SLOTS, std::vector<int>(R));

@@ -15,8 +15,7 @@ public final class CudaCounterPeer implements Peer {
     private final Path binary;
     private final double timeoutSeconds;
     private final int runs;
-    private final java.util.Deque<Double> times = new java.util.ArrayDeque<>();
-    private long count = -1;
+    private final TimedRuns timed = new TimedRuns("the CUDA counter");
 
     /** @param runs every run the bench makes of a cell, warm-ups included */
     public CudaCounterPeer(Path nativeDir, int runs, double timeoutSeconds) {
@@ -40,36 +39,24 @@ public final class CudaCounterPeer implements Peer {
 
     @Override
     public double load(Workload workload) throws QueryTimeoutException {
-        times.clear();
         String out = ExternalProcess.run(List.of(binary.toString(), BinaryEdgeFiles.of(workload).toString(),
                 Integer.toString(runs)), timeoutSeconds);
-        String c = ExternalProcess.value(out, "count");
+        timed.read(out, "run_seconds");
         String load = ExternalProcess.value(out, "load_seconds");
         String prep = ExternalProcess.value(out, "prep_seconds");
-        for (String line : out.split("\\R")) {
-            if (line.startsWith("run_seconds ")) {
-                times.add(Double.parseDouble(line.substring(12).strip()));
-            }
-        }
-        if (c == null || load == null || prep == null || times.isEmpty()) {
+        if (load == null || prep == null) {
             throw new BenchException("unexpected output from the CUDA counter:\n" + out);
         }
-        count = Long.parseLong(c);
         return Double.parseDouble(load) + Double.parseDouble(prep);
     }
 
     @Override
     public Measurement run(Workload workload) {
-        Double t = times.poll();
-        if (t == null) {
-            throw new BenchException("cuda: the counter timed fewer runs than the bench asked for");
-        }
-        return Measurement.of(count, t);
+        return timed.next();
     }
 
     @Override
     public void unload() {
-        times.clear();
-        count = -1;
+        timed.clear();
     }
 }

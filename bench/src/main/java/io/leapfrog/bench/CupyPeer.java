@@ -1,8 +1,6 @@
 package io.leapfrog.bench;
 
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 
 /**
@@ -18,8 +16,7 @@ public final class CupyPeer implements Peer {
     private final String python;
     private final int runs;
     private final double timeoutSeconds;
-    private final Deque<Double> times = new ArrayDeque<>();
-    private long count = -1;
+    private final TimedRuns timed = new TimedRuns("the CuPy script");
 
     /** @param runs every run the bench makes of a cell, warm-ups included */
     public CupyPeer(Path nativeDir, int runs, double timeoutSeconds) {
@@ -41,7 +38,6 @@ public final class CupyPeer implements Peer {
 
     @Override
     public double load(Workload workload) throws QueryTimeoutException {
-        times.clear();
         long start = System.nanoTime();
         String out = ExternalProcess.run(List.of(python, script.toString(), BinaryEdgeFiles.of(workload).toString(),
                 Integer.toString(runs)), timeoutSeconds);
@@ -49,32 +45,17 @@ public final class CupyPeer implements Peer {
         if (error != null) {
             throw new BenchException("cupy: " + error);
         }
-        for (String line : out.split("\\R")) {
-            if (line.startsWith("seconds ")) {
-                times.add(Double.parseDouble(line.substring(8).strip()));
-            }
-        }
-        String c = ExternalProcess.value(out, "count");
-        if (c == null || times.isEmpty()) {
-            throw new BenchException("unexpected output from the CuPy script:\n" + out);
-        }
-        count = Long.parseLong(c);
-        double timed = times.stream().mapToDouble(Double::doubleValue).sum();
-        return (System.nanoTime() - start) / 1e9 - timed;
+        timed.read(out, "seconds");
+        return (System.nanoTime() - start) / 1e9 - timed.totalSeconds();
     }
 
     @Override
     public Measurement run(Workload workload) {
-        Double t = times.poll();
-        if (t == null) {
-            throw new BenchException("cupy: the script timed fewer runs than the bench asked for");
-        }
-        return Measurement.of(count, t);
+        return timed.next();
     }
 
     @Override
     public void unload() {
-        times.clear();
-        count = -1;
+        timed.clear();
     }
 }

@@ -44,34 +44,31 @@ final class PinnedStaging implements AutoCloseable {
 
     /** Copies {@code src[from, from+count)} to {@code dst} at byte offset {@code dstByte}. */
     void upload(int[] src, int from, int count, DeviceBuffer dst, long dstByte) {
-        int perHalf = (int) (halfBytes / 4);
-        int h = 0;
-        for (int done = 0; done < count; done += perHalf, h ^= 1) {
-            int n = Math.min(perHalf, count - done);
-            await(h);
-            ByteBuffer b = halves[h];
-            b.clear();
-            b.asIntBuffer().put(src, from + done, n);
-            Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(dst.at(dstByte + 4L * done), host.withByteOffset(h * halfBytes),
-                    4L * n, stream), "copying " + dst.purpose() + " to the GPU");
-            record(h);
-        }
-        await(0);
-        await(1);
+        copyTo(dst, dstByte, 4, count, (b, done, n) -> b.asIntBuffer().put(src, from + done, n));
     }
 
     /** Copies {@code src[from, from+count)} (longs) to {@code dst} at byte offset {@code dstByte}. */
     void upload(long[] src, int from, int count, DeviceBuffer dst, long dstByte) {
-        int perHalf = (int) (halfBytes / 8);
+        copyTo(dst, dstByte, 8, count, (b, done, n) -> b.asLongBuffer().put(src, from + done, n));
+    }
+
+    /** Fills a half with elements [done, done + n) of the source. */
+    private interface Fill {
+        void put(ByteBuffer half, int done, int n);
+    }
+
+    /** Fills one half while the other half's DMA runs. */
+    private void copyTo(DeviceBuffer dst, long dstByte, int width, int count, Fill fill) {
+        int perHalf = (int) (halfBytes / width);
         int h = 0;
         for (int done = 0; done < count; done += perHalf, h ^= 1) {
             int n = Math.min(perHalf, count - done);
             await(h);
             ByteBuffer b = halves[h];
             b.clear();
-            b.asLongBuffer().put(src, from + done, n);
-            Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(dst.at(dstByte + 8L * done), host.withByteOffset(h * halfBytes),
-                    8L * n, stream), "copying " + dst.purpose() + " to the GPU");
+            fill.put(b, done, n);
+            Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(dst.at(dstByte + (long) width * done), host.withByteOffset(h * halfBytes),
+                    (long) width * n, stream), "copying " + dst.purpose() + " to the GPU");
             record(h);
         }
         await(0);

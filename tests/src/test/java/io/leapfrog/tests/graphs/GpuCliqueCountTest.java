@@ -3,11 +3,7 @@ package io.leapfrog.tests.graphs;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
-import io.leapfrog.exec.io.FactReader;
 import io.leapfrog.exec.join.JoinQuery;
-import io.leapfrog.exec.storage.ColumnType;
-import io.leapfrog.exec.storage.Relation;
-import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.exec.storage.Trie;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
@@ -50,17 +46,9 @@ class GpuCliqueCountTest {
         Assumptions.assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
         Path file = CliqueCountTest.dataDir().resolve(graph + ".txt.gz");
         Assumptions.assumeTrue(triangles >= 0 && Files.isRegularFile(file), "shared data absent: " + file);
-        Relation edges = FactReader.snap(ColumnType.repeat(ColumnType.NUMBER, 2), new SymbolTable()).read(file);
-        Relation sym = edges.union(edges.project(1, 0));
-        Trie e = sym.trie(new int[]{0, 1});
-        JoinQuery tri = JoinQuery.builder(3)
-                .atom(e, 0, 1).atom(e, 1, 2).atom(e, 0, 2)
-                .lowerBound(1, 0, true).lowerBound(2, 1, true)
-                .build();
-        JoinQuery clique = JoinQuery.builder(4)
-                .atom(e, 0, 1).atom(e, 0, 2).atom(e, 0, 3).atom(e, 1, 2).atom(e, 1, 3).atom(e, 2, 3)
-                .lowerBound(1, 0, true).lowerBound(2, 1, true).lowerBound(3, 2, true)
-                .build();
+        Trie e = CliqueCountTest.symmetricEdges(file);
+        JoinQuery tri = CliqueCountTest.triangles(e);
+        JoinQuery clique = CliqueCountTest.fourCliques(e);
         GpuJoinReport report = new GpuJoinReport();
         try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, 0, 0, report)) {
             assertEquals(triangles, ex.count(tri, 1, "triangles"), graph + " triangles on " + strategy.label);
