@@ -87,10 +87,10 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         return (strategy == Strategy.AUTO ? Strategy.LEVELWISE : strategy).label;
     }
 
-    /** Where a join goes and why, and for the GPU its memory estimate. */
-    private record Decision(Strategy strategy, String why, String estimate) {
-        Decision(Strategy strategy, String why) {
-            this(strategy, why, null);
+    /** Where a join goes and why; for the GPU, its compiled plan and memory estimate. */
+    private record Decision(Strategy strategy, String why, GpuPlan plan, String estimate) {
+        static Decision cpu(String why) {
+            return new Decision(null, why, null, null);
         }
 
         boolean gpu() {
@@ -101,10 +101,10 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     private Decision decide(JoinQuery q, boolean materialise) {
         String inelig = GpuPlan.ineligibility(q);
         if (inelig != null) {
-            return new Decision(null, "not GPU-eligible: " + inelig);
+            return Decision.cpu("not GPU-eligible: " + inelig);
         }
         if (!runtime.available()) {
-            return new Decision(null, "no GPU: " + runtime.unavailableReason());
+            return Decision.cpu("no GPU: " + runtime.unavailableReason());
         }
         GpuPlan plan = GpuPlan.of(q);
         long tuples = 0;
@@ -113,22 +113,23 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             tuples += t.size();
             bytes += ResidentTries.bytesOf(t);
         }
+        if (mode == Mode.AUTO && tuples < minTuples) {
+            // Decided before touching the device, so that a run of small joins never starts it.
+            return Decision.cpu(String.format(Locale.ROOT, "auto: small join, %,d input tuples; the GPU is used from %,d",
+                    tuples, minTuples));
+        }
         Strategy s = strategy == Strategy.AUTO ? Strategy.LEVELWISE : strategy;
         long limit = limit(runtime.device().pool());
         String estimate = runtime.device().run(() -> GpuMemoryEstimate.of(plan, s, materialise, limit, resident)).describe();
         if (mode == Mode.GPU) {
-            return new Decision(s, "--device gpu", estimate);
-        }
-        if (tuples < minTuples) {
-            return new Decision(null, String.format(Locale.ROOT, "auto: small join, %,d input tuples; the GPU is used from %,d",
-                    tuples, minTuples));
+            return new Decision(s, "--device gpu", plan, estimate);
         }
         if (bytes > limit / 2) {
-            return new Decision(null, "auto: its relations need " + Bytes.format(bytes) + " on the GPU, more than half the "
+            return Decision.cpu("auto: its relations need " + Bytes.format(bytes) + " on the GPU, more than half the "
                     + Bytes.format(limit) + " budget");
         }
         return new Decision(s, String.format(Locale.ROOT, "auto: %s present, %,d input tuples, relations %s of a %s budget",
-                runtime.device().name(), tuples, Bytes.format(bytes), Bytes.format(limit)), estimate);
+                runtime.device().name(), tuples, Bytes.format(bytes), Bytes.format(limit)), plan, estimate);
     }
 
     private long limit(DeviceMemoryPool pool) {
@@ -149,7 +150,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         }
         GpuJoinStats stats = new GpuJoinStats();
         try {
-            long c = onDevice(q, d.strategy(), stats, (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
+            long c = onDevice(d.plan(), stats, (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
                     ? new LftjGpuJoin(dev, mem, stats).count(plan)
                     : new LevelwiseGpuJoin(dev, mem, stats).count(plan));
             report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), d.estimate(), stats, System.nanoTime() - t0));
@@ -177,7 +178,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         GpuJoinStats stats = new GpuJoinStats();
         HostRows rows = new HostRows(q.outputVars());
         try {
-            onDevice(q, d.strategy(), stats, (plan, dev, mem) -> {
+            onDevice(d.plan(), stats, (plan, dev, mem) -> {
                 if (d.strategy() == Strategy.LFTJ) {
                     new LftjGpuJoin(dev, mem, stats).enumerate(plan, rows);
                 } else {
@@ -202,9 +203,8 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     }
 
     /** Pins the query's tries on the device, loads the plan, runs {@code work}; records memory use. */
-    private long onDevice(JoinQuery q, Strategy s, GpuJoinStats stats, DeviceWork work) {
+    private long onDevice(GpuPlan plan, GpuJoinStats stats, DeviceWork work) {
         GpuDevice dev = runtime.device();
-        GpuPlan plan = GpuPlan.of(q);
         return dev.run(() -> {
             DeviceMemoryPool pool = dev.pool();
             pool.setLimit(limit(pool));
@@ -232,11 +232,6 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             return 0;
         }
         return runtime.device().run(resident::residentBytes);
-    }
-
-    /** Device bytes in use (by anyone in this process) now. */
-    public long deviceBytesInUse() {
-        return runtime.available() ? runtime.device().run(() -> runtime.device().pool().inUse()) : 0;
     }
 
     /** Frees the resident tries. */
