@@ -41,7 +41,7 @@ public final class LeapfrogJoin {
 
     /** Number of results (distinct bindings of the output variables), without materialising them. */
     public static long count(JoinQuery q, int threads) {
-        if (!passesGate(q)) {
+        if (!q.passesGate()) {
             return 0;
         }
         List<JoinWorker> workers = execute(q, threads, null);
@@ -54,7 +54,7 @@ public final class LeapfrogJoin {
 
     /** Enumerates the results into per-worker sinks (each sink is used by one thread only); returns them all. */
     public static <S extends TupleSink> List<S> run(JoinQuery q, int threads, Supplier<S> sinks) {
-        if (!passesGate(q)) {
+        if (!q.passesGate()) {
             List<S> none = new ArrayList<>(1);
             none.add(sinks.get());
             return none;
@@ -66,10 +66,6 @@ public final class LeapfrogJoin {
         }
         execute(q, workers, out);
         return out;
-    }
-
-    private static boolean passesGate(JoinQuery q) {
-        return q.passesGate();
     }
 
     /** How many workers the query can use: 1 unless level 0 is a large enough leapfrog over atoms. */

@@ -141,26 +141,10 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         if (!q.passesGate()) {
             return 0;
         }
-        Decision d = decide(q, false);
-        long t0 = System.nanoTime();
-        if (!d.gpu()) {
-            long c = LeapfrogJoin.count(q, threads);
-            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", d.why(), null, null, System.nanoTime() - t0));
-            return c;
-        }
-        GpuJoinStats stats = new GpuJoinStats();
-        try {
-            long c = onDevice(d.plan(), stats, (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
-                    ? new LftjGpuJoin(dev, mem, stats).count(plan)
-                    : new LevelwiseGpuJoin(dev, mem, stats).count(plan));
-            report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), d.estimate(), stats, System.nanoTime() - t0));
-            return c;
-        } catch (GpuOutOfMemoryException e) {
-            long c = LeapfrogJoin.count(q, threads);
-            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", "warning: fell back from " + d.strategy().label
-                    + " because " + e.getMessage(), d.estimate(), null, System.nanoTime() - t0));
-            return c;
-        }
+        return route(q, false, label, () -> LeapfrogJoin.count(q, threads),
+                (d, stats) -> onDevice(d.plan(), stats, (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
+                        ? new LftjGpuJoin(dev, mem, stats).count(plan)
+                        : new LevelwiseGpuJoin(dev, mem, stats).count(plan)));
     }
 
     @Override
@@ -168,16 +152,9 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         if (!q.passesGate()) {
             return List.of(sinks.get());
         }
-        Decision d = decide(q, true);
-        long t0 = System.nanoTime();
-        if (!d.gpu()) {
-            List<S> out = LeapfrogJoin.run(q, threads, sinks);
-            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", d.why(), null, null, System.nanoTime() - t0));
-            return out;
-        }
-        GpuJoinStats stats = new GpuJoinStats();
-        HostRows rows = new HostRows(q.outputVars());
-        try {
+        return route(q, true, label, () -> LeapfrogJoin.run(q, threads, sinks), (d, stats) -> {
+            // Rows wait on the host until the join has finished: a join abandoned for the CPU leaves no partial rows.
+            HostRows rows = new HostRows(q.outputVars());
             onDevice(d.plan(), stats, (plan, dev, mem) -> {
                 if (d.strategy() == Strategy.LFTJ) {
                     new LftjGpuJoin(dev, mem, stats).enumerate(plan, rows);
@@ -186,16 +163,39 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
                 }
                 return rows.rows();
             });
+            S sink = sinks.get();
+            rows.deliver(sink, q.varCount());
+            return List.of(sink);
+        });
+    }
+
+    private interface GpuJoin<T> {
+        T run(Decision d, GpuJoinStats stats);
+    }
+
+    /**
+     * Decides where the join goes, runs it there, and reports it; a GPU join that cannot fit one window
+     * runs on the CPU instead, with a warning in the report.
+     */
+    private <T> T route(JoinQuery q, boolean materialise, String label, Supplier<T> onCpu, GpuJoin<T> onGpu) {
+        Decision d = decide(q, materialise);
+        long t0 = System.nanoTime();
+        if (!d.gpu()) {
+            T r = onCpu.get();
+            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", d.why(), null, null, System.nanoTime() - t0));
+            return r;
+        }
+        GpuJoinStats stats = new GpuJoinStats();
+        try {
+            T r = onGpu.run(d, stats);
+            report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), d.estimate(), stats, System.nanoTime() - t0));
+            return r;
         } catch (GpuOutOfMemoryException e) {
-            List<S> out = LeapfrogJoin.run(q, threads, sinks);
+            T r = onCpu.get();
             report.add(new GpuJoinReport.Entry(label, "cpu-lftj", "warning: fell back from " + d.strategy().label
                     + " because " + e.getMessage(), d.estimate(), null, System.nanoTime() - t0));
-            return out;
+            return r;
         }
-        S sink = sinks.get();
-        rows.deliver(sink, q.varCount());
-        report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), d.estimate(), stats, System.nanoTime() - t0));
-        return List.of(sink);
     }
 
     private interface DeviceWork {
