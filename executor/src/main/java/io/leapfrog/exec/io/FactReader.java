@@ -7,11 +7,8 @@ import io.leapfrog.exec.storage.RelationBuilder;
 import io.leapfrog.exec.storage.SymbolTable;
 
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -35,6 +32,8 @@ public final class FactReader {
     private final SymbolTable symbols;
     private final FactFormat format;
     private final String delimiter;
+    /** The delimiter as one byte when lines of numbers may be parsed from bytes (see parseNumbers), else -1. */
+    private final int fastDelimiter;
 
     /** A reader of Souffle {@code .facts} files (tab-separated). */
     public FactReader(ColumnType[] types, SymbolTable symbols) {
@@ -46,6 +45,8 @@ public final class FactReader {
         this.symbols = symbols;
         this.format = format;
         this.delimiter = delimiter;
+        this.fastDelimiter = format == FactFormat.DELIMITED && delimiter.length() == 1 && delimiter.charAt(0) < 0x80
+                && delimiter.charAt(0) != '-' && !Character.isDigit(delimiter.charAt(0)) ? delimiter.charAt(0) : -1;
         if (delimiter.isEmpty()) {
             throw new LeapfrogException("error: empty delimiter; give at least one character, e.g. delimiter=\",\"");
         }
@@ -77,7 +78,11 @@ public final class FactReader {
         }
     }
 
-    /** Reads a stream (gzip or plain); {@code source} names it in error messages. Does not close it. */
+    /**
+     * Reads a stream (gzip or plain); {@code source} names it in error messages. Does not close it.
+     * Lines of plain decimal numbers are parsed from the bytes ({@link #parseNumbers}); every other
+     * line (symbols, hexadecimal, spaces, errors) is decoded and parsed field by field.
+     */
     public Relation read(InputStream raw, String source) {
         int arity = types.length;
         RelationBuilder out = new RelationBuilder(arity, 1024);
@@ -85,16 +90,17 @@ public final class FactReader {
         String[] fields = new String[arity];
         int lineNo = 0;
         try {
-            BufferedReader reader = new BufferedReader(new InputStreamReader(decompressed(raw), StandardCharsets.UTF_8), 1 << 16);
-            String line;
-            while ((line = reader.readLine()) != null) {
+            ByteLines lines = new ByteLines(decompressed(raw));
+            while (lines.next()) {
                 lineNo++;
-                if (!line.isEmpty() && line.charAt(line.length() - 1) == '\r') {
-                    line = line.substring(0, line.length() - 1);
-                }
-                if (line.isEmpty()) {
+                if (lines.start() == lines.end()) {
                     continue;
                 }
+                if (parseNumbers(lines.bytes(), lines.start(), lines.end(), tuple)) {
+                    out.add(tuple, 0);
+                    continue;
+                }
+                String line = lines.text();
                 int found;
                 if (format == FactFormat.SNAP) {
                     if (line.charAt(0) == '#' || line.isBlank()) {
@@ -117,6 +123,48 @@ public final class FactReader {
             throw new LeapfrogException(source + ":" + lineNo + ": error: cannot read fact file: " + e.getMessage());
         }
         return out.build();
+    }
+
+    /**
+     * Parses {@code b[from..to)} into {@code tuple} when it is exactly {@code arity} NUMBER fields of
+     * an optional '-' and up to ten decimal digits within the 32-bit range, separated by a one-byte
+     * delimiter; false (tuple undefined) for anything else, which the general path then reads.
+     */
+    private boolean parseNumbers(byte[] b, int from, int to, int[] tuple) {
+        if (fastDelimiter < 0) {
+            return false;
+        }
+        int i = from;
+        for (int c = 0; c < tuple.length; c++) {
+            if (types[c] != ColumnType.NUMBER) {
+                return false;
+            }
+            if (c > 0) {
+                if (i >= to || b[i] != fastDelimiter) {
+                    return false;
+                }
+                i++;
+            }
+            boolean negative = i < to && b[i] == '-';
+            if (negative) {
+                i++;
+            }
+            int digitsFrom = i;
+            long v = 0;
+            while (i < to && i - digitsFrom < 11 && b[i] >= '0' && b[i] <= '9') {
+                v = v * 10 + (b[i++] - '0');
+            }
+            int digits = i - digitsFrom;
+            if (digits == 0 || digits > 10) {
+                return false;
+            }
+            v = negative ? -v : v;
+            if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+                return false; // the general path reports it
+            }
+            tuple[c] = (int) v;
+        }
+        return i == to;
     }
 
     private static InputStream decompressed(InputStream raw) throws IOException {

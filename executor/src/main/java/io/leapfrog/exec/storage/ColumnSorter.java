@@ -5,7 +5,9 @@ import java.util.Arrays;
 /**
  * Sorts tuples held column-wise into lexicographic (signed int) order and removes duplicates, with
  * primitive sorts only: unary columns sort directly, binary tuples are packed into one long each, wider
- * tuples are sorted by a stable LSD pass per column over (value, position) longs.
+ * tuples are sorted by a stable LSD pass per column over (value, position) longs. Rows that arrive in
+ * strictly increasing order (fact files and outputs are usually written sorted) are checked in one
+ * pass and kept as they are.
  */
 final class ColumnSorter {
     /** Below this many keys a sequential sort is cheaper than forking. */
@@ -20,6 +22,9 @@ final class ColumnSorter {
      */
     static int[][] sortDistinct(int[][] cols, int n) {
         int arity = cols.length;
+        if (strictlyIncreasing(cols, n)) {
+            return trimmed(cols, n); // written in order (sorted fact files, ordered outputs): nothing to sort
+        }
         if (arity == 1) {
             return new int[][]{sortDistinctUnary(cols[0], n)};
         }
@@ -27,6 +32,28 @@ final class ColumnSorter {
             return sortDistinctBinary(cols[0], cols[1], n);
         }
         return sortDistinctWide(cols, n);
+    }
+
+    /** True when the rows are already in strictly increasing lexicographic order (so also distinct). */
+    static boolean strictlyIncreasing(int[][] cols, int n) {
+        for (int i = 1; i < n; i++) {
+            int cmp = 0;
+            for (int c = 0; c < cols.length && cmp == 0; c++) {
+                cmp = Integer.compare(cols[c][i - 1], cols[c][i]);
+            }
+            if (cmp >= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int[][] trimmed(int[][] cols, int n) {
+        int[][] out = new int[cols.length][];
+        for (int c = 0; c < cols.length; c++) {
+            out[c] = cols[c].length == n ? cols[c] : Arrays.copyOf(cols[c], n);
+        }
+        return out;
     }
 
     private static void sort(long[] a) {

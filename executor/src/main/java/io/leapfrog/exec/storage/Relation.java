@@ -33,7 +33,7 @@ public final class Relation {
     /** cols[c][i]: column c of the i-th tuple in sorted order. */
     private final int[][] cols;
     private final ConcurrentHashMap<String, Trie> tries = new ConcurrentHashMap<>();
-    /** Cached distinct counts, -1 until computed (racy but idempotent). */
+    /** Cached distinct counts, -1 until computed or a trie with that column first is built (racy but idempotent). */
     private final long[] distinct;
 
     private Relation(int arity, int[][] cols, int size) {
@@ -194,16 +194,30 @@ public final class Relation {
             permuted[l] = cols[order[l]];
         }
         if (!identity && size > 0) {
-            int[][] copy = new int[arity][];
-            for (int l = 0; l < arity; l++) {
-                copy[l] = permuted[l].clone();
+            // The rows are sorted and distinct already: counting passes re-sort them for the new order
+            // (see ColumnReorder); only columns of widely spread values need a comparison sort.
+            int[][] reordered = ColumnReorder.reorder(cols, size, order);
+            if (reordered == null) {
+                int[][] copy = new int[arity][];
+                for (int l = 0; l < arity; l++) {
+                    copy[l] = permuted[l].clone();
+                }
+                reordered = ColumnSorter.sortDistinct(copy, size);
             }
-            permuted = ColumnSorter.sortDistinct(copy, size);
+            permuted = reordered;
         }
-        return Trie.fromSortedColumns(permuted, size);
+        Trie t = Trie.fromSortedColumns(permuted, size);
+        if (arity > 0) {
+            distinct[order[0]] = t.values[0].length; // the statistic comes free with the trie
+        }
+        return t;
     }
 
-    /** Number of distinct values in {@code column}; computed once. */
+    /**
+     * Number of distinct values in {@code column}; computed once. Column 0 is sorted, so its runs are
+     * counted; another column was counted when a trie with it first was built, or is counted here
+     * without sorting where its values are dense ({@link DistinctValues}).
+     */
     public long distinctCount(int column) {
         long d = distinct[column];
         if (d >= 0) {
@@ -212,13 +226,7 @@ public final class Relation {
         if (column == 0) {
             d = countRuns(cols[0], size);
         } else {
-            int[] copy = cols[column].clone();
-            if (copy.length >= (1 << 16)) {
-                Arrays.parallelSort(copy);
-            } else {
-                Arrays.sort(copy);
-            }
-            d = countRuns(copy, size);
+            d = DistinctValues.count(cols[column], size);
         }
         distinct[column] = d;
         return d;

@@ -32,7 +32,8 @@ public final class Trie {
 
     /**
      * Builds the trie of tuples given as lexicographically sorted, distinct columns (level order);
-     * the columns are not modified.
+     * the columns are not modified. Each level is one pass over the rows of its parents' nodes; the
+     * last level needs none: distinct rows make every row a leaf of its own, so it is the column itself.
      */
     public static Trie fromSortedColumns(int[][] cols, int n) {
         int arity = cols.length;
@@ -41,30 +42,42 @@ public final class Trie {
         }
         int[][] values = new int[arity][];
         int[][] offsets = new int[arity - 1][];
-        // startsNode[i]: row i starts a new node at the level being built (its prefix differs from row i-1).
-        boolean[] startsNode = new boolean[n];
+        // rowStart[j]: the first row of node j of the level built last (rowStart[nodes] = n); a level
+        // with no parent level is one node holding every row.
+        int[] rowStart = {0, n};
+        int nodes = 1;
         int[] buf = new int[n];
-        int[] offBuf = new int[n + 1];
         for (int l = 0; l < arity; l++) {
             int[] col = cols[l];
-            int count = 0;
-            int parents = 0;
-            for (int i = 0; i < n; i++) {
-                boolean parentStart = i == 0 || startsNode[i];
-                boolean start = parentStart || col[i] != col[i - 1];
-                if (l > 0 && parentStart) {
-                    offBuf[parents++] = count;
+            if (l == arity - 1) {
+                values[l] = Arrays.copyOf(col, n);
+                if (l > 0) {
+                    offsets[l - 1] = Arrays.copyOf(rowStart, nodes + 1);
                 }
-                if (start) {
-                    buf[count++] = col[i];
-                }
-                startsNode[i] = start;
+                break;
             }
+            int[] off = new int[nodes + 1];
+            int[] childStart = new int[n + 1];
+            int count = 0;
+            for (int j = 0; j < nodes; j++) {
+                off[j] = count;
+                int first = rowStart[j];
+                int end = rowStart[j + 1];
+                for (int i = first; i < end; i++) {
+                    int v = col[i];
+                    buf[count] = v;          // written always, kept only when the value starts a child:
+                    childStart[count] = i;   // no data-dependent branch in the loop
+                    count += i == first || v != col[i - 1] ? 1 : 0;
+                }
+            }
+            off[nodes] = count;
+            childStart[count] = n;
             values[l] = Arrays.copyOf(buf, count);
             if (l > 0) {
-                offBuf[parents] = count;
-                offsets[l - 1] = Arrays.copyOf(offBuf, parents + 1);
+                offsets[l - 1] = off;
             }
+            rowStart = childStart;
+            nodes = count;
         }
         return new Trie(arity, values, offsets, n);
     }

@@ -66,6 +66,19 @@ class RelationTest {
     }
 
     @Test
+    void rowsAlreadyInOrderAreKeptAndAlmostSortedOnesSorted() {
+        int[][] sorted = {{1, 2}, {1, 3}, {2, 0}, {5, -1}};
+        assertRows(set(sorted), Relation.of(2, sorted));
+        int[][] duplicate = {{1, 2}, {1, 3}, {1, 3}, {5, -1}};
+        assertRows(set(duplicate), Relation.of(2, duplicate));
+        int[][] lastOutOfOrder = {{1, 2}, {1, 3}, {2, 0}, {1, 4}};
+        assertRows(set(lastOutOfOrder), Relation.of(2, lastOutOfOrder));
+        int[][] wide = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}};
+        assertRows(set(wide), Relation.of(3, wide));
+        assertEquals(3, Relation.ofColumns(new int[]{3, 1, 2}).size());
+    }
+
+    @Test
     void nullaryRelations() {
         assertEquals(0, Relation.empty(0).size());
         Relation one = Relation.of(0, new int[][]{{}, {}});

@@ -1,0 +1,95 @@
+package io.leapfrog.exec.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The lines of a byte stream, undecoded, split where {@link java.io.BufferedReader#readLine()} splits
+ * ({@code \n}, {@code \r} or {@code \r\n}), so that a reader can parse plain numeric lines straight from
+ * the bytes and decode only the others. UTF-8 never uses the bytes of {@code \n} and {@code \r} inside
+ * a multi-byte character, so the lines are the same as those of the decoded text.
+ */
+final class ByteLines {
+    private final InputStream in;
+    private byte[] buf = new byte[1 << 16];
+    private int filled;
+    private int pos;
+    private boolean eof;
+    private boolean skipLf; // the last line ended with '\r': a '\n' right after it ends nothing more
+    private int start;
+    private int end;
+
+    ByteLines(InputStream in) {
+        this.in = in;
+    }
+
+    /** Advances to the next line; false at the end of the stream. */
+    boolean next() throws IOException {
+        while (true) {
+            if (skipLf && pos < filled) {
+                skipLf = false;
+                if (buf[pos] == '\n') {
+                    pos++;
+                }
+            }
+            for (int i = pos; i < filled; i++) {
+                byte b = buf[i];
+                if (b == '\n' || b == '\r') {
+                    start = pos;
+                    end = i;
+                    pos = i + 1;
+                    skipLf = b == '\r';
+                    return true;
+                }
+            }
+            if (eof) {
+                if (pos < filled) { // a last line without a terminator
+                    start = pos;
+                    end = filled;
+                    pos = filled;
+                    return true;
+                }
+                return false;
+            }
+            fill();
+        }
+    }
+
+    /** Keeps the unfinished line at the front of the buffer (growing it for long lines) and reads more. */
+    private void fill() throws IOException {
+        int rest = filled - pos;
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, rest);
+        } else if (rest == buf.length) {
+            buf = Arrays.copyOf(buf, buf.length * 2);
+        }
+        pos = 0;
+        filled = rest;
+        int n = in.read(buf, filled, buf.length - filled);
+        if (n < 0) {
+            eof = true;
+        } else {
+            filled += n;
+        }
+    }
+
+    /** The buffer holding the current line, valid until the next call to {@link #next()}. */
+    byte[] bytes() {
+        return buf;
+    }
+
+    int start() {
+        return start;
+    }
+
+    int end() {
+        return end;
+    }
+
+    /** The current line decoded (malformed UTF-8 replaced, as the decoding reader does). */
+    String text() {
+        return new String(buf, start, end - start, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,53 @@
+package io.leapfrog.exec.storage;
+
+import java.util.Arrays;
+
+/**
+ * The exact number of distinct values in an unsorted int column, for the planner's statistics. Graph
+ * and symbol columns hold small dense ids, so a bitmap over the column's value span counts them in
+ * two linear passes; only a column whose span is far wider than its length is sorted (a copy).
+ */
+final class DistinctValues {
+    /** Bitmap words allowed per row: at most one long per row, like the copy a sort would make. */
+    private static final long BITS_PER_ROW = 64;
+
+    private DistinctValues() {
+    }
+
+    static long count(int[] col, int n) {
+        if (n == 0) {
+            return 0;
+        }
+        ValueSpan span = ValueSpan.of(col, n);
+        return span.denseFor(n, BITS_PER_ROW) ? countWithBitmap(col, n, span.min(), span.width()) : countBySorting(col, n);
+    }
+
+    private static long countWithBitmap(int[] col, int n, int min, long width) {
+        long[] bits = new long[(int) ((width + 63) >>> 6)];
+        for (int i = 0; i < n; i++) {
+            long k = (long) col[i] - min;
+            bits[(int) (k >>> 6)] |= 1L << k; // the shift uses the low six bits of k
+        }
+        long d = 0;
+        for (long w : bits) {
+            d += Long.bitCount(w);
+        }
+        return d;
+    }
+
+    private static long countBySorting(int[] col, int n) {
+        int[] copy = Arrays.copyOf(col, n);
+        if (n >= (1 << 16)) {
+            Arrays.parallelSort(copy);
+        } else {
+            Arrays.sort(copy);
+        }
+        long d = 1;
+        for (int i = 1; i < n; i++) {
+            if (copy[i] != copy[i - 1]) {
+                d++;
+            }
+        }
+        return d;
+    }
+}
