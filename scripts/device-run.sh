@@ -3,6 +3,8 @@
 #   scripts/device-run.sh tests                 the gpu-tagged tests (JUnit console launcher)
 #   scripts/device-run.sh bench BENCH-ARGS...   the bench harness (GPU peers, CUDA counter, CuPy)
 #   scripts/device-run.sh leapfrog ARGS...      the leapfrog command of the bundle
+#   scripts/device-run.sh main CLASS ARGS...    a main class of the kit (e.g. io.leapfrog.bench.GpuLatency)
+# LEAPFROG_JAVA_OPTS adds JVM options (e.g. -Dleapfrog.gpu.profile=true); LEAPFROG_XMX sets the heap.
 # Logs and reports go to $OUT when it is set.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,6 +28,9 @@ fi
 # Explicit jar lists: JUnit's launcher does not expand "dir/*" as the java launcher does.
 cp="$kit/test-classes:$(ls "$kit"/lib/*.jar "$kit"/testlib/*.jar | grep -v console-standalone | tr '\n' ':')"
 jvm=(-Djava.library.path="$kit/native" -Dleapfrog.shared="$kit/shared" -Xmx${LEAPFROG_XMX:-48g})
+# Extra JVM options, e.g. LEAPFROG_JAVA_OPTS=-Dleapfrog.gpu.profile=true (per-kernel times on exit).
+read -r -a extra <<< "${LEAPFROG_JAVA_OPTS:-}"
+jvm+=("${extra[@]}")
 what="${1:-tests}"
 shift || true
 case "$what" in
@@ -41,11 +46,14 @@ case "$what" in
         fi
         "$java" "${jvm[@]}" -cp "$cp" io.leapfrog.bench.Bench --shared "$kit/shared" "$@"
         ;;
+    main)
+        "$java" "${jvm[@]}" -cp "$cp" "$@"
+        ;;
     leapfrog)
         "$java" "${jvm[@]}" -cp "$kit/lib/*" io.leapfrog.cli.Main "$@"
         ;;
     *)
-        echo "usage: scripts/device-run.sh tests|bench|leapfrog ..." >&2
+        echo "usage: scripts/device-run.sh tests|bench|main|leapfrog ..." >&2
         exit 2
         ;;
 esac

@@ -6,6 +6,7 @@ __constant__ LfPlan c_plan;
 #include "lftj_kernels.cuh"
 #include "levelwise_kernels.cuh"
 #include "scan_kernels.cuh"
+#include "rank_kernels.cuh"
 
 // Per-thread state sizes: (variables, participants per level). The executor picks the smallest that
 // holds the query.

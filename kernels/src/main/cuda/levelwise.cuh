@@ -43,7 +43,26 @@ LF_HD bool lw_member(const LfLevel& L, const LfTable& in, int r, int p, int v) {
         if (q == p) continue;
         int lo, hi;
         lw_range(L.part[q], in, r, lo, hi);
-        if (lf_find(L.part[q].vals, lo, hi, v) < 0) return false;
+        if (lf_part_find(L.part[q], lo, hi, v) < 0) return false;
     }
     return true;
+}
+
+// lw_member for K candidates of row r at once (bit k of `live` marks v[k] as a candidate): the bits of
+// those in every other participant. Without a rank table the K searches of a participant run in
+// lockstep (lf_contains_batch); a participant's range is read once for all K.
+template <int K>
+LF_HD unsigned lw_members(const LfLevel& L, const LfTable& in, int r, int p, const int* v, unsigned live) {
+    for (int q = 0; q < L.width && live != 0; q++) {
+        if (q == p) continue;
+        int lo, hi;
+        lw_range(L.part[q], in, r, lo, hi);
+        if (L.part[q].rank != nullptr) {
+            for (int k = 0; k < K; k++)
+                if (((live >> k) & 1u) && lf_part_find(L.part[q], lo, hi, v[k]) < 0) live &= ~(1u << k);
+        } else {
+            live = lf_contains_batch<K>(L.part[q].vals, lo, hi, v, live);
+        }
+    }
+    return live;
 }

@@ -4,7 +4,8 @@
 //   (scan)      candidate offsets: row r owns candidates [offsets[r], offsets[r+1])
 //   lw_count / lw_flags
 //               each candidate's value from its row's driver, membership in every other participant
-//               by binary search (one warp per row, lanes over the row's candidates)
+//               by binary search (a rank table's lookup at a dense first level), LW_BATCH searches per
+//               lane in lockstep; each warp takes an equal contiguous range of candidates
 //   (scan)      of the flags: each hit's row in the next table
 //   lw_scatter  writes the next table
 // Candidates are processed in windows [o0, o1) so that the flags and the next table fit in memory.
@@ -26,9 +27,8 @@ extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int
         for (int p = 0; p < L.width; p++) {
             int lo, hi;
             lw_range(L.part[p], in, r, lo, hi);
-            const int* a = L.part[p].vals;
-            lo = lf_lower_bound(a, lo, hi, lb);
-            hi = lf_lower_bound(a, lo, hi, ub + 1);
+            lo = lf_part_lower_bound(L.part[p], lo, hi, lb);
+            if (ub < 2147483647LL) hi = lf_part_lower_bound(L.part[p], lo, hi, ub + 1);
             long long size = hi - lo;
             if (best < 0 || size < best) {
                 best = size;
@@ -43,40 +43,81 @@ extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int
     drvLo[r] = bestLo;
 }
 
-// The candidate kernels work row by row, one warp per row (grid-stride over the rows that own
-// candidates in the window [o0, o1)), the lanes taking the row's candidates 32 apart: reads of the
-// driver's values are coalesced, every lane of a warp knows its row without a search, and a long row
-// is shared by 32 threads. Only the window's first and last rows are found by binary search.
-#define LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, a, b)                                              \
-    int lane_ = threadIdx.x & 31;                                                                     \
-    long long warp_ = ((long long) blockIdx.x * blockDim.x + threadIdx.x) >> 5;                       \
-    long long warps_ = ((long long) gridDim.x * blockDim.x) >> 5;                                     \
-    int rFirst_ = lf_row_of(offsets, in.rows, o0);                                                    \
-    int rLast_ = lf_row_of(offsets, in.rows, o1 - 1);                                                 \
-    for (long long r = rFirst_ + warp_; r <= rLast_; r += warps_)                                     \
-        for (long long a = (offsets[r] > o0 ? offsets[r] : o0) + lane_,                              \
-                       b = (offsets[r + 1] < o1 ? offsets[r + 1] : o1); a < b; a += 32)
+// The candidate kernels split the window's candidates [o0, o1) into one contiguous range per warp
+// (equal candidate counts, so a row owning millions of candidates, such as level 0's single row or a
+// hub's row, is shared by many warps), and each warp walks the rows of its range in order, handing
+// each row's segment [a, e) of the range to `segment` (whose lanes take its candidates 32 apart).
+// A warp therefore works on one row at a time (its bounds, driver and probed lists are warp-uniform;
+// reads of the driver's values are coalesced), finds its first row by one binary search, and steps
+// through the rest (a row with no candidates costs one read of its offset).
+template <class Segment>
+__device__ __forceinline__ void lw_for_row_segments(const LfTable& in, const long long* offsets, long long o0, long long o1,
+                                                    Segment segment) {
+    long long warp = ((long long) blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    long long warps = ((long long) gridDim.x * blockDim.x) >> 5;
+    long long per = ((o1 - o0 + warps - 1) / warps + 31) & ~31LL;
+    long long a = o0 + warp * per;
+    long long b = a + per < o1 ? a + per : o1;
+    if (a >= b) return;
+    int r = lf_row_of(offsets, in.rows, a);
+    while (a < b) {                                         // warp-uniform
+        long long e = offsets[r + 1] < b ? offsets[r + 1] : b;
+        if (e > a) {
+            segment(r, a, e);
+            a = e;
+        }
+        r++;
+    }
+}
+
+// Candidates a lane checks at once in lw_count and lw_flags (their searches overlap in memory).
+#define LW_BATCH 4
+
+// Calls check(o0k, live, v) for each batch of the lane's candidates in row r's segment [a, e): the
+// candidate indices o0k + 32k, their values v[k] from the row's driver, bit k of live set where
+// o0k + 32k < e.
+template <class Check>
+__device__ __forceinline__ void lw_batches(const LfLevel& L, const long long* offsets, const int* drv, const int* drvLo,
+                                           int r, long long a, long long e, Check check) {
+    int lane = threadIdx.x & 31;
+    const int* vals = L.part[drv[r]].vals;
+    long long shift = (long long) drvLo[r] - offsets[r];    // candidate o's value: vals[o + shift]
+    for (long long o = a + lane; o < e; o += 32 * LW_BATCH) {
+        int v[LW_BATCH];
+        unsigned live = 0;
+        for (int k = 0; k < LW_BATCH; k++) {
+            long long ok = o + 32LL * k;
+            v[k] = ok < e ? vals[ok + shift] : 0;
+            live |= (ok < e ? 1u : 0u) << k;
+        }
+        check(o, live, v);
+    }
+}
 
 extern "C" __global__ void lw_count(LfTable in, int level, const long long* offsets, long long o0, long long o1,
                                     const int* drv, const int* drvLo, unsigned long long* total) {
     const LfLevel& L = c_plan.level[level];
     long long mine = 0;
-    LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, o, end) {
+    lw_for_row_segments(in, offsets, o0, o1, [&](int r, long long a, long long e) {
         int p = drv[r];
-        int v = L.part[p].vals[drvLo[r] + (int) (o - offsets[r])];
-        if (lw_member(L, in, (int) r, p, v)) mine++;
-    }
+        lw_batches(L, offsets, drv, drvLo, r, a, e, [&](long long, unsigned live, const int* v) {
+            mine += __popc(lw_members<LW_BATCH>(L, in, r, p, v, live));
+        });
+    });
     lf_block_add(mine, total);
 }
 
 extern "C" __global__ void lw_flags(LfTable in, int level, const long long* offsets, long long o0, long long o1,
                                     const int* drv, const int* drvLo, int* flags) {
     const LfLevel& L = c_plan.level[level];
-    LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, o, end) {
+    lw_for_row_segments(in, offsets, o0, o1, [&](int r, long long a, long long e) {
         int p = drv[r];
-        int v = L.part[p].vals[drvLo[r] + (int) (o - offsets[r])];
-        flags[o - o0] = lw_member(L, in, (int) r, p, v) ? 1 : 0;
-    }
+        lw_batches(L, offsets, drv, drvLo, r, a, e, [&](long long o, unsigned live, const int* v) {
+            unsigned hit = lw_members<LW_BATCH>(L, in, r, p, v, live);
+            for (int k = 0; k < LW_BATCH; k++)
+                if ((live >> k) & 1u) flags[o + 32LL * k - o0] = (hit >> k) & 1u;
+        });
+    });
 }
 
 // keepSlots: bit s set when slot s is read by a later level (only those columns exist in `out`).
@@ -86,30 +127,33 @@ extern "C" __global__ void lw_scatter(LfTable in, LfTable out, int level, const 
     const LfLevel& L = c_plan.level[level];
     unsigned own = 0;
     for (int q = 0; q < L.width; q++) own |= 1u << L.part[q].slot;
-    LW_FOR_WINDOW_ROWS(in, offsets, o0, o1, r, o, end) {
-        int j = flagScan[o - o0];
-        if (flagScan[o - o0 + 1] == j) continue;
+    int lane = threadIdx.x & 31;
+    lw_for_row_segments(in, offsets, o0, o1, [&](int r, long long a, long long e) {
         int p = drv[r];
-        int idx = drvLo[r] + (int) (o - offsets[r]);
-        int v = L.part[p].vals[idx];
-        for (int c = 0; c < level; c++) out.bind[c][j] = in.bind[c][r];
-        out.bind[level][j] = v;
-        for (unsigned m = keepSlots & ~own; m != 0; m &= m - 1) {
-            int s = __ffs(m) - 1;
-            out.slot[s][j] = in.slot[s][r];
-        }
-        for (int q = 0; q < L.width; q++) {
-            int s = L.part[q].slot;
-            if (!(keepSlots & (1u << s))) continue;
-            int pos = idx;
-            if (q != p) {
-                int lo, hi;
-                lw_range(L.part[q], in, (int) r, lo, hi);
-                pos = lf_find(L.part[q].vals, lo, hi, v);
+        for (long long o = a + lane; o < e; o += 32) {
+            int j = flagScan[o - o0];
+            if (flagScan[o - o0 + 1] == j) continue;
+            int idx = drvLo[r] + (int) (o - offsets[r]);
+            int v = L.part[p].vals[idx];
+            for (int c = 0; c < level; c++) out.bind[c][j] = in.bind[c][r];
+            out.bind[level][j] = v;
+            for (unsigned m = keepSlots & ~own; m != 0; m &= m - 1) {
+                int s = __ffs(m) - 1;
+                out.slot[s][j] = in.slot[s][r];
             }
-            out.slot[s][j] = pos;
+            for (int q = 0; q < L.width; q++) {
+                int s = L.part[q].slot;
+                if (!(keepSlots & (1u << s))) continue;
+                int pos = idx;
+                if (q != p) {
+                    int lo, hi;
+                    lw_range(L.part[q], in, r, lo, hi);
+                    pos = lf_part_find(L.part[q], lo, hi, v);
+                }
+                out.slot[s][j] = pos;
+            }
         }
-    }
+    });
 }
 
 // Rows of `in` whose flagScan entry steps up are copied (first ncols binding columns) to `out`.

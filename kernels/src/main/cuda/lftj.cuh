@@ -33,7 +33,7 @@ LF_HD bool lf_open(const LfPlan& P, LfState<MV, MP>& S, int l, bool restrict, in
             lo = lo > rlo ? lo : rlo;
             hi = hi < rhi ? hi : rhi;
         }
-        lo = lf_lower_bound(L.part[p].vals, lo, hi, lb);
+        lo = lf_part_lower_bound(L.part[p], lo, hi, lb);
         if (lo >= hi) return false;
         S.cur[l][p] = lo;
         S.end[l][p] = hi;
@@ -58,7 +58,7 @@ LF_HD bool lf_search(const LfPlan& P, LfState<MV, MP>& S, int l) {
     int p = 0;
     while (true) {
         const int* a = L.part[p].vals;
-        int c = lf_gallop(a, S.cur[l][p], S.end[l][p], key);
+        int c = lf_part_seek(L.part[p], S.cur[l][p], S.end[l][p], key);
         if (c >= S.end[l][p]) return false;
         S.cur[l][p] = c;
         long long v = a[c];
@@ -91,8 +91,7 @@ LF_HD long long lf_count_level(const LfPlan& P, LfState<MV, MP>& S, int l) {
     const LfLevel& L = P.level[l];
     long long ub = S.ub[l];
     if (L.width == 1) {
-        const int* a = L.part[0].vals;
-        return lf_lower_bound(a, S.cur[l][0], S.end[l][0], ub + 1) - S.cur[l][0];
+        return lf_part_lower_bound(L.part[0], S.cur[l][0], S.end[l][0], ub + 1) - S.cur[l][0];
     }
     if (L.width == 2) {
         const int* a = L.part[0].vals;

@@ -24,9 +24,13 @@
 struct LfPart {
     const int* vals;        // the trie level's values
     const int* parentOff;   // offsets of the trie level above (children of node j: [off[j], off[j+1])), or null
+    const int* rank;        // trie level 0 only, or null: rank[k] = index of the first value >= rankMin + k,
+                            // for k in [0, rankSpan) (a dense first level: seeks in O(1), see search.cuh)
     int parentSlot;         // slot holding the parent node's index (unused at trie level 0)
     int slot;               // slot receiving the matched index
     int len;                // number of values (used at trie level 0)
+    int rankMin;            // smallest value (with rank)
+    int rankSpan;           // largest value - smallest value + 1 (with rank)
     int pad;
 };
 
@@ -53,13 +57,15 @@ struct LfPlan {
 };
 
 // Byte offsets shared with PlanLayout.java.
-static_assert(sizeof(LfPart) == 32, "LfPart layout");
-static_assert(sizeof(LfLevel) == 352, "LfLevel layout");
-static_assert(sizeof(LfPlan) == 16 + LF_MAX_VARS * 352, "LfPlan layout");
+static_assert(sizeof(LfPart) == 48, "LfPart layout");
+static_assert(sizeof(LfLevel) == 96 + LF_MAX_PARTS * 48, "LfLevel layout");
+static_assert(sizeof(LfPlan) == 16 + LF_MAX_VARS * (96 + LF_MAX_PARTS * 48), "LfPlan layout");
 static_assert(__builtin_offsetof(LfLevel, lowerConst) == 16, "LfLevel.lowerConst");
 static_assert(__builtin_offsetof(LfLevel, lowerVar) == 32, "LfLevel.lowerVar");
 static_assert(__builtin_offsetof(LfLevel, part) == 96, "LfLevel.part");
-static_assert(__builtin_offsetof(LfPart, parentSlot) == 16, "LfPart.parentSlot");
+static_assert(__builtin_offsetof(LfPart, rank) == 16, "LfPart.rank");
+static_assert(__builtin_offsetof(LfPart, parentSlot) == 24, "LfPart.parentSlot");
+static_assert(__builtin_offsetof(LfPart, rankMin) == 36, "LfPart.rankMin");
 
 // Bounds of level l under the current binding; false when the range is empty.
 LF_HD bool lf_bounds(const LfLevel& L, const int* binding, long long& lb, long long& ub) {

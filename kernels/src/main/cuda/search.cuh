@@ -33,13 +33,60 @@ LF_HD int lf_find(const int* a, int lo, int hi, int key) {
     return (i < hi && a[i] == key) ? i : -1;
 }
 
-// Last index r in [0, n) with offsets[r] <= x (offsets ascending, offsets[0] <= x): the row that
+// A participant's lower bound in [lo, hi): through its rank table when it has one (a dense first trie
+// level, where bisection over millions of values is the level-wise join's costliest step), else by
+// bisection. The rank answers for the whole level; clamping it gives the answer for any sub-range.
+LF_HD int lf_part_lower_bound(const LfPart& p, int lo, int hi, long long key) {
+    if (p.rank != nullptr) {
+        long long k = key - p.rankMin;
+        int i = k <= 0 ? 0 : k >= p.rankSpan ? p.len : p.rank[k];
+        return i < lo ? lo : i > hi ? hi : i;
+    }
+    return lf_lower_bound(p.vals, lo, hi, key);
+}
+
+// Index of key in a participant's [lo, hi), or -1.
+LF_HD int lf_part_find(const LfPart& p, int lo, int hi, int key) {
+    int i = lf_part_lower_bound(p, lo, hi, key);
+    return (i < hi && p.vals[i] == key) ? i : -1;
+}
+
+// A seek from cursor lo: O(1) with a rank table, else galloping (cheap for the short moves of a sweep).
+LF_HD int lf_part_seek(const LfPart& p, int lo, int hi, long long key) {
+    return p.rank != nullptr ? lf_part_lower_bound(p, lo, hi, key) : lf_gallop(p.vals, lo, hi, key);
+}
+
+// Which of K keys are in sorted [lo, hi): bit k of the result for key[k], tested only where bit k of
+// `live` is set. The K searches run in lockstep with no branches (each step: the last element <= key
+// in a halving window), so their loads are independent and overlap: a lane waits for one chain of
+// memory latencies per step instead of K. Every search takes the same number of steps.
+template <int K>
+LF_HD unsigned lf_contains_batch(const int* a, int lo, int hi, const int* key, unsigned live) {
+    int n = hi - lo;
+    if (n <= 0 || live == 0) return 0;
+    int base[K];
+    for (int k = 0; k < K; k++) base[k] = lo;
+    while (n > 1) {
+        int half = n >> 1;
+        for (int k = 0; k < K; k++) base[k] = a[base[k] + half] <= key[k] ? base[k] + half : base[k];
+        n -= half;
+    }
+    unsigned found = 0;
+    for (int k = 0; k < K; k++) found |= (a[base[k]] == key[k] ? 1u : 0u) << k;
+    return found & live;
+}
+
+// Last index r in [lo, hi) with offsets[r] <= x (offsets ascending, offsets[lo] <= x): the row that
 // candidate x belongs to in a load-balanced expansion ("load-balancing search").
-LF_HD int lf_row_of(const long long* offsets, int n, long long x) {
-    int lo = 0, hi = n;    // answer in [lo, hi)
+LF_HD int lf_row_in(const long long* offsets, int lo, int hi, long long x) {
     while (hi - lo > 1) {
         int mid = (int) (((unsigned) lo + (unsigned) hi) >> 1);
         if (offsets[mid] <= x) lo = mid; else hi = mid;
     }
     return lo;
+}
+
+// lf_row_in over all n rows.
+LF_HD int lf_row_of(const long long* offsets, int n, long long x) {
+    return lf_row_in(offsets, 0, n, x);
 }

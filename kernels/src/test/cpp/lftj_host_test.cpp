@@ -25,7 +25,20 @@ struct HostTrie {
     std::vector<std::vector<int>> values;   // per level
     std::vector<std::vector<int>> offsets;  // per level < arity-1
     std::set<std::vector<int>> tuples;
+    std::vector<int> rank;                  // rank table of level 0 (as lf_build_rank makes it)
 };
+
+// The rank table of sorted distinct values, as the lf_build_rank kernel fills it.
+std::vector<int> rankOf(const std::vector<int>& vals) {
+    std::vector<int> rank;
+    if (vals.empty()) return rank;
+    rank.assign((size_t) (vals.back() - vals.front() + 1), -1);
+    for (size_t i = 0; i < vals.size(); i++) {
+        long long from = i == 0 ? 0 : (long long) vals[i - 1] - vals.front() + 1;
+        for (long long k = from; k <= (long long) vals[i] - vals.front(); k++) rank[(size_t) k] = (int) i;
+    }
+    return rank;
+}
 
 HostTrie makeTrie(std::set<std::vector<int>> tuples, int arity) {
     HostTrie t;
@@ -43,6 +56,7 @@ HostTrie makeTrie(std::set<std::vector<int>> tuples, int arity) {
         }
         if (l > 0) t.offsets[l - 1].push_back((int) t.values[l].size());
     }
+    if (arity > 0) t.rank = rankOf(t.values[0]);
     return t;
 }
 
@@ -64,7 +78,8 @@ struct Query {
 };
 
 // Builds the plan as io.leapfrog.exec.gpu.plan.GpuPlanBuilder does.
-bool buildPlan(const Query& q, const std::vector<HostTrie>& tries, LfPlan& P) {
+// With useRank, first trie levels seek through their rank tables.
+bool buildPlan(const Query& q, const std::vector<HostTrie>& tries, LfPlan& P, bool useRank = false) {
     P = LfPlan{};
     P.nvars = q.nvars;
     P.outVars = q.outVars;
@@ -107,6 +122,11 @@ bool buildPlan(const Query& q, const std::vector<HostTrie>& tries, LfPlan& P) {
             part.parentOff = t == 0 ? nullptr : tr.offsets[t - 1].data();
             part.parentSlot = t == 0 ? 0 : slotOf[{parts[p].first, t - 1}];
             part.slot = slotOf[{parts[p].first, t}];
+            if (useRank && t == 0 && !tr.rank.empty()) {
+                part.rank = tr.rank.data();
+                part.rankMin = tr.values[0].front();
+                part.rankSpan = (int) tr.rank.size();
+            }
         }
         L.lowerConst = q.lowerConst[l];
         L.upperConst = q.upperConst[l];
@@ -306,6 +326,20 @@ void checkLevelwiseRows(const Query& q, const LfPlan& P, const std::string& name
                     int v = L.part[bestP].vals[bestLo + i];
                     if (lw_member(L, t, r, bestP, v)) got.insert(v);
                 }
+                // lw_members (batches of 4, as lw_count and lw_flags run it) agrees with lw_member.
+                for (int i = 0; i < bestSize; i += 4) {
+                    int v[4] = {0, 0, 0, 0};
+                    unsigned live = 0;
+                    for (int k = 0; k < 4 && i + k < bestSize; k++) {
+                        v[k] = L.part[bestP].vals[bestLo + i + k];
+                        live |= 1u << k;
+                    }
+                    unsigned hit = lw_members<4>(L, t, r, bestP, v, live);
+                    for (int k = 0; k < 4; k++) {
+                        bool want = ((live >> k) & 1u) && lw_member(L, t, r, bestP, v[k]);
+                        check(((hit >> k) & 1u) == (want ? 1u : 0u), name + ": lw_members batch at level " + std::to_string(level));
+                    }
+                }
             }
             struct LastSink {
                 std::set<int> values;
@@ -353,14 +387,59 @@ int main() {
             check(g == e, "gallop from " + std::to_string(from) + " key " + std::to_string(key));
         }
     }
+    // Batched membership: every sub-range, every key pattern, dead lanes report nothing.
+    {
+        std::vector<int> b{2, 4, 4, 7, 9, 12, 15, 20, 21};
+        std::mt19937 kr(3);
+        for (int lo = 0; lo <= (int) b.size(); lo++)
+            for (int hi = lo; hi <= (int) b.size(); hi++)
+                for (int t = 0; t < 40; t++) {
+                    int key[4];
+                    for (int k = 0; k < 4; k++) key[k] = (int) (kr() % 24);
+                    unsigned live = kr() % 16;
+                    unsigned got = lf_contains_batch<4>(b.data(), lo, hi, key, live);
+                    for (int k = 0; k < 4; k++) {
+                        bool want = ((live >> k) & 1u) && std::binary_search(b.begin() + lo, b.begin() + hi, key[k]);
+                        check(((got >> k) & 1u) == (want ? 1u : 0u), "contains_batch [" + std::to_string(lo) + ","
+                              + std::to_string(hi) + ") key " + std::to_string(key[k]));
+                    }
+                }
+    }
     std::vector<long long> offs{0, 0, 3, 3, 7, 9};
     for (long long x = 0; x < 12; x++) {
         int r = lf_row_of(offs.data(), 6, x);
         int e = 0;
         for (int i = 0; i < 6; i++) if (offs[i] <= x) e = i;
         check(r == e, "row_of " + std::to_string(x));
+        for (int lo = 0; lo < 6; lo++)
+            for (int hi = lo + 1; hi <= 6; hi++) {
+                if (offs[lo] > x) continue;
+                int ri = lf_row_in(offs.data(), lo, hi, x);
+                int ei = lo;
+                for (int i = lo; i < hi; i++) if (offs[i] <= x) ei = i;
+                check(ri == ei, "row_in [" + std::to_string(lo) + "," + std::to_string(hi) + ") " + std::to_string(x));
+            }
     }
 
+    // Rank-table seeks agree with bisection on every sub-range and key.
+    {
+        std::vector<int> vals{3, 4, 9, 10, 11, 17};
+        std::vector<int> rank = rankOf(vals);
+        LfPart plain{}, ranked{};
+        plain.vals = ranked.vals = vals.data();
+        plain.len = ranked.len = (int) vals.size();
+        ranked.rank = rank.data();
+        ranked.rankMin = vals.front();
+        ranked.rankSpan = (int) rank.size();
+        for (int lo = 0; lo <= (int) vals.size(); lo++)
+            for (int hi = lo; hi <= (int) vals.size(); hi++)
+                for (long long key = -3; key < 22; key++) {
+                    check(lf_part_lower_bound(ranked, lo, hi, key) == lf_lower_bound(vals.data(), lo, hi, key),
+                          "rank lower bound " + std::to_string(key) + " in [" + std::to_string(lo) + "," + std::to_string(hi) + ")");
+                    check(lf_part_find(ranked, lo, hi, (int) key) == lf_part_find(plain, lo, hi, (int) key), "rank find");
+                    check(lf_part_seek(ranked, lo, hi, key) == lf_part_seek(plain, lo, hi, key), "rank seek");
+                }
+    }
     std::mt19937 rng(20261122);
     int cases = 0;
     for (int iter = 0; iter < 400; iter++) {
@@ -403,7 +482,7 @@ int main() {
         if (rng() % 4 == 0) q.upperConst[rng() % q.nvars] = domain - 1 - (long long) (rng() % 3);
         q.outVars = (rng() % 3 == 0) ? (int) (rng() % (q.nvars + 1)) : q.nvars;
         LfPlan P;
-        if (!buildPlan(q, tries, P)) continue;
+        if (!buildPlan(q, tries, P, iter % 2 == 0)) continue;
         auto expected = bruteForce(q, tries, domain);
         std::string name = "case " + std::to_string(iter);
         runPerDriver(q, P, expected, name);

@@ -137,12 +137,20 @@ public final class GpuDevice {
             params[i] = args[i].pointer;
         }
         lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
+        long t0 = 0;
+        if (KernelProfile.ENABLED) {
+            sync();
+            t0 = System.nanoTime();
+        }
         int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream,
                 Pointer.to(params), null);
         if (r != CUresult.CUDA_SUCCESS) {
             throw Cuda.failure(r, "launching " + lastLaunch);
         }
-        if (SYNC_EACH) {
+        if (KernelProfile.ENABLED) {
+            sync();
+            KernelProfile.record(kernel, System.nanoTime() - t0);
+        } else if (SYNC_EACH) {
             sync();
         }
     }
@@ -160,32 +168,46 @@ public final class GpuDevice {
     }
 
     public void upload(int[] src, int from, int count, DeviceBuffer dst, long dstByte) {
+        long t0 = System.nanoTime();
         staging.upload(src, from, count, dst, dstByte);
+        profile("upload", t0);
     }
 
     public void upload(long[] src, int from, int count, DeviceBuffer dst, long dstByte) {
+        long t0 = System.nanoTime();
         staging.upload(src, from, count, dst, dstByte);
+        profile("upload", t0);
     }
 
     public void download(DeviceBuffer src, long srcByte, int[] dst, int from, int count) {
+        long t0 = System.nanoTime();
         staging.download(src, srcByte, dst, from, count);
+        profile(count == 1 ? "download (one value)" : "download", t0);
     }
 
     public void download(DeviceBuffer src, long srcByte, long[] dst, int from, int count) {
+        long t0 = System.nanoTime();
         staging.download(src, srcByte, dst, from, count);
+        profile(count == 1 ? "download (one value)" : "download", t0);
+    }
+
+    private static void profile(String what, long t0) {
+        if (KernelProfile.ENABLED) {
+            KernelProfile.record(what, System.nanoTime() - t0);
+        }
     }
 
     /** One long at {@code srcByte} (a count or a scan total). */
     public long readLong(DeviceBuffer src, long srcByte) {
         long[] v = new long[1];
-        staging.download(src, srcByte, v, 0, 1);
+        download(src, srcByte, v, 0, 1);
         return v[0];
     }
 
     /** One int at {@code srcByte}. */
     public int readInt(DeviceBuffer src, long srcByte) {
         int[] v = new int[1];
-        staging.download(src, srcByte, v, 0, 1);
+        download(src, srcByte, v, 0, 1);
         return v[0];
     }
 

@@ -120,7 +120,7 @@ final class PinnedStaging implements AutoCloseable {
         record(h);
     }
 
-    /** Copies {@code bytes} (at most half the buffer) to a device address, e.g. a constant-memory symbol. */
+    /** Queues a copy of {@code bytes} (at most half the buffer) to a device address, e.g. a constant-memory symbol. */
     void uploadBytes(byte[] bytes, jcuda.driver.CUdeviceptr dst, String what) {
         if (bytes.length > halfBytes) {
             throw new IllegalArgumentException(what + " is larger than the staging buffer");
@@ -131,7 +131,8 @@ final class PinnedStaging implements AutoCloseable {
         b.put(bytes);
         Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(dst, host, bytes.length, stream), "copying " + what + " to the GPU");
         record(0);
-        await(0);
+        // No wait: kernels that read the bytes are queued behind the copy on the same stream, and the
+        // next use of this half waits for the copy to finish before overwriting it.
     }
 
     @Override

@@ -195,6 +195,12 @@ final class GpuPlan {
                 b.putInt(pb + PlanLayout.PART_PARENT_SLOT, partParentSlot[l][p]);
                 b.putInt(pb + PlanLayout.PART_SLOT, partSlot[l][p]);
                 b.putInt(pb + PlanLayout.PART_LEN, t.values[tl].length);
+                int rankSpan = tl == 0 ? RankTables.span(t.values[0]) : 0;
+                if (rankSpan > 0 && tries.rank(t) != 0) {
+                    b.putLong(pb + PlanLayout.PART_RANK, tries.rank(t));
+                    b.putInt(pb + PlanLayout.PART_RANK_MIN, t.values[0][0]);
+                    b.putInt(pb + PlanLayout.PART_RANK_SPAN, rankSpan);
+                }
             }
         }
         return b.array();

@@ -30,6 +30,8 @@ import static io.leapfrog.exec.gpu.KernelArg.ptr;
  */
 final class LevelwiseGpuJoin {
     private static final int BLOCK = 256;
+    /** Fewest candidates worth a warp of their own in the candidate kernels. */
+    private static final int CHUNK = 512;
     /** Largest candidate window (the flags scan is 32-bit). */
     private static final long MAX_WINDOW = 1L << 30;
     /** Most rows copied back at once. */
@@ -139,12 +141,14 @@ final class LevelwiseGpuJoin {
     }
 
     /**
-     * Blocks for a warp-per-row kernel over {@code candidates} candidates: a warp per row at most (no
-     * more rows than candidates own candidates), capped at 64 blocks per multiprocessor (grid-stride).
+     * Blocks for a candidate kernel over {@code candidates} candidates (each warp takes an equal
+     * contiguous range of them): a warp per {@link #CHUNK} candidates, at most 64 blocks per
+     * multiprocessor.
      */
     private int warpBlocks(long candidates) {
         long warpsPerBlock = BLOCK / 32;
-        return (int) Math.max(1, Math.min((candidates + warpsPerBlock - 1) / warpsPerBlock, (long) dev.multiprocessors() * 64));
+        long warps = (candidates + CHUNK - 1) / CHUNK;
+        return (int) Math.max(1, Math.min((warps + warpsPerBlock - 1) / warpsPerBlock, (long) dev.multiprocessors() * 64));
     }
 
     /** Processes the two halves of {@code in} in turn: its level's working arrays did not fit for all rows. */

@@ -3,6 +3,7 @@ package io.leapfrog.exec.gpu.join;
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
+import io.leapfrog.exec.gpu.KernelArg;
 import io.leapfrog.exec.storage.Trie;
 
 import java.lang.ref.ReferenceQueue;
@@ -30,23 +31,31 @@ final class ResidentTries {
         long values(Trie t, int level);
 
         long offsets(Trie t, int level);
+
+        /** Device address of the trie's rank table ({@link RankTables}), or 0 when it has none. */
+        long rank(Trie t);
     }
 
     private static final class Entry {
         final Key key;
         final DeviceBuffer[] values;
         final DeviceBuffer[] offsets;
+        final DeviceBuffer rank;
         final long bytes;
         int pins;
 
-        Entry(Key key, DeviceBuffer[] values, DeviceBuffer[] offsets, long bytes) {
+        Entry(Key key, DeviceBuffer[] values, DeviceBuffer[] offsets, DeviceBuffer rank, long bytes) {
             this.key = key;
             this.values = values;
             this.offsets = offsets;
+            this.rank = rank;
             this.bytes = bytes;
         }
 
         void free() {
+            if (rank != null) {
+                rank.close();
+            }
             for (DeviceBuffer b : values) {
                 b.close();
             }
@@ -94,9 +103,9 @@ final class ResidentTries {
         this.device = device;
     }
 
-    /** Bytes a trie takes on the device. */
+    /** Bytes a trie takes on the device (its columns and its rank table). */
     static long bytesOf(Trie t) {
-        long n = 0;
+        long n = RankTables.bytes(t);
         for (int[] v : t.values) {
             n += 4L * v.length;
         }
@@ -135,6 +144,7 @@ final class ResidentTries {
         Key key = new Key(t, collected);
         DeviceBuffer[] vals = new DeviceBuffer[t.arity];
         DeviceBuffer[] offs = new DeviceBuffer[Math.max(0, t.arity - 1)];
+        DeviceBuffer rank = null;
         try {
             for (int l = 0; l < t.arity; l++) {
                 vals[l] = allocate(4L * t.values[l].length, "trie values (level " + l + ")");
@@ -144,6 +154,7 @@ final class ResidentTries {
                 offs[l] = allocate(4L * t.offsets[l].length, "trie offsets (level " + l + ")");
                 device.upload(t.offsets[l], 0, t.offsets[l].length, offs[l], 0);
             }
+            rank = buildRank(t, vals);
         } catch (RuntimeException ex) {
             for (DeviceBuffer b : vals) {
                 if (b != null) {
@@ -158,11 +169,23 @@ final class ResidentTries {
             throw ex;
         }
         long bytes = bytesOf(t);
-        Entry e = new Entry(key, vals, offs, bytes);
+        Entry e = new Entry(key, vals, offs, rank, bytes);
         entries.put(key, e);
         residentBytes += bytes;
         uploadedBytes += bytes;
         return e;
+    }
+
+    /** The rank table of t's first level, built on the device from its uploaded values (null when t gets none). */
+    private DeviceBuffer buildRank(Trie t, DeviceBuffer[] vals) {
+        int span = t.arity == 0 ? 0 : RankTables.span(t.values[0]);
+        if (span == 0) {
+            return null;
+        }
+        DeviceBuffer rank = allocate(4L * span, "trie rank table");
+        device.launch("lf_build_rank", t.values[0].length, 256, KernelArg.ptr(vals[0]), KernelArg.i32(t.values[0].length),
+                KernelArg.i32(t.values[0][0]), KernelArg.ptr(rank));
+        return rank;
     }
 
     /** Allocates, evicting unpinned tries (least recently used first) while the device has no room. */
@@ -254,6 +277,12 @@ final class ResidentTries {
         @Override
         public long offsets(Trie t, int level) {
             return byTrie.get(t).offsets[level].address();
+        }
+
+        @Override
+        public long rank(Trie t) {
+            DeviceBuffer r = byTrie.get(t).rank;
+            return r == null ? 0 : r.address();
         }
 
         @Override

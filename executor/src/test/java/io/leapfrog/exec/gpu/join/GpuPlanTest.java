@@ -37,6 +37,11 @@ class GpuPlanTest {
         public long offsets(Trie t, int level) {
             return 0x100000L * (t == EDGES ? 1 : 2) + level;
         }
+
+        @Override
+        public long rank(Trie t) {
+            return 0x7000L;
+        }
     };
 
     @Test
@@ -83,7 +88,7 @@ class GpuPlanTest {
         GpuPlan p = GpuPlan.of(q);
         ByteBuffer b = ByteBuffer.wrap(p.encode(FAKE)).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(PlanLayout.PLAN_BYTES, b.capacity());
-        assertEquals(5648, PlanLayout.PLAN_BYTES, "sizeof(LfPlan) in plan.cuh");
+        assertEquals(16 + 16 * (96 + 8 * 48), PlanLayout.PLAN_BYTES, "sizeof(LfPlan) in plan.cuh");
         assertEquals(2, b.getInt(PlanLayout.PLAN_NVARS));
         assertEquals(1, b.getInt(PlanLayout.PLAN_OUTVARS));
         int l0 = PlanLayout.PLAN_LEVELS;
@@ -93,6 +98,7 @@ class GpuPlanTest {
         int part = l0 + PlanLayout.LEVEL_PARTS;
         assertEquals(0x1000L, b.getLong(part + PlanLayout.PART_VALS));
         assertEquals(0L, b.getLong(part + PlanLayout.PART_PARENT_OFF), "trie level 0 has no parent");
+        assertEquals(0L, b.getLong(part + PlanLayout.PART_RANK), "a first level of 4 values gets no rank table");
         assertEquals(4, b.getInt(part + PlanLayout.PART_LEN));
         int l1 = PlanLayout.PLAN_LEVELS + PlanLayout.LEVEL_BYTES;
         assertEquals(2, b.getInt(l1 + PlanLayout.LEVEL_WIDTH));
@@ -124,5 +130,36 @@ class GpuPlanTest {
             wide.atom(NODES, v);
         }
         assertTrue(GpuPlan.ineligibility(wide.build()).contains("17 variables"));
+    }
+
+    @Test
+    void aLargeDenseFirstLevelGetsARankTableInThePlan() {
+        int n = RankTables.MIN_VALUES;
+        int[][] rows = new int[n][];
+        for (int i = 0; i < n; i++) {
+            rows[i] = new int[]{100 + 2 * i, i};   // every other value of [100, 100 + 2n - 1)
+        }
+        Trie dense = Relation.of(2, rows).trie(new int[]{0, 1});
+        assertEquals(2 * n - 1, RankTables.span(dense.values[0]));
+        assertEquals(4L * (2 * n - 1), RankTables.bytes(dense));
+        GpuPlan p = GpuPlan.of(JoinQuery.builder(2).atom(dense, 0, 1).build());
+        ByteBuffer b = ByteBuffer.wrap(p.encode(FAKE)).order(ByteOrder.LITTLE_ENDIAN);
+        int part = PlanLayout.PLAN_LEVELS + PlanLayout.LEVEL_PARTS;
+        assertEquals(0x7000L, b.getLong(part + PlanLayout.PART_RANK));
+        assertEquals(100, b.getInt(part + PlanLayout.PART_RANK_MIN));
+        assertEquals(2 * n - 1, b.getInt(part + PlanLayout.PART_RANK_SPAN));
+        int level1 = PlanLayout.PLAN_LEVELS + PlanLayout.LEVEL_BYTES + PlanLayout.LEVEL_PARTS;
+        assertEquals(0L, b.getLong(level1 + PlanLayout.PART_RANK), "only first trie levels have rank tables");
+    }
+
+    @Test
+    void sparseOrSmallFirstLevelsGetNoRankTable() {
+        int n = RankTables.MIN_VALUES;
+        int[] sparse = new int[n];
+        for (int i = 0; i < n; i++) {
+            sparse[i] = 5 * i;
+        }
+        assertEquals(0, RankTables.span(sparse), "a span of 5 values per value is too sparse");
+        assertEquals(0, RankTables.span(new int[]{1, 2, 3}), "small levels are bisected");
     }
 }

@@ -1,0 +1,63 @@
+package io.leapfrog.bench;
+
+import io.leapfrog.exec.gpu.DeviceBuffer;
+import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.GpuRuntime;
+import io.leapfrog.exec.gpu.KernelArg;
+
+/**
+ * The GPU runtime's fixed costs through JCuda, which bound how fast a join on a small graph can be:
+ * a kernel launch, a launch followed by a synchronisation, a one-value read-back, a small upload and a
+ * plan (constant memory) upload. Each is the mean of many repetitions after a warm-up.
+ * Run: {@code java ... io.leapfrog.bench.GpuLatency [repetitions]}.
+ */
+public final class GpuLatency {
+    private GpuLatency() {
+    }
+
+    public static void main(String[] args) {
+        int reps = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
+        GpuRuntime rt = GpuRuntime.probe();
+        if (!rt.available()) {
+            System.err.println("no GPU: " + rt.unavailableReason());
+            System.exit(1);
+        }
+        GpuDevice dev = rt.device();
+        dev.run(() -> {
+            try (DeviceBuffer buf = dev.allocate(64, "latency probe")) {
+                // scan_add_i32 over n = 0 values: a launch that does no work.
+                Runnable launch = () -> dev.launchGrid("scan_add_i32", 1, 32, KernelArg.ptr(buf), KernelArg.i32(0), KernelArg.ptr(buf));
+                report("launch (no sync)", reps, () -> launch.run(), dev);
+                report("launch + sync", reps, () -> {
+                    launch.run();
+                    dev.sync();
+                }, null);
+                report("sync (idle stream)", reps, dev::sync, null);
+                report("read one long", reps, () -> dev.readLong(buf, 0), null);
+                int[] small = new int[4];
+                report("upload 16 bytes", reps, () -> dev.upload(small, 0, 4, buf, 0), null);
+                report("fill 4 ints", reps, () -> dev.fill(buf, 0, 4, 0), dev);
+                report("plan to constant memory", reps, () -> dev.setConstant("c_plan", new byte[7696]), dev);
+            }
+            return null;
+        });
+    }
+
+    private static void report(String what, int reps, Runnable op, GpuDevice syncAfter) {
+        for (int i = 0; i < Math.min(200, reps); i++) {
+            op.run();
+        }
+        if (syncAfter != null) {
+            syncAfter.sync();
+        }
+        long t0 = System.nanoTime();
+        for (int i = 0; i < reps; i++) {
+            op.run();
+        }
+        if (syncAfter != null) {
+            syncAfter.sync();
+        }
+        double us = (System.nanoTime() - t0) / 1e3 / reps;
+        System.out.printf("%-26s %8.2f us%n", what, us);
+    }
+}
