@@ -2,6 +2,7 @@ package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Expr;
 import io.leapfrog.common.NotSupportedException;
+import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueFunction;
 
@@ -27,6 +28,8 @@ final class AggregateEvaluator implements ValueFunction {
     private final Expr.AggKind kind;
     private final CompiledBody body;
     private final IntExpr target;
+    /** The reduction pushed into the join when the target is one variable and there are no witnesses, else null. */
+    private final Reduction pushed;
     private final int[] outerLevels;
     private final int[] witnessLevels;
     private final ThreadLocal<Result> last = new ThreadLocal<>();
@@ -47,6 +50,24 @@ final class AggregateEvaluator implements ValueFunction {
         for (int i = 0; i < witnessLevels.length; i++) {
             witnessLevels[i] = body.levelOf(witnesses.get(i));
         }
+        this.pushed = pushedReduction(ag, body, witnessLevels.length);
+    }
+
+    /**
+     * sum/min/max of a plain variable without witnesses reduce inside the join executor (on the GPU,
+     * on the device: no binding is materialised); other targets are evaluated per binding here.
+     */
+    private static Reduction pushedReduction(Expr.Aggregate ag, CompiledBody body, int witnesses) {
+        if (witnesses > 0 || !(ag.target() instanceof Expr.Var v) || body.levelOf(v.name()) < 0) {
+            return null;
+        }
+        Reduction.Op op = switch (ag.kind()) {
+            case SUM -> Reduction.Op.SUM;
+            case MIN -> Reduction.Op.MIN;
+            case MAX -> Reduction.Op.MAX;
+            default -> null;
+        };
+        return op == null ? null : new Reduction(body.levelOf(v.name()), op);
     }
 
     /** The aggregate's body (for EXPLAIN). */
@@ -94,6 +115,13 @@ final class AggregateEvaluator implements ValueFunction {
         RelationSource src = ctx.fullSource();
         if (kind == Expr.AggKind.COUNT) {
             return new Result((int) body.count(src, -1, params, threads), null);
+        }
+        if (pushed != null) {
+            Reduction.Result r = body.reduce(src, params, threads, pushed);
+            if (kind == Expr.AggKind.SUM) {
+                return new Result((int) r.value(), null); // Souffle's sum over numbers wraps at 32 bits
+            }
+            return r.bindings() > 0 ? new Result(r.value(), null) : new Result(NONE, null);
         }
         List<Accumulator> parts = body.run(src, -1, params, threads, body.varCount(),
                 () -> new Accumulator(kind, target, witnessLevels));

@@ -6,6 +6,7 @@ import io.leapfrog.ast.Literal;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.LevelFilter;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueFunction;
@@ -749,6 +750,19 @@ public final class CompiledBody {
             return ctx.joins().count(b.query, threads, label);
         }
         return straightLine(b, new int[varCount()]) ? 1 : 0;
+    }
+
+    /** The sum, minimum or maximum of one variable over the body's distinct bindings, never materialised. */
+    public Reduction.Result reduce(RelationSource src, int[] paramValues, int threads, Reduction r) {
+        Built b = build(src, -1, paramValues, varCount());
+        if (b.empty) {
+            return r.none();
+        }
+        if (b.query != null) {
+            return ctx.joins().reduce(b.query, threads, r, label);
+        }
+        int[] binding = new int[varCount()];
+        return straightLine(b, binding) ? r.of(binding[r.var()]) : r.none();
     }
 
     /** A body without join atoms: every variable is computed, one after the other. */

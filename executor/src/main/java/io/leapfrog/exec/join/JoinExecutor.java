@@ -16,6 +16,14 @@ public interface JoinExecutor {
     /** Enumerates the results into sinks (each used by one thread); returns every sink used. */
     <S extends TupleSink> List<S> run(JoinQuery q, int threads, Supplier<S> sinks, String label);
 
+    /**
+     * The sum, minimum or maximum of one variable over every binding of all the query's variables
+     * ({@code q.outputVars()} must be all of them), never materialised where the executor can help it.
+     */
+    default Reduction.Result reduce(JoinQuery q, int threads, Reduction r, String label) {
+        return r.onCpu(q, threads);
+    }
+
     /** The multi-threaded CPU leapfrog triejoin. */
     static JoinExecutor cpu() {
         return CpuJoins.INSTANCE;

@@ -8,6 +8,7 @@ import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.GpuUnavailableException;
 import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.LeapfrogJoin;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.storage.Trie;
@@ -169,6 +170,25 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         });
     }
 
+    @Override
+    public Reduction.Result reduce(JoinQuery q, int threads, Reduction r, String label) {
+        r.check(q);
+        if (!q.passesGate()) {
+            return r.none();
+        }
+        return route(q, false, label, () -> r.onCpu(q, threads), (d, stats) -> onDevice(d.plan(), stats, (plan, dev, mem) -> {
+            if (d.strategy() == Strategy.LEVELWISE) {
+                return new LevelwiseGpuJoin(dev, mem, stats).reduce(plan, r);
+            }
+            // LFTJ-GPU has no reducing kernel: it enumerates and the host reduces the rows.
+            HostRows rows = new HostRows(q.outputVars());
+            new LftjGpuJoin(dev, mem, stats).enumerate(plan, rows);
+            Reduction.Sink sink = r.sink();
+            rows.deliver(sink, q.varCount());
+            return sink.result();
+        }));
+    }
+
     private interface GpuJoin<T> {
         T run(Decision d, GpuJoinStats stats);
     }
@@ -198,12 +218,12 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         }
     }
 
-    private interface DeviceWork {
-        long run(GpuPlan plan, GpuDevice dev, ResidentTries mem);
+    private interface DeviceWork<T> {
+        T run(GpuPlan plan, GpuDevice dev, ResidentTries mem);
     }
 
     /** Pins the query's tries on the device, loads the plan, runs {@code work}; records memory use. */
-    private long onDevice(GpuPlan plan, GpuJoinStats stats, DeviceWork work) {
+    private <T> T onDevice(GpuPlan plan, GpuJoinStats stats, DeviceWork<T> work) {
         GpuDevice dev = runtime.device();
         return dev.run(() -> {
             DeviceMemoryPool pool = dev.pool();
@@ -215,7 +235,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             pool.resetPeak();
             try (ResidentTries.Lease lease = resident.pin(plan.tries)) {
                 dev.setConstant("c_plan", plan.encode(lease));
-                long r = work.run(plan, dev, resident);
+                T r = work.run(plan, dev, resident);
                 dev.sync();
                 return r;
             } finally {

@@ -4,6 +4,7 @@ import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
 import io.leapfrog.exec.gpu.KernelArg;
+import io.leapfrog.exec.join.Reduction;
 
 import static io.leapfrog.exec.gpu.KernelArg.i32;
 import static io.leapfrog.exec.gpu.KernelArg.i64;
@@ -43,6 +44,9 @@ final class LevelwiseGpuJoin {
     private GpuPlan plan;
     private boolean counting;
     private long count;
+    /** Set when counting for a reduction: the last level reduces instead of counting. */
+    private Reduction reduction;
+    private Reduction.Result reduced;
     private HostRows out;
 
     LevelwiseGpuJoin(GpuDevice dev, ResidentTries mem, GpuJoinStats stats) {
@@ -57,6 +61,17 @@ final class LevelwiseGpuJoin {
         this.count = 0;
         process(0, DeviceTable.root());
         return count;
+    }
+
+    /** The reduction over every binding, the last level reduced on the device (no per-hit memory). */
+    Reduction.Result reduce(GpuPlan p, Reduction r) {
+        r.check(p.query);
+        this.plan = p;
+        this.counting = true;
+        this.reduction = r;
+        this.reduced = r.none();
+        process(0, DeviceTable.root());
+        return reduced;
     }
 
     void enumerate(GpuPlan p, HostRows rows) {
@@ -104,7 +119,11 @@ final class LevelwiseGpuJoin {
                 return;
             }
             if (counting && level == n - 1 && k == n) {
-                count += countLast(table, level, offsets, drv, drvLo, total);
+                if (reduction != null) {
+                    reduced = reduced.merge(reduceLast(table, level, offsets, drv, drvLo, total), reduction.op());
+                } else {
+                    count += countLast(table, level, offsets, drv, drvLo, total);
+                }
                 stats.windows[level] = Math.max(stats.windows[level], 1);
                 return;
             }
@@ -196,6 +215,27 @@ final class LevelwiseGpuJoin {
             dev.launchGrid("lw_count", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
                     ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), ptr(sum));
             return dev.readLong(sum, 0);
+        }
+    }
+
+    /** The reduction over the hits among all candidates of the last level; no per-candidate memory. */
+    private Reduction.Result reduceLast(byte[] table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo,
+                                        long total) {
+        try (DeviceBuffer out = mem.allocate(16, "reduction")) {
+            dev.fill(out, 0, 4, 0);   // both longs (fill counts ints)
+            // out[1] starts at the operation's identity: 0, Long.MAX_VALUE or Long.MIN_VALUE (little-endian words)
+            if (reduction.op() == Reduction.Op.MIN) {
+                dev.fill(out, 8, 1, -1);
+                dev.fill(out, 12, 1, Integer.MAX_VALUE);
+            } else if (reduction.op() == Reduction.Op.MAX) {
+                dev.fill(out, 12, 1, Integer.MIN_VALUE);
+            }
+            dev.launchGrid("lw_reduce", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
+                    ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), i32(reduction.var()), i32(reduction.op().ordinal()),
+                    ptr(out));
+            long[] r = new long[2];
+            dev.download(out, 0, r, 0, 2);
+            return new Reduction.Result(r[0], r[0] == 0 ? 0 : r[1]);
         }
     }
 

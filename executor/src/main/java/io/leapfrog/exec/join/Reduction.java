@@ -1,0 +1,100 @@
+package io.leapfrog.exec.join;
+
+import java.util.List;
+
+/**
+ * An aggregate over a join's bindings, reduced where the join runs: the sum, minimum or maximum of one
+ * variable over every distinct binding of all the query's variables (as a Datalog aggregate counts its
+ * sub-body's bindings). {@link #onCpu} is the reference; the GPU executor reduces on the device.
+ *
+ * @param var the variable (join level) whose values are reduced
+ * @param op  what is computed
+ */
+public record Reduction(int var, Op op) {
+
+    /** The kernels take the ordinal as the operation's code: keep the order. */
+    public enum Op { SUM, MIN, MAX }
+
+    /**
+     * The outcome: how many bindings there were, and their sum (64-bit, wrapping), minimum or maximum
+     * ({@code value} is meaningless for MIN/MAX when {@code bindings} is 0).
+     */
+    public record Result(long bindings, long value) {
+        /** Both parts' bindings together. */
+        public Result merge(Result o, Op op) {
+            if (o.bindings == 0) {
+                return this;
+            }
+            if (bindings == 0) {
+                return o;
+            }
+            long v = switch (op) {
+                case SUM -> value + o.value;
+                case MIN -> Math.min(value, o.value);
+                case MAX -> Math.max(value, o.value);
+            };
+            return new Result(bindings + o.bindings, v);
+        }
+    }
+
+    /** The result for no bindings. */
+    public Result none() {
+        return new Result(0, 0);
+    }
+
+    /** The result for one binding whose reduced variable is {@code v}. */
+    public Result of(long v) {
+        return new Result(1, v);
+    }
+
+    /** The multi-threaded CPU join, its bindings reduced as they are found. */
+    public Result onCpu(JoinQuery q, int threads) {
+        check(q);
+        List<Sink> parts = LeapfrogJoin.run(q, threads, Sink::new);
+        Result r = none();
+        for (Sink a : parts) {
+            r = r.merge(a.result(), op);
+        }
+        return r;
+    }
+
+    /** A reduction needs every variable's distinct bindings (no existential variables). */
+    public void check(JoinQuery q) {
+        if (q.outputVars() != q.varCount()) {
+            throw new IllegalArgumentException("a reduction needs the bindings of all " + q.varCount()
+                    + " variables, the query reports " + q.outputVars());
+        }
+        if (var < 0 || var >= q.varCount()) {
+            throw new IllegalArgumentException("reduced variable " + var + " out of range 0.." + (q.varCount() - 1));
+        }
+    }
+
+    /** A sink that reduces the bindings it is given. */
+    public Sink sink() {
+        return new Sink();
+    }
+
+    /** One worker's running reduction (primitive fields: it sees every binding). */
+    public final class Sink implements TupleSink {
+        private long bindings;
+        private long value;
+
+        @Override
+        public void accept(int[] binding) {
+            long v = binding[var];
+            if (bindings++ == 0) {
+                value = v;
+                return;
+            }
+            value = switch (op) {
+                case SUM -> value + v;
+                case MIN -> Math.min(value, v);
+                case MAX -> Math.max(value, v);
+            };
+        }
+
+        public Result result() {
+            return new Result(bindings, value);
+        }
+    }
+}
