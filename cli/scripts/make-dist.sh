@@ -22,9 +22,10 @@ done
 natives=$(ls "$target"/lib/jcuda-natives*.jar | head -1)
 unzip -q -j -o "$natives" 'lib/libJCudaDriver-*' -d "$out/native"
 
-# The Java runtime: only the modules Leapfrog (and Calcite, JLine, DuckDB-free) needs.
+# The Java runtime: only the modules Leapfrog (and Calcite, JLine, DuckDB-free) needs, plus jdk.jfr so a
+# run can be profiled with Flight Recorder (-XX:StartFlightRecording) where no JDK is installed.
 "${JAVA_HOME:+$JAVA_HOME/bin/}jlink" \
-    --add-modules java.base,java.logging,java.sql,java.management,java.naming,jdk.unsupported,java.xml,java.scripting,jdk.zipfs \
+    --add-modules java.base,java.logging,java.sql,java.management,java.naming,jdk.unsupported,java.xml,java.scripting,jdk.zipfs,jdk.jfr \
     --strip-debug --no-header-files --no-man-pages --compress=2 --output "$out/runtime"
 
 cat > "$out/bin/leapfrog" <<'LAUNCHER'
