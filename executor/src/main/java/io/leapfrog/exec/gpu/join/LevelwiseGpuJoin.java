@@ -16,11 +16,13 @@ import static io.leapfrog.exec.gpu.KernelArg.ptr;
  * <ol>
  *   <li>{@code lw_sizes}: each row's driver, the participant with the fewest values in the level's bounds;</li>
  *   <li>a prefix sum of those sizes numbers the candidates (row r owns [offsets[r], offsets[r+1]));</li>
- *   <li>{@code lw_flags}: one thread per candidate finds its row (load-balancing search) and checks the
- *       value in every other participant by binary search; a prefix sum of the flags places the hits;</li>
+ *   <li>{@code lw_flags}: each warp takes an equal contiguous range of candidates (its first row found by
+ *       load-balancing search, the rest stepped through) and checks each candidate in every other
+ *       participant by binary search, four per lane in lockstep; a prefix sum of the flags places the hits;</li>
  *   <li>{@code lw_scatter} writes the next table, which the next level expands in turn.</li>
  * </ol>
- * At the last level a count needs no table: {@code lw_count} reduces the hits on the device. Past the
+ * At the last level a count needs no table: {@code lw_count} reduces the hits on the device, and
+ * {@code lw_reduce} their sum, minimum or maximum of one variable ({@link #reduce}). Past the
  * output variables, {@code lw_exists} runs the leapfrog triejoin from each row to find one extension.
  *
  * <p>Memory: the candidates of a level are processed in windows sized from the memory left (half of
