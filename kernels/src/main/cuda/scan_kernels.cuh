@@ -1,5 +1,6 @@
 // Device-wide exclusive scan, in tiles: scan_tiles scans each tile of LF_SCAN_TILE values and writes
-// the tile's sum; the host scans the tile sums (recursively) and scan_add adds each tile's offset.
+// the tile's sum; the host scans the tile sums (recursively) and scan_add adds each tile's offset and
+// writes the total. A single tile's sum is the total: the host points tileSums at out[n].
 #pragma once
 #include "reduce.cuh"
 
@@ -33,10 +34,13 @@ __device__ void scan_tiles(const T* in, T* out, int n, T* tileSums) {
     if (t == 0) tileSums[blockIdx.x] = total;
 }
 
+// Run over n + 1 threads: thread n writes the total (tileOffsets[tiles], the scanned tile sums'
+// total) to out[n], so the host needs no separate copy of it.
 template <typename T>
 __device__ void scan_add(T* out, int n, const T* tileOffsets) {
     long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] += tileOffsets[i / LF_SCAN_TILE];
+    else if (i == n) out[n] = tileOffsets[(n + LF_SCAN_TILE - 1) / LF_SCAN_TILE];
 }
 
 extern "C" __global__ void __launch_bounds__(LF_SCAN_THREADS) scan_tiles_i64(const long long* in, long long* out, int n, long long* sums) {

@@ -36,17 +36,19 @@ final class DeviceScan {
             return;
         }
         int tiles = (n + TILE - 1) / TILE;
+        if (tiles == 1) {
+            // The tile's sum is the total: written straight to out[n] (no temporary, no copy).
+            dev.launchGrid("scan_tiles_" + type, 1, THREADS, KernelArg.ptr(in), KernelArg.ptr(out), KernelArg.i32(n),
+                    KernelArg.ptr(out, (long) width * n));
+            return;
+        }
         try (DeviceBuffer sums = mem.allocate((long) width * (tiles + 1), "scan tile sums")) {
             dev.launchGrid("scan_tiles_" + type, tiles, THREADS, KernelArg.ptr(in), KernelArg.ptr(out), KernelArg.i32(n),
                     KernelArg.ptr(sums));
-            if (tiles == 1) {
-                dev.copy(sums, 0, out, (long) width * n, width);
-                return;
-            }
-            // Scan the tile sums in place (recursively), then add each tile's offset.
+            // Scan the tile sums in place (recursively), then add each tile's offset; scan_add's thread n
+            // writes the total to out[n].
             scan(dev, mem, sums, sums, tiles, width);
-            dev.launch("scan_add_" + type, n, THREADS, KernelArg.ptr(out), KernelArg.i32(n), KernelArg.ptr(sums));
-            dev.copy(sums, (long) width * tiles, out, (long) width * n, width);
+            dev.launch("scan_add_" + type, (long) n + 1, THREADS, KernelArg.ptr(out), KernelArg.i32(n), KernelArg.ptr(sums));
         }
     }
 }
