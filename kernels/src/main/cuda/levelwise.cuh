@@ -66,3 +66,33 @@ LF_HD unsigned lw_members(const LfLevel& L, const LfTable& in, int r, int p, con
     }
     return live;
 }
+
+// lw_members for K candidates that may belong to different rows (row[k], driver p[k]): what the
+// warp-cooperative candidate kernels check, where a lane's candidates cross short rows.
+template <int K>
+LF_HD unsigned lw_members_rows(const LfLevel& L, const LfTable& in, const int* row, const int* p, const int* v,
+                               unsigned live) {
+    for (int q = 0; q < L.width && live != 0; q++) {
+        int lo[K], hi[K];
+        unsigned probe = 0;
+        for (int k = 0; k < K; k++) {
+            lo[k] = 0;
+            hi[k] = 0;
+            if (((live >> k) & 1u) && p[k] != q) {
+                lw_range(L.part[q], in, row[k], lo[k], hi[k]);
+                probe |= 1u << k;
+            }
+        }
+        if (probe == 0) continue;
+        unsigned found;
+        if (L.part[q].rank != nullptr) {
+            found = 0;
+            for (int k = 0; k < K; k++)
+                if (((probe >> k) & 1u) && lf_part_find(L.part[q], lo[k], hi[k], v[k]) >= 0) found |= 1u << k;
+        } else {
+            found = lf_contains_batch_ranges<K>(L.part[q].vals, lo, hi, v, probe);
+        }
+        live &= ~probe | found;
+    }
+    return live;
+}

@@ -76,6 +76,33 @@ LF_HD unsigned lf_contains_batch(const int* a, int lo, int hi, const int* key, u
     return found & live;
 }
 
+// lf_contains_batch with a range per key: key[k] is searched in [lo[k], hi[k]) (the K keys may belong
+// to different rows). Still branch-free and in lockstep: each search halves its own window per step.
+template <int K>
+LF_HD unsigned lf_contains_batch_ranges(const int* a, const int* lo, const int* hi, const int* key, unsigned live) {
+    int base[K], n[K];
+    int most = 0;
+    for (int k = 0; k < K; k++) {
+        base[k] = lo[k];
+        n[k] = ((live >> k) & 1u) ? hi[k] - lo[k] : 0;
+        if (n[k] <= 0) live &= ~(1u << k);
+        most = n[k] > most ? n[k] : most;
+    }
+    while (most > 1) {
+        for (int k = 0; k < K; k++) {
+            int half = n[k] >> 1;
+            if (half > 0) {
+                base[k] = a[base[k] + half] <= key[k] ? base[k] + half : base[k];
+                n[k] -= half;
+            }
+        }
+        most -= most >> 1;
+    }
+    unsigned found = 0;
+    for (int k = 0; k < K; k++) found |= (((live >> k) & 1u) && a[base[k]] == key[k] ? 1u : 0u) << k;
+    return found;
+}
+
 // Last index r in [lo, hi) with offsets[r] <= x (offsets ascending, offsets[lo] <= x): the row that
 // candidate x belongs to in a load-balanced expansion ("load-balancing search").
 LF_HD int lf_row_in(const long long* offsets, int lo, int hi, long long x) {

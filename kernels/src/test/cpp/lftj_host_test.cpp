@@ -306,6 +306,8 @@ void checkLevelwiseRows(const Query& q, const LfPlan& P, const std::string& name
         onePlan.nvars = level + 1;
         onePlan.outVars = level + 1;
         const LfLevel& L = P.level[level];
+        struct Cand { int row, p, v; };
+        std::vector<Cand> flat;                 // every row's candidates, for the cross-row batches below
         for (int r = 0; r < R; r++) {
             std::set<int> got;
             long long lb, ub;
@@ -325,6 +327,7 @@ void checkLevelwiseRows(const Query& q, const LfPlan& P, const std::string& name
                 for (int i = 0; i < bestSize; i++) {
                     int v = L.part[bestP].vals[bestLo + i];
                     if (lw_member(L, t, r, bestP, v)) got.insert(v);
+                    flat.push_back(Cand{r, bestP, v});
                 }
                 // lw_members (batches of 4, as lw_count and lw_flags run it) agrees with lw_member.
                 for (int i = 0; i < bestSize; i += 4) {
@@ -353,6 +356,23 @@ void checkLevelwiseRows(const Query& q, const LfPlan& P, const std::string& name
             lf_run<8, 8>(onePlan, s2, level, false, 0, 0, false, last);
             check(got == last.values, name + ": level-wise candidates at level " + std::to_string(level) + " row "
                     + std::to_string(r) + " differ from LFTJ's");
+        }
+        // lw_members_rows: batches of 4 consecutive candidates across rows (as a lane takes them in the
+        // warp-cooperative kernels) agree with lw_member on each.
+        for (size_t i = 0; i < flat.size(); i += 4) {
+            int row[4] = {0, 0, 0, 0}, pp[4] = {0, 0, 0, 0}, v[4] = {0, 0, 0, 0};
+            unsigned live = 0;
+            for (int k = 0; k < 4 && i + k < flat.size(); k++) {
+                row[k] = flat[i + k].row;
+                pp[k] = flat[i + k].p;
+                v[k] = flat[i + k].v;
+                live |= 1u << k;
+            }
+            unsigned hit = lw_members_rows<4>(L, t, row, pp, v, live);
+            for (int k = 0; k < 4; k++) {
+                bool want = ((live >> k) & 1u) && lw_member(L, t, row[k], pp[k], v[k]);
+                check(((hit >> k) & 1u) == (want ? 1u : 0u), name + ": lw_members_rows at level " + std::to_string(level));
+            }
         }
     }
 }
@@ -404,6 +424,25 @@ int main() {
                               + std::to_string(hi) + ") key " + std::to_string(key[k]));
                     }
                 }
+    }
+    // Batched membership with a range per key agrees with std::binary_search.
+    {
+        std::vector<int> b{1, 2, 4, 4, 7, 9, 12, 15, 20, 21, 30};
+        std::mt19937 kr(4);
+        for (int t = 0; t < 4000; t++) {
+            int lo[4], hi[4], key[4];
+            for (int k = 0; k < 4; k++) {
+                lo[k] = (int) (kr() % (b.size() + 1));
+                hi[k] = lo[k] + (int) (kr() % (b.size() + 1 - lo[k]));
+                key[k] = (int) (kr() % 32);
+            }
+            unsigned live = kr() % 16;
+            unsigned got = lf_contains_batch_ranges<4>(b.data(), lo, hi, key, live);
+            for (int k = 0; k < 4; k++) {
+                bool want = ((live >> k) & 1u) && std::binary_search(b.begin() + lo[k], b.begin() + hi[k], key[k]);
+                check(((got >> k) & 1u) == (want ? 1u : 0u), "contains_batch_ranges");
+            }
+        }
     }
     std::vector<long long> offs{0, 0, 3, 3, 7, 9};
     for (long long x = 0; x < 12; x++) {
