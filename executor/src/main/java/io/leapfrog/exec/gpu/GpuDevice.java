@@ -218,14 +218,6 @@ public final class GpuDevice {
         }
     }
 
-    /** Copies {@code bytes} within the device. */
-    public void copy(DeviceBuffer src, long srcByte, DeviceBuffer dst, long dstByte, long bytes) {
-        if (bytes > 0) {
-            Cuda.check(JCudaDriver.cuMemcpyDtoDAsync(dst.at(dstByte), src.at(srcByte), bytes, stream),
-                    "copying " + src.purpose() + " to " + dst.purpose());
-        }
-    }
-
     /** Writes a module constant (e.g. the join plan) through the stream, in order with the kernels. */
     public void setConstant(String symbol, byte[] value) {
         staging.uploadBytes(value, module.symbol(symbol, value.length), symbol);
