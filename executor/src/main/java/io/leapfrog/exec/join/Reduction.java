@@ -13,7 +13,18 @@ import java.util.List;
 public record Reduction(int var, Op op) {
 
     /** The kernels take the ordinal as the operation's code: keep the order. */
-    public enum Op { SUM, MIN, MAX }
+    public enum Op {
+        SUM, MIN, MAX;
+
+        /** Two partial results combined (the sum wraps at 64 bits). */
+        long combine(long a, long b) {
+            return switch (this) {
+                case SUM -> a + b;
+                case MIN -> Math.min(a, b);
+                case MAX -> Math.max(a, b);
+            };
+        }
+    }
 
     /**
      * The outcome: how many bindings there were, and their sum (64-bit, wrapping), minimum or maximum
@@ -28,12 +39,7 @@ public record Reduction(int var, Op op) {
             if (bindings == 0) {
                 return o;
             }
-            long v = switch (op) {
-                case SUM -> value + o.value;
-                case MIN -> Math.min(value, o.value);
-                case MAX -> Math.max(value, o.value);
-            };
-            return new Result(bindings + o.bindings, v);
+            return new Result(bindings + o.bindings, op.combine(value, o.value));
         }
     }
 
@@ -86,11 +92,7 @@ public record Reduction(int var, Op op) {
                 value = v;
                 return;
             }
-            value = switch (op) {
-                case SUM -> value + v;
-                case MIN -> Math.min(value, v);
-                case MAX -> Math.max(value, v);
-            };
+            value = op.combine(value, v);
         }
 
         public Result result() {
