@@ -45,38 +45,13 @@ extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int
     drvLo[r] = bestLo;
 }
 
-// lw_scatter's candidates: the window's candidates [o0, o1) split into one contiguous range per warp
-// (equal candidate counts, so a row owning millions of candidates, such as level 0's single row or a
-// hub's row, is shared by many warps), and each warp walks the rows of its range in order, handing
-// each row's segment [a, e) of the range to `segment` (whose lanes take its candidates 32 apart).
-// A warp therefore works on one row at a time (its bounds, driver and probed lists are warp-uniform;
-// reads of the driver's values are coalesced), finds its first row by one binary search, and steps
-// through the rest (a row with no candidates costs one read of its offset).
-template <class Segment>
-__device__ __forceinline__ void lw_for_row_segments(const LfTable& in, const long long* offsets, long long o0, long long o1,
-                                                    Segment segment) {
-    long long warp = ((long long) blockIdx.x * blockDim.x + threadIdx.x) >> 5;
-    long long warps = ((long long) gridDim.x * blockDim.x) >> 5;
-    long long per = ((o1 - o0 + warps - 1) / warps + 31) & ~31LL;
-    long long a = o0 + warp * per;
-    long long b = a + per < o1 ? a + per : o1;
-    if (a >= b) return;
-    int r = lf_row_of(offsets, in.rows, a);
-    while (a < b) {                                         // warp-uniform
-        long long e = offsets[r + 1] < b ? offsets[r + 1] : b;
-        if (e > a) {
-            segment(r, a, e);
-            a = e;
-        }
-        r++;
-    }
-}
-
-// Candidates a lane checks at once in lw_count and lw_flags (their searches overlap in memory).
+// Candidates a lane checks at once in the candidate kernels (their searches overlap in memory).
 #define LW_BATCH 4
 
-// The candidates of lw_count, lw_flags and lw_reduce, B per lane per step. Each warp takes an equal
-// contiguous range of candidates (as in lw_for_row_segments). Inside a long row, whole steps run
+// The candidates of lw_count, lw_flags, lw_reduce and lw_scatter, B per lane per step. Each warp takes
+// an equal contiguous range of the window's candidates (so a row owning millions of candidates, such as
+// level 0's single row or a hub's row, is shared by many warps) and finds its first row by one binary
+// search. Inside a long row, whole steps run
 // row-uniform: one driver, one range per probed list, coalesced reads of the driver's values. Elsewhere
 // a step covers the next (at most) 32*B candidates that fall within the next 32 rows: lane i reads the
 // end of row r0+1+i (one coalesced read for 32 rows) and each candidate finds its row by a 5-step
@@ -84,7 +59,8 @@ __device__ __forceinline__ void lw_for_row_segments(const LfTable& in, const lon
 // step instead of a step and a chain of dependent loads. (Measured on an H100: with ids ordered by
 // degree, runs of rows with one or two candidates had left the SMs idle 79% of lw_count; the
 // cross-row steps alone were 1.6x slower on random labels, whose rows are longer; this hybrid is the
-// fastest of the three on both.) Calls check(o[], row[], p[], live, v[], sameRow) per step.
+// fastest of the three on both.) Calls check(o[], row[], p[], live, v[], at[], sameRow) per step, where
+// at[k] is candidate k's position in its driver's values (v[k] = driver values[at[k]]).
 template <int B, class Check>
 __device__ __forceinline__ void lw_for_candidate_batches(const LfTable& in, const LfLevel& L, const long long* offsets,
                                                          const int* drv, const int* drvLo, long long o0, long long o1,
@@ -98,7 +74,7 @@ __device__ __forceinline__ void lw_for_candidate_batches(const LfTable& in, cons
     if (a >= b) return;
     int r0 = lf_row_of(offsets, in.rows, a);               // offsets[r0] <= a (r0 owns a, or ends at a)
     long long o[B];
-    int row[B], p[B], v[B];
+    int row[B], p[B], v[B], at[B];
     while (a < b) {                                         // warp-uniform
         // Long row: whole steps inside row r0 run row-uniform (one driver, one range per probed list).
         long long rowEnd = offsets[r0 + 1];
@@ -112,9 +88,10 @@ __device__ __forceinline__ void lw_for_candidate_batches(const LfTable& in, cons
                     o[k] = a + lane + 32LL * k;
                     row[k] = r0;
                     p[k] = p0;
-                    v[k] = vals[o[k] + shift];
+                    at[k] = (int) (o[k] + shift);
+                    v[k] = vals[at[k]];
                 }
-                check(o, row, p, (1u << B) - 1, v, true);
+                check(o, row, p, (1u << B) - 1, v, at, true);
             }
             if (a >= b) return;
         }
@@ -136,13 +113,15 @@ __device__ __forceinline__ void lw_for_candidate_batches(const LfTable& in, cons
             if (o[k] < stepEnd) {
                 live |= 1u << k;
                 p[k] = drv[row[k]];
-                v[k] = L.part[p[k]].vals[drvLo[row[k]] + (int) (o[k] - offsets[row[k]])];
+                at[k] = drvLo[row[k]] + (int) (o[k] - offsets[row[k]]);
+                v[k] = L.part[p[k]].vals[at[k]];
             } else {
                 p[k] = 0;
+                at[k] = 0;
                 v[k] = 0;
             }
         }
-        check(o, row, p, live, v, false);
+        check(o, row, p, live, v, at, false);
         // the next step starts at stepEnd, in the row that owns it
         int idx = 0;
         for (int step = 16; step >= 1; step >>= 1) {
@@ -160,7 +139,7 @@ __device__ void lw_count_batched(LfTable in, int level, const long long* offsets
     const LfLevel& L = c_plan.level[level];
     long long mine = 0;
     lw_for_candidate_batches<B>(in, L, offsets, drv, drvLo, o0, o1,
-                                [&](const long long*, const int* row, const int* p, unsigned live, const int* v, bool sameRow) {
+                                [&](const long long*, const int* row, const int* p, unsigned live, const int* v, const int*, bool sameRow) {
         mine += __popc(sameRow ? lw_members<B>(L, in, row[0], p[0], v, live) : lw_members_rows<B>(L, in, row, p, v, live));
     });
     lf_block_add(mine, total);
@@ -171,7 +150,7 @@ __device__ void lw_flags_batched(LfTable in, int level, const long long* offsets
                                  const int* drv, const int* drvLo, int* flags) {
     const LfLevel& L = c_plan.level[level];
     lw_for_candidate_batches<B>(in, L, offsets, drv, drvLo, o0, o1,
-                                [&](const long long* o, const int* row, const int* p, unsigned live, const int* v, bool sameRow) {
+                                [&](const long long* o, const int* row, const int* p, unsigned live, const int* v, const int*, bool sameRow) {
         unsigned hit = sameRow ? lw_members<B>(L, in, row[0], p[0], v, live) : lw_members_rows<B>(L, in, row, p, v, live);
         for (int k = 0; k < B; k++)
             if ((live >> k) & 1u) flags[o[k] - o0] = (hit >> k) & 1u;
@@ -193,22 +172,24 @@ __device__ void lw_flags_batched(LfTable in, int level, const long long* offsets
 LW_BATCHED_KERNELS(, LW_BATCH)
 
 // keepSlots: bit s set when slot s is read by a later level (only those columns exist in `out`).
+// The hits among candidates [o0, o1) (flagScan steps up at a hit) are written to row flagScan[o - o0]
+// of `out`, walked as lw_flags walked them (short rows share a step instead of a warp each).
 extern "C" __global__ void lw_scatter(LfTable in, LfTable out, int level, const long long* offsets,
                                       long long o0, long long o1, const int* drv, const int* drvLo,
                                       const int* flagScan, unsigned keepSlots) {
     const LfLevel& L = c_plan.level[level];
     unsigned own = 0;
     for (int q = 0; q < L.width; q++) own |= 1u << L.part[q].slot;
-    int lane = threadIdx.x & 31;
-    lw_for_row_segments(in, offsets, o0, o1, [&](int r, long long a, long long e) {
-        int p = drv[r];
-        for (long long o = a + lane; o < e; o += 32) {
-            int j = flagScan[o - o0];
-            if (flagScan[o - o0 + 1] == j) continue;
-            int idx = drvLo[r] + (int) (o - offsets[r]);
-            int v = L.part[p].vals[idx];
+    lw_for_candidate_batches<LW_BATCH>(in, L, offsets, drv, drvLo, o0, o1,
+                                       [&](const long long* o, const int* row, const int* p, unsigned live, const int* v,
+                                           const int* at, bool) {
+        for (int k = 0; k < LW_BATCH; k++) {
+            if (!((live >> k) & 1u)) continue;
+            int j = flagScan[o[k] - o0];
+            if (flagScan[o[k] - o0 + 1] == j) continue;
+            int r = row[k];
             for (int c = 0; c < level; c++) out.bind[c][j] = in.bind[c][r];
-            out.bind[level][j] = v;
+            out.bind[level][j] = v[k];
             for (unsigned m = keepSlots & ~own; m != 0; m &= m - 1) {
                 int s = __ffs(m) - 1;
                 out.slot[s][j] = in.slot[s][r];
@@ -216,11 +197,11 @@ extern "C" __global__ void lw_scatter(LfTable in, LfTable out, int level, const 
             for (int q = 0; q < L.width; q++) {
                 int s = L.part[q].slot;
                 if (!(keepSlots & (1u << s))) continue;
-                int pos = idx;
-                if (q != p) {
+                int pos = at[k];
+                if (q != p[k]) {
                     int lo, hi;
                     lw_range(L.part[q], in, r, lo, hi);
-                    pos = lf_part_find(L.part[q], lo, hi, v);
+                    pos = lf_part_find(L.part[q], lo, hi, v[k]);
                 }
                 out.slot[s][j] = pos;
             }
@@ -280,7 +261,7 @@ extern "C" __global__ void lw_reduce(LfTable in, int level, const long long* off
     long long acc = op == 1 ? LLONG_MAX : op == 2 ? LLONG_MIN : 0;
     lw_for_candidate_batches<LW_BATCH>(in, L, offsets, drv, drvLo, o0, o1,
                                        [&](const long long*, const int* row, const int* p, unsigned live, const int* v,
-                                           bool sameRow) {
+                                           const int*, bool sameRow) {
         unsigned hit = sameRow ? lw_members<LW_BATCH>(L, in, row[0], p[0], v, live)
                                : lw_members_rows<LW_BATCH>(L, in, row, p, v, live);
         for (int k = 0; k < LW_BATCH; k++) {

@@ -53,6 +53,12 @@ public final class Bench implements Callable<Integer> {
             defaultValue = "1")
     int warmup;
 
+    @Option(names = "--warmup-seconds", description = "warm-up goes on past --warmup runs until this many seconds "
+            + "have passed, for every engine run in this process and the C++ counter (the JIT compiles a millisecond "
+            + "query's code during its first few dozen runs); the CUDA counter and CuPy time exactly --warmup "
+            + "warm-ups (default: ${DEFAULT-VALUE})", defaultValue = "1")
+    double warmupSeconds;
+
     @Option(names = "--threads", description = "threads for every engine (default: all cores)")
     Integer threads;
 
@@ -108,8 +114,8 @@ public final class Bench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (threadCount < 1 || runs < 1 || warmup < 0) {
-            throw new BenchException("--threads and --runs must be at least 1, --warmup at least 0");
+        if (threadCount < 1 || runs < 1 || warmup < 0 || warmupSeconds < 0) {
+            throw new BenchException("--threads and --runs must be at least 1, --warmup and --warmup-seconds at least 0");
         }
         Path repoRoot = RepoLayout.repoRoot();
         Path sharedDir = shared != null ? shared : RepoLayout.defaultShared(repoRoot);
@@ -121,10 +127,10 @@ public final class Bench implements Callable<Integer> {
             for (String e : engines) {
                 peers.add(peer(e.strip(), threadCount, repoRoot));
             }
-            System.err.printf("bench: %d workload(s) x %d engine(s), %d thread(s), %d run(s) + %d warm-up%n",
-                    workloads.size(), peers.size(), threadCount, runs, warmup);
+            System.err.printf("bench: %d workload(s) x %d engine(s), %d thread(s), %d run(s) + %d warm-up (at least %s s)%n",
+                    workloads.size(), peers.size(), threadCount, runs, warmup, warmupSeconds);
             BenchRunner runner = new BenchRunner(
-                    new BenchRunner.Settings(runs, warmup, timeoutSeconds, cellBudgetSeconds, reference), System.err);
+                    new BenchRunner.Settings(runs, warmup, warmupSeconds, timeoutSeconds, cellBudgetSeconds, reference), System.err);
             ResultTable table = new ResultTable(runner.run(workloads, peers), ratios);
             System.out.print(table.toText());
             if (csv != null) {

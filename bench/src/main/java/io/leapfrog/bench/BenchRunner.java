@@ -13,12 +13,16 @@ import java.util.OptionalLong;
 public final class BenchRunner {
 
     /**
-     * How many runs and how long each cell may take. {@code reference}: the engine whose count is the
-     * exact answer for a graph without a known one (generated R-MAT graphs); null for none.
+     * How many runs and how long each cell may take. Warm-up is at least {@code warmup} runs and goes on
+     * until {@code warmupSeconds} have passed (as JMH's time-based warm-up iterations: a JIT-compiled
+     * engine's millisecond queries are still being compiled during their first few dozen runs), except
+     * for engines whose runs are fixed in advance. {@code reference}: the engine whose count is the exact
+     * answer for a graph without a known one (generated R-MAT graphs); null for none.
      */
-    public record Settings(int runs, int warmup, double timeoutSeconds, double cellBudgetSeconds, String reference) {
+    public record Settings(int runs, int warmup, double warmupSeconds, double timeoutSeconds, double cellBudgetSeconds,
+                           String reference) {
         public Settings(int runs, int warmup, double timeoutSeconds, double cellBudgetSeconds) {
-            this(runs, warmup, timeoutSeconds, cellBudgetSeconds, null);
+            this(runs, warmup, 0, timeoutSeconds, cellBudgetSeconds, null);
         }
     }
 
@@ -75,7 +79,9 @@ public final class BenchRunner {
         try {
             loadSeconds = peer.load(w);
             int timedRuns = settings.runs();
-            for (int i = 0; i < settings.warmup(); i++) {
+            double warmFor = peer.runsAreFixedInAdvance() ? 0 : settings.warmupSeconds();
+            long warmStart = System.nanoTime();
+            for (int i = 0; i < settings.warmup() || (System.nanoTime() - warmStart) / 1e9 < warmFor; i++) {
                 Measurement m = peer.run(w);
                 count = m.count();
                 if (m.querySeconds() > settings.cellBudgetSeconds()) {

@@ -56,6 +56,11 @@ public final class CudaCounterPeer implements Peer {
     }
 
     @Override
+    public boolean runsAreFixedInAdvance() {
+        return true;
+    }
+
+    @Override
     public void unload() {
         timed.clear();
     }

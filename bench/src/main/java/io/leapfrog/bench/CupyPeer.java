@@ -55,6 +55,11 @@ public final class CupyPeer implements Peer {
     }
 
     @Override
+    public boolean runsAreFixedInAdvance() {
+        return true;
+    }
+
+    @Override
     public void unload() {
         timed.clear();
     }

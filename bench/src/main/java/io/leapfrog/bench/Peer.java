@@ -18,6 +18,14 @@ public interface Peer extends AutoCloseable {
     /** Runs the workload's query once on the loaded graph. */
     Measurement run(Workload workload) throws Exception;
 
+    /**
+     * Whether the engine times a fixed number of repetitions itself in one external process (the CUDA
+     * counter, CuPy): such an engine gets exactly {@code --warmup} warm-up runs, never extra time-based ones.
+     */
+    default boolean runsAreFixedInAdvance() {
+        return false;
+    }
+
     /** Drops what {@link #load} built. */
     void unload() throws Exception;
 

@@ -176,17 +176,13 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         if (!q.passesGate()) {
             return r.none();
         }
-        return route(q, false, label, () -> r.onCpu(q, threads), (d, stats) -> onDevice(d.plan(), stats, (plan, dev, mem) -> {
-            if (d.strategy() == Strategy.LEVELWISE) {
-                return new LevelwiseGpuJoin(dev, mem, stats).reduce(plan, r);
-            }
-            // LFTJ-GPU has no reducing kernel: it enumerates and the host reduces the rows.
-            HostRows rows = new HostRows(q.outputVars());
-            new LftjGpuJoin(dev, mem, stats).enumerate(plan, rows);
-            Reduction.Sink sink = r.sink();
-            rows.deliver(sink, q.varCount());
-            return sink.result();
-        }));
+        if (strategy == Strategy.LFTJ) {
+            // LFTJ-GPU has no reducing kernel: the join enumerates its bindings as run does (with run's
+            // memory estimate) and the host reduces them.
+            return r.combine(run(q, threads, r::sink, label));
+        }
+        return route(q, false, label, () -> r.onCpu(q, threads), (d, stats) -> onDevice(d.plan(), stats,
+                (plan, dev, mem) -> new LevelwiseGpuJoin(dev, mem, stats).reduce(plan, r)));
     }
 
     private interface GpuJoin<T> {

@@ -33,8 +33,13 @@ import static io.leapfrog.exec.gpu.KernelArg.ptr;
  */
 final class LevelwiseGpuJoin {
     private static final int BLOCK = 256;
-    /** Fewest candidates worth a warp of their own in the candidate kernels. */
+    /** Candidates per warp in the candidate kernels once the device is full (measured on an H100). */
     private static final int CHUNK = 512;
+    /**
+     * Warps per multiprocessor worth filling before a warp takes more than one lane's worth (32) of
+     * candidates: on a small level the join is latency-bound, and a warp's time grows with its steps.
+     */
+    private static final int WARPS_PER_SM = 32;
     /** Largest candidate window (the flags scan is 32-bit). */
     private static final long MAX_WINDOW = 1L << 30;
     /** Most rows copied back at once. */
@@ -164,11 +169,14 @@ final class LevelwiseGpuJoin {
     /**
      * Blocks for a candidate kernel over {@code candidates} candidates (each warp takes an equal
      * contiguous range of them): a warp per {@link #CHUNK} candidates, at most 64 blocks per
-     * multiprocessor.
+     * multiprocessor; a level too small to fill the device that way gets smaller ranges (down to 32
+     * candidates, one step of a warp), so its latency is one or two steps rather than four.
      */
     private int warpBlocks(long candidates) {
         long warpsPerBlock = BLOCK / 32;
-        long warps = (candidates + CHUNK - 1) / CHUNK;
+        long fill = (long) dev.multiprocessors() * WARPS_PER_SM;
+        long chunk = Math.max(32, Math.min(CHUNK, (candidates / fill + 31) / 32 * 32));
+        long warps = (candidates + chunk - 1) / chunk;
         return (int) Math.max(1, Math.min((warps + warpsPerBlock - 1) / warpsPerBlock, (long) dev.multiprocessors() * 64));
     }
 
