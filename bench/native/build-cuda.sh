@@ -9,3 +9,7 @@ nvcc -O3 -std=c++17 -Xcompiler -fopenmp -Xcompiler -O3 \
     -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
     -o "$here/build/cuda_triangles.tmp" "$here/cuda_triangles.cu" -lgomp
 mv -f "$here/build/cuda_triangles.tmp" "$here/build/cuda_triangles"
+# The native launch-latency baseline for io.leapfrog.bench.GpuLatency (driver API, like JCuda's launches).
+nvcc -O3 -std=c++17 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+    -o "$here/build/launch_latency.tmp" "$here/launch_latency.cu"
+mv -f "$here/build/launch_latency.tmp" "$here/build/launch_latency"

@@ -9,6 +9,8 @@ import io.leapfrog.exec.gpu.KernelArg;
  * The GPU runtime's fixed costs through JCuda, which bound how fast a join on a small graph can be:
  * a kernel launch, a launch followed by a synchronisation, a one-value read-back, a small upload and a
  * plan (constant memory) upload. Each is the mean of many repetitions after a warm-up.
+ * {@code bench/native/launch_latency.cu} measures the same shapes through the driver API in C, so the
+ * difference is what the Java binding adds.
  * Run: {@code java ... io.leapfrog.bench.GpuLatency [repetitions]}.
  */
 public final class GpuLatency {
@@ -28,6 +30,13 @@ public final class GpuLatency {
                 // scan_add_i32 over n = 0 values: a launch that does no work.
                 Runnable launch = () -> dev.launchGrid("scan_add_i32", 1, 32, KernelArg.ptr(buf), KernelArg.i32(0), KernelArg.ptr(buf));
                 report("launch (no sync)", reps, () -> launch.run(), dev);
+                // lw_reduce over no candidates: the level-wise kernels' 10 parameters (one of them the
+                // 392-byte level table) in a launch that does no work.
+                byte[] table = new byte[8 + 8 * 16 + 8 * 32];
+                report("launch, 10 parameters", reps, () -> dev.launchGrid("lw_reduce", 1, 32,
+                        KernelArg.struct(table, "level table"), KernelArg.i32(0), KernelArg.ptr(buf), KernelArg.i64(0),
+                        KernelArg.i64(0), KernelArg.ptr(buf), KernelArg.ptr(buf), KernelArg.i32(0), KernelArg.i32(0),
+                        KernelArg.ptr(buf)), dev);
                 report("launch + sync", reps, () -> {
                     launch.run();
                     dev.sync();

@@ -8,6 +8,8 @@ import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -24,6 +26,13 @@ import java.util.function.Supplier;
 public final class GpuDevice {
     private static final long STAGING_BYTES = 32L << 20;
     private static final boolean SYNC_EACH = Boolean.getBoolean("leapfrog.gpu.syncEachLaunch");
+    /**
+     * Launches pass their parameters packed in one buffer (cuLaunchKernel's {@code extra}); with
+     * {@code -Dleapfrog.gpu.launchParams=pointers} as one JCuda pointer per parameter, which JCuda
+     * marshals one by one through JNI (kept to measure the difference: bench GpuLatency).
+     */
+    private static final boolean PARAM_BUFFER = !"pointers".equals(System.getProperty("leapfrog.gpu.launchParams"));
+    private static final int PARAM_BYTES = 4096;
 
     private final int ordinal;
     private final String name;
@@ -37,6 +46,12 @@ public final class GpuDevice {
     private final CUcontext context = new CUcontext();
     private final CUstream stream = new CUstream();
     private final ReentrantLock lock = new ReentrantLock();
+    // The launch parameter buffer and its size, reused by every launch (cuLaunchKernel copies them,
+    // and launches are serialised by the lock).
+    private final ByteBuffer params = ByteBuffer.allocateDirect(PARAM_BYTES).order(ByteOrder.nativeOrder());
+    private final ByteBuffer paramsSize = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
+    private final Pointer extra = Pointer.to(JCudaDriver.CU_LAUNCH_PARAM_BUFFER_POINTER, Pointer.to(params),
+            JCudaDriver.CU_LAUNCH_PARAM_BUFFER_SIZE, Pointer.to(paramsSize), JCudaDriver.CU_LAUNCH_PARAM_END);
     private KernelModule module;
     private DeviceMemoryPool pool;
     private PinnedStaging staging;
@@ -132,18 +147,33 @@ public final class GpuDevice {
 
     /** Launches {@code kernel} with an explicit grid. */
     public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
-        Pointer[] params = new Pointer[args.length];
-        for (int i = 0; i < args.length; i++) {
-            params[i] = args[i].pointer;
-        }
         lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
         long t0 = 0;
         if (KernelProfile.ENABLED) {
             sync();
             t0 = System.nanoTime();
         }
-        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream,
-                Pointer.to(params), null);
+        int r;
+        if (PARAM_BUFFER) {
+            int offset = 0;
+            for (KernelArg a : args) {
+                offset = (offset + a.align - 1) & -a.align;
+                if (offset + a.size > PARAM_BYTES) {
+                    throw new IllegalArgumentException(lastLaunch + ": parameters exceed " + PARAM_BYTES + " bytes");
+                }
+                a.writeTo(params, offset);
+                offset += a.size;
+            }
+            paramsSize.putLong(0, offset);
+            r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream, null, extra);
+        } else {
+            Pointer[] pointers = new Pointer[args.length];
+            for (int i = 0; i < args.length; i++) {
+                pointers[i] = args[i].pointer();
+            }
+            r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream,
+                    Pointer.to(pointers), null);
+        }
         if (r != CUresult.CUDA_SUCCESS) {
             throw Cuda.failure(r, "launching " + lastLaunch);
         }

@@ -5,41 +5,71 @@ import jcuda.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-/** One kernel parameter, typed as the kernel declares it. */
+/**
+ * One kernel parameter, typed as the kernel declares it: its bytes and alignment, which
+ * {@link GpuDevice} packs into the launch's parameter buffer (or, with
+ * {@code -Dleapfrog.gpu.launchParams=pointers}, hands to JCuda as one pointer per parameter).
+ */
 public final class KernelArg {
-    final Pointer pointer;
+    private final long scalar;
+    private final byte[] struct;
+    final int size;
+    final int align;
     private final String text;
 
-    private KernelArg(Pointer pointer, String text) {
-        this.pointer = pointer;
+    private KernelArg(long scalar, byte[] struct, int size, String text) {
+        this.scalar = scalar;
+        this.struct = struct;
+        this.size = size;
+        // Scalars align to their size; a struct to 8 (the level table holds pointers).
+        this.align = struct == null ? size : 8;
         this.text = text;
     }
 
     /** An {@code int} (or {@code unsigned}) parameter. */
     public static KernelArg i32(int v) {
-        return new KernelArg(Pointer.to(new int[]{v}), Integer.toString(v));
+        return new KernelArg(v, null, 4, Integer.toString(v));
     }
 
     /** A {@code long long} parameter. */
     public static KernelArg i64(long v) {
-        return new KernelArg(Pointer.to(new long[]{v}), v + "L");
+        return new KernelArg(v, null, 8, v + "L");
     }
 
     /** A pointer parameter. */
     public static KernelArg ptr(DeviceBuffer b) {
-        return new KernelArg(Pointer.to(new long[]{b.address()}), b.purpose());
+        return new KernelArg(b.address(), null, 8, b.purpose());
     }
 
     /** A pointer parameter {@code byteOffset} bytes into a buffer. */
     public static KernelArg ptr(DeviceBuffer b, long byteOffset) {
-        return new KernelArg(Pointer.to(new long[]{b.address() + byteOffset}), b.purpose() + "+" + byteOffset);
+        return new KernelArg(b.address() + byteOffset, null, 8, b.purpose() + "+" + byteOffset);
     }
 
     /** A struct passed by value: the bytes of {@code value} (little-endian, laid out as the kernel's struct). */
     public static KernelArg struct(byte[] value, String name) {
-        ByteBuffer direct = ByteBuffer.allocateDirect(value.length).order(ByteOrder.nativeOrder());
-        direct.put(value).flip();
-        return new KernelArg(Pointer.to(direct), name);
+        return new KernelArg(0, value, value.length, name);
+    }
+
+    /** Writes the value at {@code offset} of the (native-order) parameter buffer. */
+    void writeTo(ByteBuffer params, int offset) {
+        if (struct != null) {
+            params.put(offset, struct);
+        } else if (size == 4) {
+            params.putInt(offset, (int) scalar);
+        } else {
+            params.putLong(offset, scalar);
+        }
+    }
+
+    /** The value as JCuda's per-parameter pointer (the slower launch path, kept to compare with). */
+    Pointer pointer() {
+        if (struct != null) {
+            ByteBuffer direct = ByteBuffer.allocateDirect(struct.length).order(ByteOrder.nativeOrder());
+            direct.put(struct).flip();
+            return Pointer.to(direct);
+        }
+        return size == 4 ? Pointer.to(new int[]{(int) scalar}) : Pointer.to(new long[]{scalar});
     }
 
     @Override
