@@ -258,7 +258,7 @@ extern "C" __global__ void lw_reduce(LfTable in, int level, const long long* off
                                      const int* drv, const int* drvLo, int col, int op, unsigned long long* out) {
     const LfLevel& L = c_plan.level[level];
     long long hits = 0;
-    long long acc = op == 1 ? LLONG_MAX : op == 2 ? LLONG_MIN : 0;
+    long long acc = lf_identity(op);
     lw_for_candidate_batches<LW_BATCH>(in, L, offsets, drv, drvLo, o0, o1,
                                        [&](const long long*, const int* row, const int* p, unsigned live, const int* v,
                                            const int*, bool sameRow) {
@@ -266,23 +266,9 @@ extern "C" __global__ void lw_reduce(LfTable in, int level, const long long* off
                                : lw_members_rows<LW_BATCH>(L, in, row, p, v, live);
         for (int k = 0; k < LW_BATCH; k++) {
             if (!((hit >> k) & 1u)) continue;
-            long long x = col < level ? (long long) in.bind[col][row[k]] : (long long) v[k];
             hits++;
-            acc = op == 0 ? acc + x : op == 1 ? (x < acc ? x : acc) : (x > acc ? x : acc);
+            acc = lf_combine(acc, col < level ? (long long) in.bind[col][row[k]] : (long long) v[k], op);
         }
     });
-    lf_block_add(hits, &out[0]);
-    for (int off = 16; off > 0; off >>= 1) {
-        long long y = __shfl_down_sync(LF_FULL_MASK, acc, off);
-        acc = op == 0 ? acc + y : op == 1 ? (y < acc ? y : acc) : (y > acc ? y : acc);
-    }
-    if ((threadIdx.x & 31) == 0) {
-        if (op == 0) {
-            if (acc != 0) atomicAdd(&out[1], (unsigned long long) acc);
-        } else if (op == 1) {
-            if (acc != LLONG_MAX) atomicMin((long long*) &out[1], acc);
-        } else {
-            if (acc != LLONG_MIN) atomicMax((long long*) &out[1], acc);
-        }
-    }
+    lf_reduce_commit(hits, acc, op, out);
 }

@@ -7,6 +7,7 @@
 // index range. It reports every distinct binding of the output variables 0..outVars-1 once: past the
 // output variables the first complete extension is enough.
 #pragma once
+#include <climits>
 #include "search.cuh"
 
 template <int MV, int MP>
@@ -163,6 +164,31 @@ LF_HD long long lf_run(const LfPlan& P, LfState<MV, MP>& S, int start, bool rest
 // A sink that drops everything (counting runs).
 struct LfNoSink {
     LF_HD void emit(const int*, int) {}
+    LF_HD bool full() const { return false; }
+};
+
+// The reductions of sum / min / max aggregates: op 0 sums (wrapping, as Java's long), op 1 keeps
+// the minimum, op 2 the maximum; lf_identity(op) is the starting value.
+LF_HD long long lf_identity(int op) {
+    return op == 1 ? LLONG_MAX : op == 2 ? LLONG_MIN : 0;
+}
+
+LF_HD long long lf_combine(long long acc, long long x, int op) {
+    if (op == 0) return (long long) ((unsigned long long) acc + (unsigned long long) x);
+    return op == 1 ? (x < acc ? x : acc) : (x > acc ? x : acc);
+}
+
+// A sink that reduces the bindings instead of keeping them: how many there are, and op over the value
+// of variable `col` (a join level) in each.
+struct LfReduceSink {
+    int col;
+    int op;
+    long long hits;
+    long long acc;
+    LF_HD void emit(const int* binding, int) {
+        hits++;
+        acc = lf_combine(acc, binding[col], op);
+    }
     LF_HD bool full() const { return false; }
 };
 

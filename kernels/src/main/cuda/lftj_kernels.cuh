@@ -1,6 +1,7 @@
 // LFTJ-GPU: one thread per first-level value of the driver (the paper's single-value intervals), each
-// running the leapfrog triejoin below it. Three kernels per state size: count everything (reduced on
-// the device), count per driver value (to place materialised rows), and write rows.
+// running the leapfrog triejoin below it. Four kernels per state size: count everything (reduced on
+// the device), reduce a sum / min / max aggregate over every binding (on the device), count per driver
+// value (to place materialised rows), and write rows.
 #pragma once
 #include "lftj.cuh"
 #include "reduce.cuh"
@@ -17,6 +18,19 @@ __device__ void lftj_count(int lo, int hi, unsigned long long* total) {
         mine = lf_run<MV, MP>(c_plan, s, 0, true, i, i + 1, true, none);
     }
     lf_block_add(mine, total);
+}
+
+// Every binding below driver values [lo, hi) reduced: out[0] += bindings, out[1] combined by op over
+// variable col (see LfReduceSink); the host sets out to {0, lf_identity(op)} first.
+template <int MV, int MP>
+__device__ void lftj_reduce(int lo, int hi, int col, int op, unsigned long long* out) {
+    LfReduceSink sink{col, op, 0, lf_identity(op)};
+    int i = lo + blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < hi) {
+        LfState<MV, MP> s;
+        lf_run<MV, MP>(c_plan, s, 0, true, i, i + 1, false, sink);
+    }
+    lf_reduce_commit(sink.hits, sink.acc, op, out);
 }
 
 template <int MV, int MP>
@@ -44,6 +58,10 @@ __device__ void lftj_write(int lo, int hi, const long long* offsets, long long r
 #define LF_LFTJ_KERNELS(MV, MP)                                                                          \
     extern "C" __global__ void lftj_count_v##MV##p##MP(int lo, int hi, unsigned long long* total) {     \
         lftj_count<MV, MP>(lo, hi, total);                                                               \
+    }                                                                                                    \
+    extern "C" __global__ void lftj_reduce_v##MV##p##MP(int lo, int hi, int col, int op,                \
+                                                       unsigned long long* out) {                        \
+        lftj_reduce<MV, MP>(lo, hi, col, op, out);                                                       \
     }                                                                                                    \
     extern "C" __global__ void lftj_count_each_v##MV##p##MP(int lo, int hi, long long* counts) {        \
         lftj_count_each<MV, MP>(lo, hi, counts);                                                         \

@@ -1,5 +1,6 @@
 // Warp-level reductions and block scans shared by the kernels.
 #pragma once
+#include "lftj.cuh"
 
 #define LF_FULL_MASK 0xffffffffu
 
@@ -7,6 +8,21 @@
 __device__ __forceinline__ void lf_block_add(long long v, unsigned long long* total) {
     for (int off = 16; off > 0; off >>= 1) v += __shfl_down_sync(LF_FULL_MASK, v, off);
     if ((threadIdx.x & 31) == 0 && v != 0) atomicAdd(total, (unsigned long long) v);
+}
+
+// Commits every thread's partial reduction (see lf_combine in lftj.cuh) to out: out[0] += hits, and
+// out[1] (which the host set to lf_identity(op)) combined with acc; one atomic per warp for each.
+__device__ __forceinline__ void lf_reduce_commit(long long hits, long long acc, int op, unsigned long long* out) {
+    lf_block_add(hits, &out[0]);
+    for (int off = 16; off > 0; off >>= 1) acc = lf_combine(acc, __shfl_down_sync(LF_FULL_MASK, acc, off), op);
+    if ((threadIdx.x & 31) != 0 || acc == lf_identity(op)) return;
+    if (op == 0) {
+        atomicAdd(&out[1], (unsigned long long) acc);
+    } else if (op == 1) {
+        atomicMin((long long*) &out[1], acc);
+    } else {
+        atomicMax((long long*) &out[1], acc);
+    }
 }
 
 // Exclusive scan of one value per thread across a block of LF_SCAN_THREADS threads; *blockTotal gets

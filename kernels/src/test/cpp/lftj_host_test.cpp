@@ -237,6 +237,27 @@ void runPerDriver(const Query& q, const LfPlan& P, const std::set<std::vector<in
         }
         check(windowed == expected, name + ": windowed writes differ from brute force");
     }
+    // LFTJ-GPU's reductions (lftj_reduce): each driver value's bindings reduced by LfReduceSink, the
+    // partials combined, equal sum / min / max over the brute-force rows, for every variable.
+    if (q.outVars == q.nvars && !expected.empty()) {
+        for (int op = 0; op < 3; op++) {
+            for (int col = 0; col < q.nvars; col++) {
+                long long hits = 0;
+                long long acc = lf_identity(op);
+                for (int i = 0; i < P.level[0].part[0].len; i++) {
+                    LfState<8, 8> s;
+                    LfReduceSink sink{col, op, 0, lf_identity(op)};
+                    lf_run<8, 8>(P, s, 0, true, i, i + 1, false, sink);
+                    hits += sink.hits;
+                    acc = lf_combine(acc, sink.acc, op);
+                }
+                long long want = lf_identity(op);
+                for (const auto& row : expected) want = lf_combine(want, row[col], op);
+                check(hits == (long long) expected.size() && acc == want,
+                      name + ": reduction op " + std::to_string(op) + " of v" + std::to_string(col));
+            }
+        }
+    }
     // Whole range at once, no restriction.
     LfState<8, 8> s3;
     LfNoSink none;

@@ -19,8 +19,8 @@ import java.util.Random;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * sum / min / max of each variable over a join's bindings on the GPU (level-wise: reduced on the
- * device; LFTJ-GPU: enumerated, reduced on the host) equal the CPU's, including negative values, a
+ * sum / min / max of each variable over a join's bindings on the GPU (reduced on the device by both
+ * strategies: lw_reduce, lftj_reduce_*) equal the CPU's, including negative values, a
  * join with no bindings, and a 1.5 MiB budget (the trie takes about 0.25 MiB; level tables split).
  */
 @Tag("gpu")

@@ -176,13 +176,10 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         if (!q.passesGate()) {
             return r.none();
         }
-        if (strategy == Strategy.LFTJ) {
-            // LFTJ-GPU has no reducing kernel: the join enumerates its bindings as run does (with run's
-            // memory estimate) and the host reduces them.
-            return r.combine(run(q, threads, r::sink, label));
-        }
         return route(q, false, label, () -> r.onCpu(q, threads), (d, stats) -> onDevice(d.plan(), stats,
-                (plan, dev, mem) -> new LevelwiseGpuJoin(dev, mem, stats).reduce(plan, r)));
+                (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
+                        ? new LftjGpuJoin(dev, mem, stats).reduce(plan, r)
+                        : new LevelwiseGpuJoin(dev, mem, stats).reduce(plan, r)));
     }
 
     private interface GpuJoin<T> {

@@ -231,21 +231,11 @@ final class LevelwiseGpuJoin {
     /** The reduction over the hits among all candidates of the last level; no per-candidate memory. */
     private Reduction.Result reduceLast(byte[] table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo,
                                         long total) {
-        try (DeviceBuffer out = mem.allocate(16, "reduction")) {
-            dev.fill(out, 0, 4, 0);   // both longs (fill counts ints)
-            // out[1] starts at the operation's identity: 0, Long.MAX_VALUE or Long.MIN_VALUE (little-endian words)
-            if (reduction.op() == Reduction.Op.MIN) {
-                dev.fill(out, 8, 1, -1);
-                dev.fill(out, 12, 1, Integer.MAX_VALUE);
-            } else if (reduction.op() == Reduction.Op.MAX) {
-                dev.fill(out, 12, 1, Integer.MIN_VALUE);
-            }
+        try (DeviceReduction out = DeviceReduction.start(dev, mem, reduction.op())) {
             dev.launchGrid("lw_reduce", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
                     ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), i32(reduction.var()), i32(reduction.op().ordinal()),
-                    ptr(out));
-            long[] r = new long[2];
-            dev.download(out, 0, r, 0, 2);
-            return new Reduction.Result(r[0], r[0] == 0 ? 0 : r[1]);
+                    ptr(out.out));
+            return out.result();
         }
     }
 

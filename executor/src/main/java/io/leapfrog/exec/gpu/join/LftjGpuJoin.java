@@ -2,6 +2,7 @@ package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.join.Reduction;
 
 import static io.leapfrog.exec.gpu.KernelArg.i32;
 import static io.leapfrog.exec.gpu.KernelArg.i64;
@@ -9,8 +10,8 @@ import static io.leapfrog.exec.gpu.KernelArg.ptr;
 
 /**
  * LFTJ-GPU: one thread per value of the level-0 driver (the smallest first-level list), each running
- * the whole leapfrog triejoin below its value (the paper's single-value intervals). Counting reduces
- * on the device. Materialising takes two passes: count the rows of each driver value, then write
+ * the whole leapfrog triejoin below its value (the paper's single-value intervals). Counting and
+ * sum / min / max reductions reduce on the device. Materialising takes two passes: count the rows of each driver value, then write
  * them at their prefix-sum offsets, window by window so that every window's rows fit in memory; the
  * rows of each window are copied back before the next one is written.
  */
@@ -50,6 +51,25 @@ final class LftjGpuJoin {
         stats.windows[0] = 1;
         // Without output variables each driver value answers "is there a result below me".
         return plan.outVars == 0 ? Math.min(c, 1) : c;
+    }
+
+    /** The reduction over every binding, on the device (each thread reduces its driver value's bindings). */
+    Reduction.Result reduce(GpuPlan plan, Reduction r) {
+        r.check(plan.query);
+        int n = plan.driverLength();
+        try (DeviceReduction out = DeviceReduction.start(dev, mem, r.op())) {
+            for (int lo = 0; lo < n; lo += LAUNCH_VALUES) {
+                int hi = Math.min(n, lo + LAUNCH_VALUES);
+                dev.launch("lftj_reduce_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi), i32(r.var()),
+                        i32(r.op().ordinal()), ptr(out.out));
+                if (lo + LAUNCH_VALUES < n) {
+                    dev.sync();
+                    Interrupts.check();
+                }
+            }
+            stats.windows[0] = 1;
+            return out.result();
+        }
     }
 
     void enumerate(GpuPlan plan, HostRows out) {
