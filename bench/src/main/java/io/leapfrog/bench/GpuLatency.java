@@ -27,8 +27,9 @@ public final class GpuLatency {
         GpuDevice dev = rt.device();
         dev.run(() -> {
             try (DeviceBuffer buf = dev.allocate(64, "latency probe")) {
-                // scan_add_i32 over n = 0 values: a launch that does no work.
-                Runnable launch = () -> dev.launchGrid("scan_add_i32", 1, 32, KernelArg.ptr(buf), KernelArg.i32(0), KernelArg.ptr(buf));
+                // lf_build_rank over no values: a launch with 4 parameters that does no work.
+                Runnable launch = () -> dev.launchGrid("lf_build_rank", 1, 32, KernelArg.ptr(buf), KernelArg.i32(0),
+                        KernelArg.i32(0), KernelArg.ptr(buf));
                 report("launch (no sync)", reps, () -> launch.run(), dev);
                 // lw_reduce over no candidates: the level-wise kernels' 10 parameters (one of them the
                 // 392-byte level table) in a launch that does no work.

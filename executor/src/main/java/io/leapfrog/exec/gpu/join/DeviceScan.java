@@ -5,9 +5,10 @@ import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.KernelArg;
 
 /**
- * Exclusive prefix sums on the device (the kernels' tiled scan): {@code out[i]} is the sum of
- * {@code in[0..i)} and {@code out[n]} the total, so {@code out} has n+1 entries. {@code in} and
- * {@code out} may be the same buffer (each tile is read whole before it is written).
+ * Exclusive prefix sums on the device, one launch each (the kernels' single-pass scan with decoupled
+ * look-back): {@code out[i]} is the sum of {@code in[0..i)} and {@code out[n]} the total, so {@code out}
+ * has n+1 entries. {@code in} and {@code out} may be the same buffer (each tile is read whole before
+ * it is written).
  */
 final class DeviceScan {
     /** Values per tile of the kernels' scan (LF_SCAN_TILE). */
@@ -30,25 +31,16 @@ final class DeviceScan {
     }
 
     private static void scan(GpuDevice dev, ResidentTries mem, DeviceBuffer in, DeviceBuffer out, int n, int width) {
-        String type = width == 8 ? "i64" : "i32";
         if (n == 0) {
             dev.fill(out, 0, width / 4, 0);
             return;
         }
         int tiles = (n + TILE - 1) / TILE;
-        if (tiles == 1) {
-            // The tile's sum is the total: written straight to out[n] (no temporary, no copy).
-            dev.launchGrid("scan_tiles_" + type, 1, THREADS, KernelArg.ptr(in), KernelArg.ptr(out), KernelArg.i32(n),
-                    KernelArg.ptr(out, (long) width * n));
-            return;
-        }
-        try (DeviceBuffer sums = mem.allocate((long) width * (tiles + 1), "scan tile sums")) {
-            dev.launchGrid("scan_tiles_" + type, tiles, THREADS, KernelArg.ptr(in), KernelArg.ptr(out), KernelArg.i32(n),
-                    KernelArg.ptr(sums));
-            // Scan the tile sums in place (recursively), then add each tile's offset; scan_add's thread n
-            // writes the total to out[n].
-            scan(dev, mem, sums, sums, tiles, width);
-            dev.launch("scan_add_" + type, (long) n + 1, THREADS, KernelArg.ptr(out), KernelArg.i32(n), KernelArg.ptr(sums));
+        // One state word per tile and the counter that numbers the tiles, all zero (in stream order).
+        try (DeviceBuffer states = mem.allocate(8L * (tiles + 1), "scan tile states")) {
+            dev.fill(states, 0, 2L * (tiles + 1), 0);
+            dev.launchGrid(width == 8 ? "scan_i64" : "scan_i32", tiles, THREADS, KernelArg.ptr(in), KernelArg.ptr(out),
+                    KernelArg.i32(n), KernelArg.ptr(states), KernelArg.i32(tiles));
         }
     }
 }
