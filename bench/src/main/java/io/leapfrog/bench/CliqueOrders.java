@@ -1,0 +1,89 @@
+package io.leapfrog.bench;
+
+import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.exec.join.LeapfrogJoin;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.Trie;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * For planner work: the CPU join's time for the 4-clique query of the bench under each of the 24
+ * variable orders, on one SNAP graph (oriented as the bench reads it, each clique w < x < y < z once).
+ * An atom whose variables the order reverses reads the (dst, src) trie. Each order: warm-up runs, then
+ * the median of 41 timed counts.
+ * Run: {@code java ... io.leapfrog.bench.CliqueOrders GRAPH.txt.gz [threads] [warmups]}.
+ */
+public final class CliqueOrders {
+    private static final int[][] ATOMS = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};   // w=0 x=1 y=2 z=3, src < dst
+
+    private CliqueOrders() {
+    }
+
+    public static void main(String[] args) {
+        EdgeList g = EdgeList.read(Path.of(args[0]));
+        int threads = args.length > 1 ? Integer.parseInt(args[1]) : Runtime.getRuntime().availableProcessors();
+        int warmups = args.length > 2 ? Integer.parseInt(args[2]) : 300;
+        Trie forward = Relation.ofColumns(g.src(), g.dst()).trie();
+        Trie backward = Relation.ofColumns(g.dst(), g.src()).trie();
+        for (int[] order : permutations()) {
+            int[] levelOf = new int[4];
+            StringBuilder name = new StringBuilder();
+            for (int l = 0; l < 4; l++) {
+                levelOf[order[l]] = l;
+                name.append("wxyz".charAt(order[l]));
+            }
+            JoinQuery.Builder b = JoinQuery.builder(4);
+            for (int[] atom : ATOMS) {
+                int s = levelOf[atom[0]];
+                int d = levelOf[atom[1]];
+                if (s < d) {
+                    b.atom(forward, s, d);
+                } else {
+                    b.atom(backward, d, s);
+                }
+            }
+            JoinQuery q = b.build();
+            long count = 0;
+            for (int i = 0; i < warmups; i++) {
+                count = LeapfrogJoin.count(q, threads);
+            }
+            long[] nanos = new long[41];
+            for (int i = 0; i < nanos.length; i++) {
+                long t0 = System.nanoTime();
+                LeapfrogJoin.count(q, threads);
+                nanos[i] = System.nanoTime() - t0;
+            }
+            Arrays.sort(nanos);
+            System.out.printf(Locale.ROOT, "%s %d %.3f ms%n", name, count, nanos[nanos.length / 2] / 1e6);
+        }
+    }
+
+    private static List<int[]> permutations() {
+        List<int[]> out = new ArrayList<>();
+        permute(new int[]{0, 1, 2, 3}, 0, out);
+        return out;
+    }
+
+    private static void permute(int[] p, int k, List<int[]> out) {
+        if (k == p.length) {
+            out.add(p.clone());
+            return;
+        }
+        for (int i = k; i < p.length; i++) {
+            swap(p, k, i);
+            permute(p, k + 1, out);
+            swap(p, k, i);
+        }
+    }
+
+    private static void swap(int[] p, int i, int j) {
+        int t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+    }
+}
