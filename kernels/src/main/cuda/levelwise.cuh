@@ -96,3 +96,11 @@ LF_HD unsigned lw_members_rows(const LfLevel& L, const LfTable& in, const int* r
     }
     return live;
 }
+
+// The hits among one step's candidates in the candidate kernels: lw_members when the step lies inside
+// one row (its ranges read once), else lw_members_rows.
+template <int K>
+LF_HD unsigned lw_step_members(const LfLevel& L, const LfTable& in, const int* row, const int* p, const int* v,
+                               unsigned live, bool sameRow) {
+    return sameRow ? lw_members<K>(L, in, row[0], p[0], v, live) : lw_members_rows<K>(L, in, row, p, v, live);
+}

@@ -140,7 +140,7 @@ __device__ void lw_count_batched(LfTable in, int level, const long long* offsets
     long long mine = 0;
     lw_for_candidate_batches<B>(in, L, offsets, drv, drvLo, o0, o1,
                                 [&](const long long*, const int* row, const int* p, unsigned live, const int* v, const int*, bool sameRow) {
-        mine += __popc(sameRow ? lw_members<B>(L, in, row[0], p[0], v, live) : lw_members_rows<B>(L, in, row, p, v, live));
+        mine += __popc(lw_step_members<B>(L, in, row, p, v, live, sameRow));
     });
     lf_block_add(mine, total);
 }
@@ -151,7 +151,7 @@ __device__ void lw_flags_batched(LfTable in, int level, const long long* offsets
     const LfLevel& L = c_plan.level[level];
     lw_for_candidate_batches<B>(in, L, offsets, drv, drvLo, o0, o1,
                                 [&](const long long* o, const int* row, const int* p, unsigned live, const int* v, const int*, bool sameRow) {
-        unsigned hit = sameRow ? lw_members<B>(L, in, row[0], p[0], v, live) : lw_members_rows<B>(L, in, row, p, v, live);
+        unsigned hit = lw_step_members<B>(L, in, row, p, v, live, sameRow);
         for (int k = 0; k < B; k++)
             if ((live >> k) & 1u) flags[o[k] - o0] = (hit >> k) & 1u;
     });
@@ -262,8 +262,7 @@ extern "C" __global__ void lw_reduce(LfTable in, int level, const long long* off
     lw_for_candidate_batches<LW_BATCH>(in, L, offsets, drv, drvLo, o0, o1,
                                        [&](const long long*, const int* row, const int* p, unsigned live, const int* v,
                                            const int*, bool sameRow) {
-        unsigned hit = sameRow ? lw_members<LW_BATCH>(L, in, row[0], p[0], v, live)
-                               : lw_members_rows<LW_BATCH>(L, in, row, p, v, live);
+        unsigned hit = lw_step_members<LW_BATCH>(L, in, row, p, v, live, sameRow);
         for (int k = 0; k < LW_BATCH; k++) {
             if (!((hit >> k) & 1u)) continue;
             hits++;

@@ -11,14 +11,14 @@ import java.util.List;
  * asks for (CUDA events around the counting kernel), each handed out by {@link #run}; its file read,
  * orientation, CSR build and copy are the load time.
  */
-public final class CudaCounterPeer implements Peer {
+public final class CudaCounterPeer extends TimedProcessPeer {
     private final Path binary;
     private final double timeoutSeconds;
     private final int runs;
-    private final TimedRuns timed = new TimedRuns("the CUDA counter");
 
     /** @param runs every run the bench makes of a cell, warm-ups included */
     public CudaCounterPeer(Path nativeDir, int runs, double timeoutSeconds) {
+        super("the CUDA counter");
         this.binary = nativeDir.resolve("build/cuda_triangles");
         this.timeoutSeconds = timeoutSeconds;
         this.runs = runs;
@@ -33,11 +33,6 @@ public final class CudaCounterPeer implements Peer {
     }
 
     @Override
-    public boolean supports(BenchQuery query) {
-        return query == BenchQuery.TRIANGLES;
-    }
-
-    @Override
     public double load(Workload workload) throws QueryTimeoutException {
         String out = ExternalProcess.run(List.of(binary.toString(), BinaryEdgeFiles.of(workload).toString(),
                 Integer.toString(runs)), timeoutSeconds);
@@ -48,20 +43,5 @@ public final class CudaCounterPeer implements Peer {
             throw new BenchException("unexpected output from the CUDA counter:\n" + out);
         }
         return Double.parseDouble(load) + Double.parseDouble(prep);
-    }
-
-    @Override
-    public Measurement run(Workload workload) {
-        return timed.next();
-    }
-
-    @Override
-    public boolean runsAreFixedInAdvance() {
-        return true;
-    }
-
-    @Override
-    public void unload() {
-        timed.clear();
     }
 }

@@ -11,15 +11,15 @@ import java.util.List;
  * accumulation can be wrong on large graphs, and the table's "correct" column shows it. A CuPy failure
  * (out of memory) is the cell's status.
  */
-public final class CupyPeer implements Peer {
+public final class CupyPeer extends TimedProcessPeer {
     private final Path script;
     private final String python;
     private final int runs;
     private final double timeoutSeconds;
-    private final TimedRuns timed = new TimedRuns("the CuPy script");
 
     /** @param runs every run the bench makes of a cell, warm-ups included */
     public CupyPeer(Path nativeDir, int runs, double timeoutSeconds) {
+        super("the CuPy script");
         this.script = nativeDir.resolve("cupy_triangles.py");
         this.python = System.getenv().getOrDefault("LEAPFROG_BENCH_PYTHON", "python3");
         this.runs = runs;
@@ -29,11 +29,6 @@ public final class CupyPeer implements Peer {
     @Override
     public String name() {
         return "cupy";
-    }
-
-    @Override
-    public boolean supports(BenchQuery query) {
-        return query == BenchQuery.TRIANGLES;
     }
 
     @Override
@@ -47,20 +42,5 @@ public final class CupyPeer implements Peer {
         }
         timed.read(out, "seconds");
         return (System.nanoTime() - start) / 1e9 - timed.totalSeconds();
-    }
-
-    @Override
-    public Measurement run(Workload workload) {
-        return timed.next();
-    }
-
-    @Override
-    public boolean runsAreFixedInAdvance() {
-        return true;
-    }
-
-    @Override
-    public void unload() {
-        timed.clear();
     }
 }

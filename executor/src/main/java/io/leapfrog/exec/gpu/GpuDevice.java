@@ -26,12 +26,6 @@ import java.util.function.Supplier;
 public final class GpuDevice {
     private static final long STAGING_BYTES = 32L << 20;
     private static final boolean SYNC_EACH = Boolean.getBoolean("leapfrog.gpu.syncEachLaunch");
-    /**
-     * Launches pass their parameters packed in one buffer (cuLaunchKernel's {@code extra}); with
-     * {@code -Dleapfrog.gpu.launchParams=pointers} as one JCuda pointer per parameter, which JCuda
-     * marshals one by one through JNI (kept to measure the difference: bench GpuLatency).
-     */
-    private static final boolean PARAM_BUFFER = !"pointers".equals(System.getProperty("leapfrog.gpu.launchParams"));
     private static final int PARAM_BYTES = 4096;
 
     private final int ordinal;
@@ -47,7 +41,9 @@ public final class GpuDevice {
     private final CUstream stream = new CUstream();
     private final ReentrantLock lock = new ReentrantLock();
     // The launch parameter buffer and its size, reused by every launch (cuLaunchKernel copies them,
-    // and launches are serialised by the lock).
+    // and launches are serialised by the lock). One buffer through cuLaunchKernel's `extra` instead of
+    // one JCuda pointer per parameter, which JCuda marshals one by one: a 10-parameter launch costs
+    // 11.3 us instead of 18.1 us on the H100's host (bench GpuLatency; docs/gpu.md).
     private final ByteBuffer params = ByteBuffer.allocateDirect(PARAM_BYTES).order(ByteOrder.nativeOrder());
     private final ByteBuffer paramsSize = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
     private final Pointer extra = Pointer.to(JCudaDriver.CU_LAUNCH_PARAM_BUFFER_POINTER, Pointer.to(params),
@@ -153,27 +149,17 @@ public final class GpuDevice {
             sync();
             t0 = System.nanoTime();
         }
-        int r;
-        if (PARAM_BUFFER) {
-            int offset = 0;
-            for (KernelArg a : args) {
-                offset = (offset + a.align - 1) & -a.align;
-                if (offset + a.size > PARAM_BYTES) {
-                    throw new IllegalArgumentException(lastLaunch + ": parameters exceed " + PARAM_BYTES + " bytes");
-                }
-                a.writeTo(params, offset);
-                offset += a.size;
+        int offset = 0;
+        for (KernelArg a : args) {
+            offset = (offset + a.align - 1) & -a.align;
+            if (offset + a.size > PARAM_BYTES) {
+                throw new IllegalArgumentException(lastLaunch + ": parameters exceed " + PARAM_BYTES + " bytes");
             }
-            paramsSize.putLong(0, offset);
-            r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream, null, extra);
-        } else {
-            Pointer[] pointers = new Pointer[args.length];
-            for (int i = 0; i < args.length; i++) {
-                pointers[i] = args[i].pointer();
-            }
-            r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream,
-                    Pointer.to(pointers), null);
+            a.writeTo(params, offset);
+            offset += a.size;
         }
+        paramsSize.putLong(0, offset);
+        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream, null, extra);
         if (r != CUresult.CUDA_SUCCESS) {
             throw Cuda.failure(r, "launching " + lastLaunch);
         }

@@ -1,14 +1,10 @@
 package io.leapfrog.exec.gpu;
 
-import jcuda.Pointer;
-
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * One kernel parameter, typed as the kernel declares it: its bytes and alignment, which
- * {@link GpuDevice} packs into the launch's parameter buffer (or, with
- * {@code -Dleapfrog.gpu.launchParams=pointers}, hands to JCuda as one pointer per parameter).
+ * {@link GpuDevice} packs into the launch's parameter buffer.
  */
 public final class KernelArg {
     private final long scalar;
@@ -60,16 +56,6 @@ public final class KernelArg {
         } else {
             params.putLong(offset, scalar);
         }
-    }
-
-    /** The value as JCuda's per-parameter pointer (the slower launch path, kept to compare with). */
-    Pointer pointer() {
-        if (struct != null) {
-            ByteBuffer direct = ByteBuffer.allocateDirect(struct.length).order(ByteOrder.nativeOrder());
-            direct.put(struct).flip();
-            return Pointer.to(direct);
-        }
-        return size == 4 ? Pointer.to(new int[]{(int) scalar}) : Pointer.to(new long[]{scalar});
     }
 
     @Override

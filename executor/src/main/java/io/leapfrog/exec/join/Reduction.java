@@ -56,11 +56,7 @@ public record Reduction(int var, Op op) {
     /** The multi-threaded CPU join, its bindings reduced as they are found. */
     public Result onCpu(JoinQuery q, int threads) {
         check(q);
-        return combine(LeapfrogJoin.run(q, threads, Sink::new));
-    }
-
-    /** The reduction over all of {@code parts}' bindings (partial sinks of one join). */
-    public Result combine(List<Sink> parts) {
+        List<Sink> parts = LeapfrogJoin.run(q, threads, Sink::new);
         Result r = none();
         for (Sink a : parts) {
             r = r.merge(a.result(), op);

@@ -42,9 +42,14 @@ final class DistinctValues {
         } else {
             Arrays.sort(copy);
         }
-        long d = 1;
-        for (int i = 1; i < n; i++) {
-            if (copy[i] != copy[i - 1]) {
+        return countRuns(copy, n);
+    }
+
+    /** Distinct values of a sorted column: its runs of equal values. */
+    static long countRuns(int[] sorted, int n) {
+        long d = 0;
+        for (int i = 0; i < n; i++) {
+            if (i == 0 || sorted[i] != sorted[i - 1]) {
                 d++;
             }
         }

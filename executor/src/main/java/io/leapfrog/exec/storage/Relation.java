@@ -224,21 +224,11 @@ public final class Relation {
             return d;
         }
         if (column == 0) {
-            d = countRuns(cols[0], size);
+            d = DistinctValues.countRuns(cols[0], size);
         } else {
             d = DistinctValues.count(cols[column], size);
         }
         distinct[column] = d;
-        return d;
-    }
-
-    private static long countRuns(int[] sorted, int n) {
-        long d = 0;
-        for (int i = 0; i < n; i++) {
-            if (i == 0 || sorted[i] != sorted[i - 1]) {
-                d++;
-            }
-        }
         return d;
     }
 

@@ -34,18 +34,11 @@ final class LftjGpuJoin {
     }
 
     long count(GpuPlan plan) {
-        int n = plan.driverLength();
         long c;
         try (DeviceBuffer total = mem.allocate(8, "join count")) {
             dev.fill(total, 0, 2, 0);
-            for (int lo = 0; lo < n; lo += LAUNCH_VALUES) {
-                int hi = Math.min(n, lo + LAUNCH_VALUES);
-                dev.launch("lftj_count_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi), ptr(total));
-                if (lo + LAUNCH_VALUES < n) {
-                    dev.sync();
-                    Interrupts.check();
-                }
-            }
+            overDriver(plan, (lo, hi) -> dev.launch("lftj_count_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi),
+                    ptr(total)));
             c = dev.readLong(total, 0);
         }
         stats.windows[0] = 1;
@@ -56,19 +49,31 @@ final class LftjGpuJoin {
     /** The reduction over every binding, on the device (each thread reduces its driver value's bindings). */
     Reduction.Result reduce(GpuPlan plan, Reduction r) {
         r.check(plan.query);
-        int n = plan.driverLength();
         try (DeviceReduction out = DeviceReduction.start(dev, mem, r.op())) {
-            for (int lo = 0; lo < n; lo += LAUNCH_VALUES) {
-                int hi = Math.min(n, lo + LAUNCH_VALUES);
-                dev.launch("lftj_reduce_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi), i32(r.var()),
-                        i32(r.op().ordinal()), ptr(out.out));
-                if (lo + LAUNCH_VALUES < n) {
-                    dev.sync();
-                    Interrupts.check();
-                }
-            }
+            overDriver(plan, (lo, hi) -> dev.launch("lftj_reduce_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi),
+                    i32(r.var()), i32(r.op().ordinal()), ptr(out.out)));
             stats.windows[0] = 1;
             return out.result();
+        }
+    }
+
+    /** A kernel launch over driver values [lo, hi). */
+    private interface DriverSlice {
+        void launch(int lo, int hi);
+    }
+
+    /**
+     * Launches {@code kernel} over every driver value, {@link #LAUNCH_VALUES} per launch, honouring the
+     * caller's interrupt between launches.
+     */
+    private void overDriver(GpuPlan plan, DriverSlice kernel) {
+        int n = plan.driverLength();
+        for (int lo = 0; lo < n; lo += LAUNCH_VALUES) {
+            kernel.launch(lo, Math.min(n, lo + LAUNCH_VALUES));
+            if (lo + LAUNCH_VALUES < n) {
+                dev.sync();
+                Interrupts.check();
+            }
         }
     }
 
