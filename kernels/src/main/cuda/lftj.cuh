@@ -9,6 +9,7 @@
 #pragma once
 #include <climits>
 #include "search.cuh"
+#include "program.cuh"
 
 template <int MV, int MP>
 struct LfState {
@@ -179,15 +180,17 @@ LF_HD long long lf_combine(long long acc, long long x, int op) {
 }
 
 // A sink that reduces the bindings instead of keeping them: how many there are, and op over the value
-// of variable `col` (a join level) in each.
+// of `value` (a program over the join levels, program.cuh) in each; err/errArg as lf_program_eval sets them.
 struct LfReduceSink {
-    int col;
+    const LfProgram* value;
     int op;
     long long hits;
     long long acc;
+    int err;
+    int errArg;
     LF_HD void emit(const int* binding, int) {
         hits++;
-        acc = lf_combine(acc, binding[col], op);
+        acc = lf_combine(acc, lf_program_eval(*value, [&](int l) { return binding[l]; }, err, errArg), op);
     }
     LF_HD bool full() const { return false; }
 };

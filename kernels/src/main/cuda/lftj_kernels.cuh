@@ -21,16 +21,18 @@ __device__ void lftj_count(int lo, int hi, unsigned long long* total) {
 }
 
 // Every binding below driver values [lo, hi) reduced: out[0] += bindings, out[1] combined by op over
-// variable col (see LfReduceSink); the host sets out to {0, lf_identity(op)} first.
+// the program's value (see LfReduceSink), out[2..3] an evaluation error; the host sets out to
+// {0, lf_identity(op), 0, 0} first.
 template <int MV, int MP>
-__device__ void lftj_reduce(int lo, int hi, int col, int op, unsigned long long* out) {
-    LfReduceSink sink{col, op, 0, lf_identity(op)};
+__device__ void lftj_reduce(int lo, int hi, const LfProgram& value, int op, unsigned long long* out) {
+    LfReduceSink sink{&value, op, 0, lf_identity(op), 0, 0};
     int i = lo + blockIdx.x * blockDim.x + threadIdx.x;
     if (i < hi) {
         LfState<MV, MP> s;
         lf_run<MV, MP>(c_plan, s, 0, true, i, i + 1, false, sink);
     }
     lf_reduce_commit(sink.hits, sink.acc, op, out);
+    lf_reduce_error(sink.err, sink.errArg, out);
 }
 
 template <int MV, int MP>
@@ -59,9 +61,9 @@ __device__ void lftj_write(int lo, int hi, const long long* offsets, long long r
     extern "C" __global__ void lftj_count_v##MV##p##MP(int lo, int hi, unsigned long long* total) {     \
         lftj_count<MV, MP>(lo, hi, total);                                                               \
     }                                                                                                    \
-    extern "C" __global__ void lftj_reduce_v##MV##p##MP(int lo, int hi, int col, int op,                \
-                                                       unsigned long long* out) {                        \
-        lftj_reduce<MV, MP>(lo, hi, col, op, out);                                                       \
+    extern "C" __global__ void lftj_reduce_v##MV##p##MP(int lo, int hi, const __grid_constant__ LfProgram value, \
+                                                       int op, unsigned long long* out) {                \
+        lftj_reduce<MV, MP>(lo, hi, value, op, out);                                                     \
     }                                                                                                    \
     extern "C" __global__ void lftj_count_each_v##MV##p##MP(int lo, int hi, long long* counts) {        \
         lftj_count_each<MV, MP>(lo, hi, counts);                                                         \

@@ -25,6 +25,14 @@ __device__ __forceinline__ void lf_reduce_commit(long long hits, long long acc, 
     }
 }
 
+// Reports a program's evaluation error (lf_program_eval) to the host: out[2] = the error code,
+// out[3] = the operand that caused it (any one thread's, when several fail).
+__device__ __forceinline__ void lf_reduce_error(int err, int errArg, unsigned long long* out) {
+    if (err == 0) return;
+    atomicExch(&out[2], (unsigned long long) err);
+    atomicExch(&out[3], (unsigned long long) (long long) errArg);
+}
+
 // Exclusive scan of one value per thread across a block of LF_SCAN_THREADS threads; *blockTotal gets
 // the sum of all of them. Every thread of the block must call it.
 #define LF_SCAN_THREADS 256

@@ -16,6 +16,8 @@
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
+#include <initializer_list>
 #include <vector>
 
 namespace {
@@ -185,6 +187,66 @@ void check(bool ok, const std::string& what) {
     }
 }
 
+// A program that reads one level: what a reduction of a plain variable runs.
+LfProgram variableProgram(int level) {
+    LfProgram p{};
+    p.n = 1;
+    p.op[0] = LF_OP_VAR;
+    p.arg[0] = level;
+    return p;
+}
+
+// A program from (opcode, operand) pairs in postfix order.
+LfProgram program(std::initializer_list<std::pair<int, int>> code) {
+    LfProgram p{};
+    for (const auto& c : code) {
+        p.op[p.n] = c.first;
+        p.arg[p.n] = c.second;
+        p.n++;
+    }
+    return p;
+}
+
+// lf_program_eval's values, with Java's int arithmetic (what SouffleArithmetic computes) worked out by hand.
+void checkPrograms() {
+    int binding[3] = {7, -3, INT_MIN};
+    auto eval = [&](const LfProgram& p, int& err, int& errArg) {
+        return lf_program_eval(p, [&](int l) { return binding[l]; }, err, errArg);
+    };
+    struct Case { LfProgram p; int want; const char* what; };
+    const Case cases[] = {
+        {variableProgram(1), -3, "v1"},
+        {program({{LF_OP_VAR, 0}, {LF_OP_VAR, 1}, {LF_OP_MUL, 0}, {LF_OP_CONST, 2}, {LF_OP_ADD, 0}}), -19, "v0*v1+2"},
+        {program({{LF_OP_VAR, 2}, {LF_OP_CONST, -1}, {LF_OP_DIV, 0}}), INT_MIN, "INT_MIN / -1 wraps"},
+        {program({{LF_OP_VAR, 2}, {LF_OP_CONST, -1}, {LF_OP_MOD, 0}}), 0, "INT_MIN % -1"},
+        {program({{LF_OP_VAR, 1}, {LF_OP_CONST, 2}, {LF_OP_DIV, 0}}), -1, "-3 / 2 truncates"},
+        {program({{LF_OP_VAR, 1}, {LF_OP_CONST, 2}, {LF_OP_MOD, 0}}), -1, "-3 % 2"},
+        {program({{LF_OP_VAR, 2}, {LF_OP_VAR, 2}, {LF_OP_ADD, 0}}), 0, "INT_MIN + INT_MIN wraps"},
+        {program({{LF_OP_VAR, 2}, {LF_OP_NEG, 0}}), INT_MIN, "-INT_MIN wraps"},
+        {program({{LF_OP_CONST, 1}, {LF_OP_CONST, 33}, {LF_OP_BSHL, 0}}), 2, "1 << 33 shifts by 1, as Java"},
+        {program({{LF_OP_VAR, 1}, {LF_OP_CONST, 1}, {LF_OP_BSHR, 0}}), -2, "-3 >> 1"},
+        {program({{LF_OP_VAR, 1}, {LF_OP_CONST, 28}, {LF_OP_BSHRU, 0}}), 15, "-3 >>> 28"},
+        {program({{LF_OP_CONST, 3}, {LF_OP_CONST, 21}, {LF_OP_POW, 0}}), 1870418611, "3^21 wraps"},
+        {program({{LF_OP_CONST, -1}, {LF_OP_CONST, -3}, {LF_OP_POW, 0}}), -1, "(-1)^-3"},
+        {program({{LF_OP_CONST, 5}, {LF_OP_CONST, -1}, {LF_OP_POW, 0}}), 0, "5^-1"},
+        {program({{LF_OP_VAR, 0}, {LF_OP_BNOT, 0}}), -8, "bnot 7"},
+        {program({{LF_OP_VAR, 0}, {LF_OP_LNOT, 0}}), 0, "lnot 7"},
+        {program({{LF_OP_VAR, 0}, {LF_OP_CONST, 0}, {LF_OP_LXOR, 0}}), 1, "7 lxor 0"},
+        {program({{LF_OP_VAR, 0}, {LF_OP_VAR, 1}, {LF_OP_MIN, 0}, {LF_OP_VAR, 2}, {LF_OP_MAX, 0}}), -3, "max(min(7,-3),INT_MIN)"},
+    };
+    for (const Case& c : cases) {
+        int err = 0, errArg = 0;
+        int got = eval(c.p, err, errArg);
+        check(err == 0 && got == c.want, std::string("program ") + c.what + ": got " + std::to_string(got));
+    }
+    int err = 0, errArg = 0;
+    eval(program({{LF_OP_VAR, 0}, {LF_OP_CONST, 0}, {LF_OP_DIV, 0}}), err, errArg);
+    check(err == LF_ERR_DIV_ZERO && errArg == 7, "program 7 / 0 reports the division by zero");
+    err = 0;
+    eval(program({{LF_OP_VAR, 1}, {LF_OP_CONST, 0}, {LF_OP_MOD, 0}}), err, errArg);
+    check(err == LF_ERR_MOD_ZERO && errArg == -3, "program -3 % 0 reports the modulo by zero");
+}
+
 // LFTJ-GPU's decomposition: one run per driver index; and the count-only runs must agree.
 void runPerDriver(const Query& q, const LfPlan& P, const std::set<std::vector<int>>& expected, const std::string& name) {
     CollectSink sink;
@@ -246,7 +308,8 @@ void runPerDriver(const Query& q, const LfPlan& P, const std::set<std::vector<in
                 long long acc = lf_identity(op);
                 for (int i = 0; i < P.level[0].part[0].len; i++) {
                     LfState<8, 8> s;
-                    LfReduceSink sink{col, op, 0, lf_identity(op)};
+                    LfProgram value = variableProgram(col);
+                    LfReduceSink sink{&value, op, 0, lf_identity(op), 0, 0};
                     lf_run<8, 8>(P, s, 0, true, i, i + 1, false, sink);
                     hits += sink.hits;
                     acc = lf_combine(acc, sink.acc, op);
@@ -416,6 +479,7 @@ std::set<std::vector<int>> randomTuples(std::mt19937& rng, int arity, int count,
 }  // namespace
 
 int main() {
+    checkPrograms();
     // Searches.
     std::vector<int> a{1, 3, 3, 5, 8, 13, 21};
     for (long long key = -2; key < 25; key++) {

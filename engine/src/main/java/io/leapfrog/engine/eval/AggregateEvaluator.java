@@ -4,6 +4,7 @@ import io.leapfrog.ast.Expr;
 import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.TupleSink;
+import io.leapfrog.exec.join.ValueProgram;
 import io.leapfrog.exec.join.ValueFunction;
 
 import java.util.Arrays;
@@ -54,11 +55,12 @@ final class AggregateEvaluator implements ValueFunction {
     }
 
     /**
-     * sum/min/max of a plain variable without witnesses reduce inside the join executor (on the GPU,
-     * on the device: no binding is materialised); other targets are evaluated per binding here.
+     * sum/min/max without witnesses whose target is a number expression over the body's variables (a
+     * {@link ValueProgram}) reduce inside the join executor (on the GPU, on the
+     * device: no binding is materialised); other targets are evaluated per binding here.
      */
     private static Reduction pushedReduction(Expr.Aggregate ag, CompiledBody body, int witnesses) {
-        if (witnesses > 0 || !(ag.target() instanceof Expr.Var v) || body.levelOf(v.name()) < 0) {
+        if (witnesses > 0 || ag.target() == null) {
             return null;
         }
         Reduction.Op op = switch (ag.kind()) {
@@ -67,7 +69,11 @@ final class AggregateEvaluator implements ValueFunction {
             case MAX -> Reduction.Op.MAX;
             default -> null;
         };
-        return op == null ? null : new Reduction(body.levelOf(v.name()), op);
+        if (op == null) {
+            return null;
+        }
+        ValueProgram value = body.compileProgram(ag.target());
+        return value == null ? null : new Reduction(value, op);
     }
 
     /** The aggregate's body (for EXPLAIN). */

@@ -7,6 +7,7 @@ import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.Reduction;
+import io.leapfrog.exec.join.ValueProgram;
 import io.leapfrog.exec.join.LevelFilter;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueFunction;
@@ -686,6 +687,14 @@ public final class CompiledBody {
         return exprs.compile(substitution.apply(e));
     }
 
+    /**
+     * A number-valued expression over this body's join-order binding as a program a reduction can run
+     * inside the join (on the GPU too), or null when it needs the engine's evaluator ({@link ValueProgramCompiler}).
+     */
+    public ValueProgram compileProgram(Expr e) {
+        return new ValueProgramCompiler(this::levelOf).compile(substitution.apply(e));
+    }
+
     /** Level of a variable in the join order; -1 if the body does not bind it. */
     public int levelOf(String varName) {
         Integer id = varIds.get(varName);
@@ -762,7 +771,7 @@ public final class CompiledBody {
             return ctx.joins().reduce(b.query, threads, r, label);
         }
         int[] binding = new int[varCount()];
-        return straightLine(b, binding) ? r.of(binding[r.var()]) : r.none();
+        return straightLine(b, binding) ? r.of(r.value().eval(binding)) : r.none();
     }
 
     /** A body without join atoms: every variable is computed, one after the other. */

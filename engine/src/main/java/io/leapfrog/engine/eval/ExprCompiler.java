@@ -1,6 +1,7 @@
 package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Expr;
+import io.leapfrog.common.SouffleArithmetic;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.storage.SymbolTable;

@@ -13,38 +13,45 @@ public final class KernelArg {
     final int align;
     private final String text;
 
-    private KernelArg(long scalar, byte[] struct, int size, String text) {
+    private KernelArg(long scalar, byte[] struct, int size, int align, String text) {
         this.scalar = scalar;
         this.struct = struct;
         this.size = size;
-        // Scalars align to their size; a struct to 8 (the level table holds pointers).
-        this.align = struct == null ? size : 8;
+        this.align = align;
         this.text = text;
     }
 
     /** An {@code int} (or {@code unsigned}) parameter. */
     public static KernelArg i32(int v) {
-        return new KernelArg(v, null, 4, Integer.toString(v));
+        return new KernelArg(v, null, 4, 4, Integer.toString(v));
     }
 
     /** A {@code long long} parameter. */
     public static KernelArg i64(long v) {
-        return new KernelArg(v, null, 8, v + "L");
+        return new KernelArg(v, null, 8, 8, v + "L");
     }
 
     /** A pointer parameter. */
     public static KernelArg ptr(DeviceBuffer b) {
-        return new KernelArg(b.address(), null, 8, b.purpose());
+        return new KernelArg(b.address(), null, 8, 8, b.purpose());
     }
 
     /** A pointer parameter {@code byteOffset} bytes into a buffer. */
     public static KernelArg ptr(DeviceBuffer b, long byteOffset) {
-        return new KernelArg(b.address() + byteOffset, null, 8, b.purpose() + "+" + byteOffset);
+        return new KernelArg(b.address() + byteOffset, null, 8, 8, b.purpose() + "+" + byteOffset);
     }
 
-    /** A struct passed by value: the bytes of {@code value} (little-endian, laid out as the kernel's struct). */
+    /**
+     * A struct passed by value: the bytes of {@code value} (little-endian, laid out as the kernel's
+     * struct), aligned to 8 (the level table holds pointers).
+     */
     public static KernelArg struct(byte[] value, String name) {
-        return new KernelArg(0, value, value.length, name);
+        return struct(value, 8, name);
+    }
+
+    /** A struct passed by value whose largest member has {@code align} bytes. */
+    public static KernelArg struct(byte[] value, int align, String name) {
+        return new KernelArg(0, value, value.length, align, name);
     }
 
     /** Writes the value at {@code offset} of the (native-order) parameter buffer. */

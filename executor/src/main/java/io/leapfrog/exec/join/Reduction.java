@@ -3,14 +3,20 @@ package io.leapfrog.exec.join;
 import java.util.List;
 
 /**
- * An aggregate over a join's bindings, reduced where the join runs: the sum, minimum or maximum of one
- * variable over every distinct binding of all the query's variables (as a Datalog aggregate counts its
- * sub-body's bindings). {@link #onCpu} is the reference; the GPU executor reduces on the device.
+ * An aggregate over a join's bindings, reduced where the join runs: the sum, minimum or maximum of a
+ * value (one variable, or an expression over the variables: {@link ValueProgram}) over every distinct
+ * binding of all the query's variables (as a Datalog aggregate counts its sub-body's bindings).
+ * {@link #onCpu} is the reference; the GPU executor reduces on the device.
  *
- * @param var the variable (join level) whose values are reduced
- * @param op  what is computed
+ * @param value what is reduced, per binding
+ * @param op    what is computed
  */
-public record Reduction(int var, Op op) {
+public record Reduction(ValueProgram value, Op op) {
+
+    /** The reduction of one variable (join level). */
+    public Reduction(int var, Op op) {
+        this(ValueProgram.variable(var), op);
+    }
 
     /** The kernels take the ordinal as the operation's code: keep the order. */
     public enum Op {
@@ -70,8 +76,9 @@ public record Reduction(int var, Op op) {
             throw new IllegalArgumentException("a reduction needs the bindings of all " + q.varCount()
                     + " variables, the query reports " + q.outputVars());
         }
-        if (var < 0 || var >= q.varCount()) {
-            throw new IllegalArgumentException("reduced variable " + var + " out of range 0.." + (q.varCount() - 1));
+        if (value.maxLevel() >= q.varCount()) {
+            throw new IllegalArgumentException("the reduced value " + value + " reads a variable out of range 0.."
+                    + (q.varCount() - 1));
         }
     }
 
@@ -83,20 +90,20 @@ public record Reduction(int var, Op op) {
     /** One worker's running reduction (primitive fields: it sees every binding). */
     public final class Sink implements TupleSink {
         private long bindings;
-        private long value;
+        private long acc;
 
         @Override
         public void accept(int[] binding) {
-            long v = binding[var];
+            long v = value.eval(binding);
             if (bindings++ == 0) {
-                value = v;
+                acc = v;
                 return;
             }
-            value = op.combine(value, v);
+            acc = op.combine(acc, v);
         }
 
         public Result result() {
-            return new Result(bindings, value);
+            return new Result(bindings, acc);
         }
     }
 }

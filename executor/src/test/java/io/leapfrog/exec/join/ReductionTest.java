@@ -34,7 +34,7 @@ class ReductionTest {
         long v = 0;
         for (Collect c : LeapfrogJoin.run(q, 1, Collect::new)) {
             for (int[] b : c.rows) {
-                long x = b[r.var()];
+                long x = r.value().eval(b);
                 v = n++ == 0 ? x : switch (r.op()) {
                     case SUM -> v + x;
                     case MIN -> Math.min(v, x);

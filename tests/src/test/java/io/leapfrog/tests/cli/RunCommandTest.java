@@ -37,6 +37,16 @@ class RunCommandTest {
     }
 
     @Test
+    void triangleWeightsExampleReducesExpressions(@TempDir Path tmp) throws IOException {
+        Path out = tmp.resolve("out");
+        Cli.Result r = Cli.run("run", root.resolve("queries/triangle_weights.dl").toString(),
+                "-F", root.resolve("queries/data").toString(), "-D", out.toString(), "--device", "cpu");
+        assertEquals(0, r.exitCode(), r::toString);
+        // count, sum of x*y*z, min of x*y - z, max of max(x,y,z) - min(x,y,z): computed in Python (see the program)
+        assertEquals(List.of("428\t1166602685\t-23\t39"), Files.readAllLines(out.resolve("triangle_weights.csv")));
+    }
+
+    @Test
     void longFlagNamesAsInSouffle(@TempDir Path tmp) throws IOException {
         Path out = tmp.resolve("deep/out");
         Cli.Result r = Cli.run("run", "--fact-dir", root.resolve("queries/data").toString(),

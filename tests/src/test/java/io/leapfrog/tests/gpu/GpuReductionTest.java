@@ -1,12 +1,15 @@
 package io.leapfrog.tests.gpu;
 
+import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.Reduction;
+import io.leapfrog.exec.join.ValueProgram;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.Trie;
+import io.leapfrog.tests.differential.RandomPrograms;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,11 +20,15 @@ import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * sum / min / max of each variable over a join's bindings on the GPU (reduced on the device by both
- * strategies: lw_reduce, lftj_reduce_*) equal the CPU's, including negative values, a
- * join with no bindings, and a 1.5 MiB budget (the trie takes about 0.25 MiB; level tables split).
+ * sum / min / max of each variable, and of random expressions over the variables (ValueProgram: every
+ * operator, 32-bit wraparound), over a join's bindings on the GPU (reduced on the device by both
+ * strategies: lw_reduce, lftj_reduce_*) equal the CPU's, including negative values, a join with no
+ * bindings, and a 1.5 MiB budget (the trie takes about 0.25 MiB; level tables split). A division by
+ * zero on the device raises the CPU's error.
  */
 @Tag("gpu")
 class GpuReductionTest {
@@ -41,19 +48,22 @@ class GpuReductionTest {
         return Relation.of(2, rows.toArray(new int[0][])).trie(new int[]{0, 1});
     }
 
-    @ParameterizedTest
-    @EnumSource(value = GpuJoinExecutor.Strategy.class, names = {"LFTJ", "LEVELWISE"})
-    void reductionsEqualTheCpus(GpuJoinExecutor.Strategy strategy) {
-        GpuRuntime rt = GpuRuntime.probe();
-        Assumptions.assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
-        Trie e = graph();
-        List<JoinQuery> queries = List.of(
+    private static List<JoinQuery> queries(Trie e) {
+        return List.of(
                 JoinQuery.builder(3).atom(e, 0, 1).atom(e, 1, 2).atom(e, 0, 2)
                         .lowerBound(1, 0, true).lowerBound(2, 1, true).build(),
                 JoinQuery.builder(4).atom(e, 0, 1).atom(e, 0, 2).atom(e, 0, 3).atom(e, 1, 2).atom(e, 1, 3).atom(e, 2, 3)
                         .lowerBound(1, 0, true).lowerBound(2, 1, true).lowerBound(3, 2, true).build(),
                 JoinQuery.builder(2).atom(e, 0, 1).upperBoundConst(0, -100, false).build(),   // negative values only
                 JoinQuery.builder(2).atom(e, 0, 1).lowerBoundConst(0, 5000, false).build());   // no bindings
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = GpuJoinExecutor.Strategy.class, names = {"LFTJ", "LEVELWISE"})
+    void reductionsEqualTheCpus(GpuJoinExecutor.Strategy strategy) {
+        GpuRuntime rt = GpuRuntime.probe();
+        Assumptions.assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
+        List<JoinQuery> queries = queries(graph());
         for (long budget : new long[]{0, 1536L << 10}) {
             GpuJoinReport report = new GpuJoinReport();
             try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, budget, 0, report)) {
@@ -71,5 +81,38 @@ class GpuReductionTest {
             assertEquals(0, report.entries().stream().filter(x -> !x.where().equals(strategy.label)).count(),
                     "every reduction ran on " + strategy.label + ": " + report.lines());
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = GpuJoinExecutor.Strategy.class, names = {"LFTJ", "LEVELWISE"})
+    void programReductionsEqualTheCpus(GpuJoinExecutor.Strategy strategy) {
+        GpuRuntime rt = GpuRuntime.probe();
+        Assumptions.assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
+        List<JoinQuery> queries = queries(graph());
+        Random rnd = new Random(29);
+        GpuJoinReport report = new GpuJoinReport();
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, 0, 0, report)) {
+            for (int i = 0; i < queries.size(); i++) {
+                JoinQuery q = queries.get(i);
+                for (int k = 0; k < 25; k++) {
+                    RandomPrograms.Program p = RandomPrograms.random(rnd, q.varCount(), 1 + k % 4);
+                    for (Reduction.Op op : Reduction.Op.values()) {
+                        Reduction r = new Reduction(p.program(), op);
+                        String name = "query " + i + " " + op + "(" + p.program() + ") on " + strategy.label;
+                        assertEquals(r.onCpu(q, 2), ex.reduce(q, 1, r, name), name);
+                    }
+                }
+            }
+            ValueProgram byZero = new ValueProgram.Builder().variable(0).variable(1).variable(1)
+                    .apply(ValueProgram.Op.SUB).apply(ValueProgram.Op.DIV).build();
+            Reduction r = new Reduction(byZero, Reduction.Op.SUM);
+            LeapfrogException cpu = assertThrows(LeapfrogException.class, () -> r.onCpu(queries.get(0), 2));
+            LeapfrogException gpu = assertThrows(LeapfrogException.class, () -> ex.reduce(queries.get(0), 1, r, "v0 / 0"));
+            String prefix = "error: division by zero while evaluating ";
+            assertTrue(cpu.getMessage().startsWith(prefix) && gpu.getMessage().startsWith(prefix),
+                    "the CPU said: " + cpu.getMessage() + "; the GPU said: " + gpu.getMessage());
+        }
+        assertEquals(0, report.entries().stream().filter(x -> !x.where().equals(strategy.label)).count(),
+                "every reduction ran on " + strategy.label + ": " + report.lines());
     }
 }

@@ -193,13 +193,17 @@ class GpuRuntimeTest {
                 "stats(s, lo, hi) :- s = sum z : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z },",
                 "    lo = min y : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z },",
                 "    hi = max x : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z }.",
+                ".decl weighted(s:number, lo:number, hi:number)", ".output weighted",
+                "weighted(s, lo, hi) :- s = sum x * y - z % 7 : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z },",
+                "    lo = min (x bxor z) - y : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z },",
+                "    hi = max max(x * 3, z) : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z }.",
                 ".decl far(x:number, m:number)", ".output far",
                 "far(x, m) :- edge(x, _), x < 12, m = max z : { adjacent(x, y), adjacent(y, z), x < z }.", ""));
         RunResult cpu = run(program, facts, Files.createDirectories(dir.resolve("cpu")), "cpu", 0);
         for (String device : new String[]{"gpu", "auto"}) {
             Path out = Files.createDirectories(dir.resolve(device));
             RunResult r = run(program, facts, out, device, device.equals("gpu") ? 8L << 20 : 0);
-            for (String rel : new String[]{"triangle", "hub", "n", "stats", "far"}) {
+            for (String rel : new String[]{"triangle", "hub", "n", "stats", "weighted", "far"}) {
                 assertEquals(Files.readAllLines(dir.resolve("cpu").resolve(rel + ".csv")),
                         Files.readAllLines(out.resolve(rel + ".csv")), rel + " on --device " + device);
             }

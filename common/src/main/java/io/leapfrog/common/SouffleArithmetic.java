@@ -1,6 +1,4 @@
-package io.leapfrog.engine.eval;
-
-import io.leapfrog.common.LeapfrogException;
+package io.leapfrog.common;
 
 /**
  * Souffle's semantics for {@code number} operators: 32-bit two's complement wraparound, logical

@@ -1,0 +1,221 @@
+package io.leapfrog.exec.join;
+
+import io.leapfrog.common.SouffleArithmetic;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A number-valued expression over a join's bindings, as a short postfix program: what a {@code sum},
+ * {@code min} or {@code max} aggregate reduces ({@code sum x * w : {...}}). The CPU evaluates it here
+ * with Souffle's 32-bit semantics ({@link SouffleArithmetic}); the GPU kernels evaluate the same program
+ * ({@code lf_program_eval} in kernels/src/main/cuda/lftj.cuh), which is why the opcodes are numbered
+ * and capped: the program is passed to a kernel as a fixed-size struct ({@code LfProgram}).
+ */
+public final class ValueProgram {
+
+    /** Most instructions a program may have (the kernels' LF_MAX_PROGRAM). */
+    public static final int MAX_LENGTH = 24;
+    /** Deepest evaluation stack a program may need (the kernels' LF_PROGRAM_STACK). */
+    public static final int MAX_STACK = 8;
+
+    /** Opcodes, numbered as the kernels read them: keep in step with lftj.cuh. */
+    public enum Op {
+        VAR(0, 0, null), CONST(1, 0, null),
+        NEG(2, 1, "-"), BNOT(3, 1, "bnot"), LNOT(4, 1, "lnot"),
+        ADD(10, 2, "+"), SUB(11, 2, "-"), MUL(12, 2, "*"), DIV(13, 2, "/"), MOD(14, 2, "%"), POW(15, 2, "^"),
+        BAND(16, 2, "band"), BOR(17, 2, "bor"), BXOR(18, 2, "bxor"),
+        BSHL(19, 2, "bshl"), BSHR(20, 2, "bshr"), BSHRU(21, 2, "bshru"),
+        LAND(22, 2, "land"), LOR(23, 2, "lor"), LXOR(24, 2, "lxor"),
+        MIN(25, 2, "min"), MAX(26, 2, "max");
+
+        public final int code;
+        final int operands;
+        /** The operator's name in Datalog (and SouffleArithmetic's). */
+        public final String symbol;
+
+        Op(int code, int operands, String symbol) {
+            this.code = code;
+            this.operands = operands;
+            this.symbol = symbol;
+        }
+
+        /** The binary operator spelled {@code symbol}, or null. */
+        public static Op binary(String symbol) {
+            for (Op o : values()) {
+                if (o.operands == 2 && o.symbol.equals(symbol)) {
+                    return o;
+                }
+            }
+            return null;
+        }
+
+        /** The unary operator spelled {@code symbol}, or null. */
+        public static Op unary(String symbol) {
+            for (Op o : values()) {
+                if (o.operands == 1 && o.symbol.equals(symbol)) {
+                    return o;
+                }
+            }
+            return null;
+        }
+    }
+
+    private final Op[] ops;
+    private final int[] args;
+
+    private ValueProgram(Op[] ops, int[] args) {
+        this.ops = ops;
+        this.args = args;
+    }
+
+    /** The value of one join level (variable). */
+    public static ValueProgram variable(int level) {
+        return new Builder().variable(level).build();
+    }
+
+    /** The variable this program reads when it is nothing else, or -1. */
+    public int plainVariable() {
+        return ops.length == 1 && ops[0] == Op.VAR ? args[0] : -1;
+    }
+
+    /** The highest join level the program reads (-1: none). */
+    public int maxLevel() {
+        int m = -1;
+        for (int i = 0; i < ops.length; i++) {
+            if (ops[i] == Op.VAR) {
+                m = Math.max(m, args[i]);
+            }
+        }
+        return m;
+    }
+
+    public int length() {
+        return ops.length;
+    }
+
+    /** Opcode of instruction i, as the kernels number it. */
+    public int code(int i) {
+        return ops[i].code;
+    }
+
+    /** Operand of instruction i (a level for VAR, a value for CONST, else 0). */
+    public int arg(int i) {
+        return args[i];
+    }
+
+    /**
+     * The value for one binding (level l's value at binding[l]). Division or modulo by zero throws
+     * {@link io.leapfrog.common.LeapfrogException}, as the engine's own evaluation does.
+     */
+    public int eval(int[] binding) {
+        if (ops.length == 1 && ops[0] == Op.VAR) {
+            return binding[args[0]];
+        }
+        int[] stack = new int[MAX_STACK];
+        int top = 0;
+        for (int i = 0; i < ops.length; i++) {
+            Op o = ops[i];
+            switch (o) {
+                case VAR -> stack[top++] = binding[args[i]];
+                case CONST -> stack[top++] = args[i];
+                case NEG, BNOT, LNOT -> stack[top - 1] = SouffleArithmetic.unary(o.symbol, stack[top - 1]);
+                case MIN -> {
+                    top--;
+                    stack[top - 1] = Math.min(stack[top - 1], stack[top]);
+                }
+                case MAX -> {
+                    top--;
+                    stack[top - 1] = Math.max(stack[top - 1], stack[top]);
+                }
+                default -> {
+                    top--;
+                    stack[top - 1] = SouffleArithmetic.apply(o.symbol, stack[top - 1], stack[top]);
+                }
+            }
+        }
+        return stack[0];
+    }
+
+    @Override
+    public String toString() {
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < ops.length; i++) {
+            parts.add(ops[i] == Op.VAR ? "v" + args[i] : ops[i] == Op.CONST ? Integer.toString(args[i]) : ops[i].name());
+        }
+        return String.join(" ", parts);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ValueProgram p && Arrays.equals(ops, p.ops) && Arrays.equals(args, p.args);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(ops) + Arrays.hashCode(args);
+    }
+
+    /**
+     * Appends instructions in postfix order; {@link #build} checks that they leave exactly one value and
+     * fit the kernels' limits. {@link #fits} tells a compiler, before it commits, whether they still do.
+     */
+    public static final class Builder {
+        private final List<Op> ops = new ArrayList<>();
+        private final List<Integer> args = new ArrayList<>();
+        private int depth;
+        private int maxDepth;
+
+        public Builder variable(int level) {
+            if (level < 0) {
+                throw new IllegalArgumentException("negative level " + level);
+            }
+            return push(Op.VAR, level);
+        }
+
+        public Builder constant(int value) {
+            return push(Op.CONST, value);
+        }
+
+        public Builder apply(Op op) {
+            if (op.operands == 0) {
+                throw new IllegalArgumentException(op + " is not an operator");
+            }
+            if (depth < op.operands) {
+                throw new IllegalStateException(op + " needs " + op.operands + " operand(s), the stack holds " + depth);
+            }
+            depth -= op.operands - 1;
+            ops.add(op);
+            args.add(0);
+            return this;
+        }
+
+        private Builder push(Op op, int arg) {
+            ops.add(op);
+            args.add(arg);
+            maxDepth = Math.max(maxDepth, ++depth);
+            return this;
+        }
+
+        /** Whether the instructions so far are within the kernels' limits. */
+        public boolean fits() {
+            return ops.size() <= MAX_LENGTH && maxDepth <= MAX_STACK;
+        }
+
+        public ValueProgram build() {
+            if (depth != 1) {
+                throw new IllegalStateException("a program must leave one value, it leaves " + depth);
+            }
+            if (!fits()) {
+                throw new IllegalStateException("the program exceeds " + MAX_LENGTH + " instructions or a stack of "
+                        + MAX_STACK + ": " + ops);
+            }
+            int[] a = new int[args.size()];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = args.get(i);
+            }
+            return new ValueProgram(ops.toArray(new Op[0]), a);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.leapfrog.tests.differential;
+
+import io.leapfrog.common.SouffleArithmetic;
+import io.leapfrog.exec.join.ValueProgram;
+
+import java.util.Random;
+
+/**
+ * Random number expressions over a join's variables, for the reductions' differential tests: each is
+ * both a {@link ValueProgram} (what the CPU and GPU reductions run) and an expression tree evaluated
+ * here directly with {@link SouffleArithmetic}, an evaluator that shares no code with the programs'
+ * stack machines. Every operator appears; divisors are made odd ({@code x bor 1}) so that the random
+ * programs never divide by zero (the tests check that error separately).
+ */
+public final class RandomPrograms {
+
+    /** An expression: its program and its value for a binding, computed by tree walking. */
+    public record Program(ValueProgram program, Node tree) {
+        public int eval(int[] binding) {
+            return tree.eval(binding);
+        }
+    }
+
+    /** A node of the expression tree. */
+    public sealed interface Node permits Var, Const, Unary, Binary { int eval(int[] b); }
+
+    record Var(int level) implements Node {
+        public int eval(int[] b) {
+            return b[level];
+        }
+    }
+
+    record Const(int value) implements Node {
+        public int eval(int[] b) {
+            return value;
+        }
+    }
+
+    record Unary(ValueProgram.Op op, Node operand) implements Node {
+        public int eval(int[] b) {
+            return SouffleArithmetic.unary(op.symbol, operand.eval(b));
+        }
+    }
+
+    record Binary(ValueProgram.Op op, Node left, Node right) implements Node {
+        public int eval(int[] b) {
+            int l = left.eval(b);
+            int r = right.eval(b);
+            return switch (op) {
+                case MIN -> Math.min(l, r);
+                case MAX -> Math.max(l, r);
+                default -> SouffleArithmetic.apply(op.symbol, l, r);
+            };
+        }
+    }
+
+    private static final int[] CONSTANTS = {-3, -1, 0, 1, 2, 7, 31, 33, Integer.MIN_VALUE, Integer.MAX_VALUE};
+    private static final ValueProgram.Op[] UNARY = {ValueProgram.Op.NEG, ValueProgram.Op.BNOT, ValueProgram.Op.LNOT};
+    private static final ValueProgram.Op[] BINARY = {
+        ValueProgram.Op.ADD, ValueProgram.Op.SUB, ValueProgram.Op.MUL, ValueProgram.Op.DIV, ValueProgram.Op.MOD,
+        ValueProgram.Op.POW, ValueProgram.Op.BAND, ValueProgram.Op.BOR, ValueProgram.Op.BXOR, ValueProgram.Op.BSHL,
+        ValueProgram.Op.BSHR, ValueProgram.Op.BSHRU, ValueProgram.Op.LAND, ValueProgram.Op.LOR, ValueProgram.Op.LXOR,
+        ValueProgram.Op.MIN, ValueProgram.Op.MAX};
+
+    private RandomPrograms() {
+    }
+
+    /** A random expression over variables 0..vars-1, at most {@code depth} operators deep. */
+    public static Program random(Random rnd, int vars, int depth) {
+        while (true) {
+            Node tree = node(rnd, vars, depth);
+            ValueProgram.Builder b = new ValueProgram.Builder();
+            emit(tree, b);
+            if (b.fits()) {   // else draw again: the kernels take at most ValueProgram.MAX_LENGTH instructions
+                return new Program(b.build(), tree);
+            }
+        }
+    }
+
+    private static Node node(Random rnd, int vars, int depth) {
+        int pick = depth == 0 ? rnd.nextInt(2) : rnd.nextInt(6);
+        if (pick == 0) {
+            return new Var(rnd.nextInt(vars));
+        }
+        if (pick == 1) {
+            return new Const(rnd.nextBoolean() ? CONSTANTS[rnd.nextInt(CONSTANTS.length)] : rnd.nextInt(2001) - 1000);
+        }
+        if (pick == 2) {
+            return new Unary(UNARY[rnd.nextInt(UNARY.length)], node(rnd, vars, depth - 1));
+        }
+        ValueProgram.Op op = BINARY[rnd.nextInt(BINARY.length)];
+        Node left = node(rnd, vars, depth - 1);
+        Node right = node(rnd, vars, depth - 1);
+        if (op == ValueProgram.Op.DIV || op == ValueProgram.Op.MOD) {
+            right = new Binary(ValueProgram.Op.BOR, right, new Const(1));   // odd, never zero
+        }
+        return new Binary(op, left, right);
+    }
+
+    private static void emit(Node n, ValueProgram.Builder b) {
+        if (n instanceof Var v) {
+            b.variable(v.level());
+        } else if (n instanceof Const c) {
+            b.constant(c.value());
+        } else if (n instanceof Unary u) {
+            emit(u.operand(), b);
+            b.apply(u.op());
+        } else if (n instanceof Binary bin) {
+            emit(bin.left(), b);
+            emit(bin.right(), b);
+            b.apply(bin.op());
+        }
+    }
+}
