@@ -252,11 +252,11 @@ __device__ void lw_exists(LfTable in, int level, unsigned validSlots, int* flags
 
 // The last level of a reduction: like lw_count, and over the hits, the sum (op 0, wrapping), minimum
 // (op 1) or maximum (op 2) of the program's value (program.cuh; it reads the row's binding columns and,
-// for this level, the candidate). out[0] += hits; out[1] is combined with the block's result (the host
+// for this level, the candidate) over the hits `keep` keeps (an empty program keeps all). out[0] += hits; out[1] is combined with the block's result (the host
 // sets it to 0, LLONG_MAX or LLONG_MIN first); out[2..3] an evaluation error (lf_reduce_error).
 extern "C" __global__ void lw_reduce(LfTable in, int level, const long long* offsets, long long o0, long long o1,
-                                     const int* drv, const int* drvLo, const __grid_constant__ LfProgram value, int op,
-                                     unsigned long long* out) {
+                                     const int* drv, const int* drvLo, const __grid_constant__ LfProgram value,
+                                     const __grid_constant__ LfProgram keep, int op, unsigned long long* out) {
     const LfLevel& L = c_plan.level[level];
     long long hits = 0;
     long long acc = lf_identity(op);
@@ -267,10 +267,11 @@ extern "C" __global__ void lw_reduce(LfTable in, int level, const long long* off
         unsigned hit = lw_step_members<LW_BATCH>(L, in, row, p, v, live, sameRow);
         for (int k = 0; k < LW_BATCH; k++) {
             if (!((hit >> k) & 1u)) continue;
-            hits++;
             int r = row[k], x = v[k];
-            int y = lf_program_eval(value, [&](int l) { return l < level ? in.bind[l][r] : x; }, err, errArg);
-            acc = lf_combine(acc, y, op);
+            auto var = [&](int l) { return l < level ? in.bind[l][r] : x; };
+            if (!lf_program_keeps(keep, var, err, errArg)) continue;
+            hits++;
+            acc = lf_combine(acc, lf_program_eval(value, var, err, errArg), op);
         }
     });
     lf_reduce_commit(hits, acc, op, out);

@@ -180,17 +180,21 @@ LF_HD long long lf_combine(long long acc, long long x, int op) {
 }
 
 // A sink that reduces the bindings instead of keeping them: how many there are, and op over the value
-// of `value` (a program over the join levels, program.cuh) in each; err/errArg as lf_program_eval sets them.
+// of `value` (a program over the join levels, program.cuh) in each, counting only the bindings `keep`
+// keeps; err/errArg as lf_program_eval sets them.
 struct LfReduceSink {
     const LfProgram* value;
+    const LfProgram* keep;
     int op;
     long long hits;
     long long acc;
     int err;
     int errArg;
     LF_HD void emit(const int* binding, int) {
+        auto var = [&](int l) { return binding[l]; };
+        if (!lf_program_keeps(*keep, var, err, errArg)) return;
         hits++;
-        acc = lf_combine(acc, lf_program_eval(*value, [&](int l) { return binding[l]; }, err, errArg), op);
+        acc = lf_combine(acc, lf_program_eval(*value, var, err, errArg), op);
     }
     LF_HD bool full() const { return false; }
 };

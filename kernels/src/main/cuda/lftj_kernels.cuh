@@ -21,11 +21,13 @@ __device__ void lftj_count(int lo, int hi, unsigned long long* total) {
 }
 
 // Every binding below driver values [lo, hi) reduced: out[0] += bindings, out[1] combined by op over
-// the program's value (see LfReduceSink), out[2..3] an evaluation error; the host sets out to
+// the program's value over the bindings `keep` keeps (see LfReduceSink), out[2..3] an evaluation
+// error; the host sets out to
 // {0, lf_identity(op), 0, 0} first.
 template <int MV, int MP>
-__device__ void lftj_reduce(int lo, int hi, const LfProgram& value, int op, unsigned long long* out) {
-    LfReduceSink sink{&value, op, 0, lf_identity(op), 0, 0};
+__device__ void lftj_reduce(int lo, int hi, const LfProgram& value, const LfProgram& keep, int op,
+                            unsigned long long* out) {
+    LfReduceSink sink{&value, &keep, op, 0, lf_identity(op), 0, 0};
     int i = lo + blockIdx.x * blockDim.x + threadIdx.x;
     if (i < hi) {
         LfState<MV, MP> s;
@@ -62,8 +64,9 @@ __device__ void lftj_write(int lo, int hi, const long long* offsets, long long r
         lftj_count<MV, MP>(lo, hi, total);                                                               \
     }                                                                                                    \
     extern "C" __global__ void lftj_reduce_v##MV##p##MP(int lo, int hi, const __grid_constant__ LfProgram value, \
-                                                       int op, unsigned long long* out) {                \
-        lftj_reduce<MV, MP>(lo, hi, value, op, out);                                                     \
+                                                       const __grid_constant__ LfProgram keep, int op,   \
+                                                       unsigned long long* out) {                        \
+        lftj_reduce<MV, MP>(lo, hi, value, keep, op, out);                                               \
     }                                                                                                    \
     extern "C" __global__ void lftj_count_each_v##MV##p##MP(int lo, int hi, long long* counts) {        \
         lftj_count_each<MV, MP>(lo, hi, counts);                                                         \

@@ -8,7 +8,7 @@
 
 #include <climits>
 
-#define LF_MAX_PROGRAM 24
+#define LF_MAX_PROGRAM 32
 #define LF_PROGRAM_STACK 8
 
 struct LfProgram {
@@ -23,7 +23,8 @@ enum {
     LF_OP_VAR = 0, LF_OP_CONST = 1, LF_OP_NEG = 2, LF_OP_BNOT = 3, LF_OP_LNOT = 4,
     LF_OP_ADD = 10, LF_OP_SUB = 11, LF_OP_MUL = 12, LF_OP_DIV = 13, LF_OP_MOD = 14, LF_OP_POW = 15,
     LF_OP_BAND = 16, LF_OP_BOR = 17, LF_OP_BXOR = 18, LF_OP_BSHL = 19, LF_OP_BSHR = 20, LF_OP_BSHRU = 21,
-    LF_OP_LAND = 22, LF_OP_LOR = 23, LF_OP_LXOR = 24, LF_OP_MIN = 25, LF_OP_MAX = 26
+    LF_OP_LAND = 22, LF_OP_LOR = 23, LF_OP_LXOR = 24, LF_OP_MIN = 25, LF_OP_MAX = 26,
+    LF_OP_EQ = 27                // 1 when equal: narrows a reduction's bindings (witness passes), not Datalog
 };
 
 // Evaluation errors, reported to the host (which raises the engine's own message).
@@ -69,6 +70,7 @@ LF_HD int lf_binary(int op, int a, int b, int& err, int& errArg) {
         case LF_OP_LOR: return (a != 0 || b != 0) ? 1 : 0;
         case LF_OP_LXOR: return ((a != 0) != (b != 0)) ? 1 : 0;
         case LF_OP_MIN: return a < b ? a : b;
+        case LF_OP_EQ: return a == b ? 1 : 0;
         default: return a > b ? a : b;                        // LF_OP_MAX
     }
 }
@@ -76,6 +78,10 @@ LF_HD int lf_binary(int op, int a, int b, int& err, int& errArg) {
 LF_HD int lf_unary(int op, int a) {
     return op == LF_OP_NEG ? lf_wrap(0u - (unsigned) a) : op == LF_OP_BNOT ? ~a : (a == 0 ? 1 : 0);
 }
+
+// Whether a binding passes a reduction's filter: the empty program (n == 0) keeps every binding.
+template <class Var>
+LF_HD bool lf_program_keeps(const LfProgram& keep, Var var, int& err, int& errArg);
 
 // The program's value for one binding; var(l) reads level l. A single variable is read directly.
 template <class Var>
@@ -97,4 +103,9 @@ LF_HD int lf_program_eval(const LfProgram& p, Var var, int& err, int& errArg) {
         }
     }
     return stack[0];
+}
+
+template <class Var>
+LF_HD bool lf_program_keeps(const LfProgram& keep, Var var, int& err, int& errArg) {
+    return keep.n == 0 || lf_program_eval(keep, var, err, errArg) != 0;
 }

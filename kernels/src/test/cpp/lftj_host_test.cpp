@@ -233,6 +233,9 @@ void checkPrograms() {
         {program({{LF_OP_VAR, 0}, {LF_OP_LNOT, 0}}), 0, "lnot 7"},
         {program({{LF_OP_VAR, 0}, {LF_OP_CONST, 0}, {LF_OP_LXOR, 0}}), 1, "7 lxor 0"},
         {program({{LF_OP_VAR, 0}, {LF_OP_VAR, 1}, {LF_OP_MIN, 0}, {LF_OP_VAR, 2}, {LF_OP_MAX, 0}}), -3, "max(min(7,-3),INT_MIN)"},
+        {program({{LF_OP_VAR, 0}, {LF_OP_CONST, 7}, {LF_OP_EQ, 0}, {LF_OP_VAR, 1}, {LF_OP_CONST, -3}, {LF_OP_EQ, 0},
+                  {LF_OP_LAND, 0}}), 1, "v0 == 7 land v1 == -3"},
+        {program({{LF_OP_VAR, 0}, {LF_OP_CONST, 8}, {LF_OP_EQ, 0}}), 0, "v0 == 8"},
     };
     for (const Case& c : cases) {
         int err = 0, errArg = 0;
@@ -309,7 +312,8 @@ void runPerDriver(const Query& q, const LfPlan& P, const std::set<std::vector<in
                 for (int i = 0; i < P.level[0].part[0].len; i++) {
                     LfState<8, 8> s;
                     LfProgram value = variableProgram(col);
-                    LfReduceSink sink{&value, op, 0, lf_identity(op), 0, 0};
+                    LfProgram every{};
+                    LfReduceSink sink{&value, &every, op, 0, lf_identity(op), 0, 0};
                     lf_run<8, 8>(P, s, 0, true, i, i + 1, false, sink);
                     hits += sink.hits;
                     acc = lf_combine(acc, sink.acc, op);

@@ -5,6 +5,7 @@ import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueProgram;
+import io.leapfrog.exec.join.WitnessedReduction;
 import io.leapfrog.exec.join.ValueFunction;
 
 import java.util.Arrays;
@@ -29,8 +30,10 @@ final class AggregateEvaluator implements ValueFunction {
     private final Expr.AggKind kind;
     private final CompiledBody body;
     private final IntExpr target;
-    /** The reduction pushed into the join when the target is one variable and there are no witnesses, else null. */
+    /** The reduction pushed into the join when the target is a number expression and there are no witnesses, else null. */
     private final Reduction pushed;
+    /** The same for a min or max with witnesses, else null. */
+    private final WitnessedReduction pushedWithWitnesses;
     private final int[] outerLevels;
     private final int[] witnessLevels;
     private final ThreadLocal<Result> last = new ThreadLocal<>();
@@ -51,16 +54,20 @@ final class AggregateEvaluator implements ValueFunction {
         for (int i = 0; i < witnessLevels.length; i++) {
             witnessLevels[i] = body.levelOf(witnesses.get(i));
         }
-        this.pushed = pushedReduction(ag, body, witnessLevels.length);
+        Reduction reduction = pushedReduction(ag, body);
+        boolean levelsKnown = Arrays.stream(witnessLevels).allMatch(l -> l >= 0);
+        this.pushed = witnessLevels.length == 0 ? reduction : null;
+        this.pushedWithWitnesses = witnessLevels.length > 0 && reduction != null && reduction.op() != Reduction.Op.SUM
+                && levelsKnown ? new WitnessedReduction(reduction, witnessLevels) : null;
     }
 
     /**
-     * sum/min/max without witnesses whose target is a number expression over the body's variables (a
-     * {@link ValueProgram}) reduce inside the join executor (on the GPU, on the
-     * device: no binding is materialised); other targets are evaluated per binding here.
+     * sum/min/max whose target is a number expression over the body's variables (a {@link ValueProgram})
+     * reduce inside the join executor (on the GPU, on the device: no binding is materialised), with
+     * witnesses too ({@link WitnessedReduction}); other targets are evaluated per binding here.
      */
-    private static Reduction pushedReduction(Expr.Aggregate ag, CompiledBody body, int witnesses) {
-        if (witnesses > 0 || ag.target() == null) {
+    private static Reduction pushedReduction(Expr.Aggregate ag, CompiledBody body) {
+        if (ag.target() == null) {
             return null;
         }
         Reduction.Op op = switch (ag.kind()) {
@@ -121,6 +128,10 @@ final class AggregateEvaluator implements ValueFunction {
         RelationSource src = ctx.fullSource();
         if (kind == Expr.AggKind.COUNT) {
             return new Result((int) body.count(src, -1, params, threads), null);
+        }
+        if (pushedWithWitnesses != null) {
+            WitnessedReduction.Result r = body.reduceWitnessed(src, params, threads, pushedWithWitnesses);
+            return r.bindings() > 0 ? new Result(r.value(), r.witness()) : new Result(NONE, null);
         }
         if (pushed != null) {
             Reduction.Result r = body.reduce(src, params, threads, pushed);

@@ -8,6 +8,7 @@ import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.ValueProgram;
+import io.leapfrog.exec.join.WitnessedReduction;
 import io.leapfrog.exec.join.LevelFilter;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueFunction;
@@ -772,6 +773,30 @@ public final class CompiledBody {
         }
         int[] binding = new int[varCount()];
         return straightLine(b, binding) ? r.of(r.value().eval(binding)) : r.none();
+    }
+
+    /**
+     * A min or max with witness variables over the body's distinct bindings (the extremum and the
+     * lexicographically smallest witness tuple reaching it), never materialised where the executor can help it.
+     */
+    public WitnessedReduction.Result reduceWitnessed(RelationSource src, int[] paramValues, int threads,
+                                                     WitnessedReduction r) {
+        Built b = build(src, -1, paramValues, varCount());
+        if (b.empty) {
+            return new WitnessedReduction.Result(0, 0, null);
+        }
+        if (b.query != null) {
+            return ctx.joins().reduceWitnessed(b.query, threads, r, label);
+        }
+        int[] binding = new int[varCount()];
+        if (!straightLine(b, binding)) {
+            return new WitnessedReduction.Result(0, 0, null);
+        }
+        int[] w = new int[r.witnessLevels().length];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = binding[r.witnessLevels()[i]];
+        }
+        return new WitnessedReduction.Result(1, r.extremum().value().eval(binding), w);
     }
 
     /** A body without join atoms: every variable is computed, one after the other. */

@@ -24,6 +24,14 @@ public interface JoinExecutor {
         return r.onCpu(q, threads);
     }
 
+    /**
+     * A min or max with witness variables over every binding of all the query's variables; by default
+     * folded from this executor's enumeration of the bindings.
+     */
+    default WitnessedReduction.Result reduceWitnessed(JoinQuery q, int threads, WitnessedReduction r, String label) {
+        return r.byEnumeration(this, q, threads, label);
+    }
+
     /** The multi-threaded CPU leapfrog triejoin. */
     static JoinExecutor cpu() {
         return CpuJoins.INSTANCE;

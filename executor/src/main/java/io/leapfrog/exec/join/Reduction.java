@@ -5,17 +5,29 @@ import java.util.List;
 /**
  * An aggregate over a join's bindings, reduced where the join runs: the sum, minimum or maximum of a
  * value (one variable, or an expression over the variables: {@link ValueProgram}) over every distinct
- * binding of all the query's variables (as a Datalog aggregate counts its sub-body's bindings).
+ * binding of all the query's variables (as a Datalog aggregate counts its sub-body's bindings), or over
+ * those bindings for which {@code keep} is not 0 (how {@link WitnessedReduction} narrows its passes).
  * {@link #onCpu} is the reference; the GPU executor reduces on the device.
  *
  * @param value what is reduced, per binding
  * @param op    what is computed
+ * @param keep  null (every binding), or the program that must be non-zero for a binding to count
  */
-public record Reduction(ValueProgram value, Op op) {
+public record Reduction(ValueProgram value, Op op, ValueProgram keep) {
 
     /** The reduction of one variable (join level). */
     public Reduction(int var, Op op) {
-        this(ValueProgram.variable(var), op);
+        this(ValueProgram.variable(var), op, null);
+    }
+
+    /** The reduction of a value over every binding. */
+    public Reduction(ValueProgram value, Op op) {
+        this(value, op, null);
+    }
+
+    /** The same reduction over the bindings for which {@code filter} is not 0. */
+    public Reduction where(ValueProgram filter) {
+        return new Reduction(value, op, filter);
     }
 
     /** The kernels take the ordinal as the operation's code: keep the order. */
@@ -76,9 +88,9 @@ public record Reduction(ValueProgram value, Op op) {
             throw new IllegalArgumentException("a reduction needs the bindings of all " + q.varCount()
                     + " variables, the query reports " + q.outputVars());
         }
-        if (value.maxLevel() >= q.varCount()) {
-            throw new IllegalArgumentException("the reduced value " + value + " reads a variable out of range 0.."
-                    + (q.varCount() - 1));
+        if (value.maxLevel() >= q.varCount() || (keep != null && keep.maxLevel() >= q.varCount())) {
+            throw new IllegalArgumentException("the reduced value " + value + (keep == null ? "" : " where " + keep)
+                    + " reads a variable out of range 0.." + (q.varCount() - 1));
         }
     }
 
@@ -94,6 +106,9 @@ public record Reduction(ValueProgram value, Op op) {
 
         @Override
         public void accept(int[] binding) {
+            if (keep != null && keep.eval(binding) == 0) {
+                return;
+            }
             long v = value.eval(binding);
             if (bindings++ == 0) {
                 acc = v;

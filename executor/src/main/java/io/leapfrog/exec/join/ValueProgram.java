@@ -16,7 +16,7 @@ import java.util.List;
 public final class ValueProgram {
 
     /** Most instructions a program may have (the kernels' LF_MAX_PROGRAM). */
-    public static final int MAX_LENGTH = 24;
+    public static final int MAX_LENGTH = 32;
     /** Deepest evaluation stack a program may need (the kernels' LF_PROGRAM_STACK). */
     public static final int MAX_STACK = 8;
 
@@ -28,7 +28,9 @@ public final class ValueProgram {
         BAND(16, 2, "band"), BOR(17, 2, "bor"), BXOR(18, 2, "bxor"),
         BSHL(19, 2, "bshl"), BSHR(20, 2, "bshr"), BSHRU(21, 2, "bshru"),
         LAND(22, 2, "land"), LOR(23, 2, "lor"), LXOR(24, 2, "lxor"),
-        MIN(25, 2, "min"), MAX(26, 2, "max");
+        MIN(25, 2, "min"), MAX(26, 2, "max"),
+        /** 1 when both are equal, else 0: not a Datalog operator, used to narrow a reduction's bindings. */
+        EQ(27, 2, "==");
 
         public final int code;
         final int operands;
@@ -41,10 +43,10 @@ public final class ValueProgram {
             this.symbol = symbol;
         }
 
-        /** The binary operator spelled {@code symbol}, or null. */
+        /** The Datalog binary operator spelled {@code symbol}, or null. */
         public static Op binary(String symbol) {
             for (Op o : values()) {
-                if (o.operands == 2 && o.symbol.equals(symbol)) {
+                if (o.operands == 2 && o != EQ && o.symbol.equals(symbol)) {
                     return o;
                 }
             }
@@ -129,6 +131,10 @@ public final class ValueProgram {
                     top--;
                     stack[top - 1] = Math.max(stack[top - 1], stack[top]);
                 }
+                case EQ -> {
+                    top--;
+                    stack[top - 1] = stack[top - 1] == stack[top] ? 1 : 0;
+                }
                 default -> {
                     top--;
                     stack[top - 1] = SouffleArithmetic.apply(o.symbol, stack[top - 1], stack[top]);
@@ -176,6 +182,18 @@ public final class ValueProgram {
 
         public Builder constant(int value) {
             return push(Op.CONST, value);
+        }
+
+        /** Appends the instructions of {@code p} (which push its value). */
+        public Builder append(ValueProgram p) {
+            for (int i = 0; i < p.ops.length; i++) {
+                if (p.ops[i] == Op.VAR || p.ops[i] == Op.CONST) {
+                    push(p.ops[i], p.args[i]);
+                } else {
+                    apply(p.ops[i]);
+                }
+            }
+            return this;
         }
 
         public Builder apply(Op op) {

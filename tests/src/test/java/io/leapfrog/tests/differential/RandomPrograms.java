@@ -9,7 +9,7 @@ import java.util.Random;
  * Random number expressions over a join's variables, for the reductions' differential tests: each is
  * both a {@link ValueProgram} (what the CPU and GPU reductions run) and an expression tree evaluated
  * here directly with {@link SouffleArithmetic}, an evaluator that shares no code with the programs'
- * stack machines. Every operator appears; divisors are made odd ({@code x bor 1}) so that the random
+ * stack machines. Every operator appears (and EQ, which only the witness passes emit); divisors are made odd ({@code x bor 1}) so that the random
  * programs never divide by zero (the tests check that error separately).
  */
 public final class RandomPrograms {
@@ -49,6 +49,7 @@ public final class RandomPrograms {
             return switch (op) {
                 case MIN -> Math.min(l, r);
                 case MAX -> Math.max(l, r);
+                case EQ -> l == r ? 1 : 0;
                 default -> SouffleArithmetic.apply(op.symbol, l, r);
             };
         }
@@ -60,7 +61,7 @@ public final class RandomPrograms {
         ValueProgram.Op.ADD, ValueProgram.Op.SUB, ValueProgram.Op.MUL, ValueProgram.Op.DIV, ValueProgram.Op.MOD,
         ValueProgram.Op.POW, ValueProgram.Op.BAND, ValueProgram.Op.BOR, ValueProgram.Op.BXOR, ValueProgram.Op.BSHL,
         ValueProgram.Op.BSHR, ValueProgram.Op.BSHRU, ValueProgram.Op.LAND, ValueProgram.Op.LOR, ValueProgram.Op.LXOR,
-        ValueProgram.Op.MIN, ValueProgram.Op.MAX};
+        ValueProgram.Op.MIN, ValueProgram.Op.MAX, ValueProgram.Op.EQ};
 
     private RandomPrograms() {
     }
@@ -75,6 +76,12 @@ public final class RandomPrograms {
                 return new Program(b.build(), tree);
             }
         }
+    }
+
+    /** A random expression modulo 5 (as a program), so that many bindings tie at its minimum and maximum. */
+    public static ValueProgram randomTied(Random rnd, int vars, int depth) {
+        return new ValueProgram.Builder().append(random(rnd, vars, depth).program()).constant(5)
+                .apply(ValueProgram.Op.MOD).build();
     }
 
     private static Node node(Random rnd, int vars, int depth) {

@@ -4,9 +4,11 @@ import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.ValueProgram;
+import io.leapfrog.exec.join.WitnessedReduction;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.Trie;
 import io.leapfrog.tests.differential.RandomPrograms;
@@ -28,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * operator, 32-bit wraparound), over a join's bindings on the GPU (reduced on the device by both
  * strategies: lw_reduce, lftj_reduce_*) equal the CPU's, including negative values, a join with no
  * bindings, and a 1.5 MiB budget (the trie takes about 0.25 MiB; level tables split). A division by
- * zero on the device raises the CPU's error.
+ * zero on the device raises the CPU's error. min / max with witness variables (in passes, each reduced
+ * on the device) equal the CPU's one-pass fold: the extremum and the smallest witness tuple at it.
  */
 @Tag("gpu")
 class GpuReductionTest {
@@ -114,5 +117,34 @@ class GpuReductionTest {
         }
         assertEquals(0, report.entries().stream().filter(x -> !x.where().equals(strategy.label)).count(),
                 "every reduction ran on " + strategy.label + ": " + report.lines());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = GpuJoinExecutor.Strategy.class, names = {"LFTJ", "LEVELWISE"})
+    void witnessedReductionsEqualTheCpus(GpuJoinExecutor.Strategy strategy) {
+        GpuRuntime rt = GpuRuntime.probe();
+        Assumptions.assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
+        List<JoinQuery> queries = queries(graph());
+        Random rnd = new Random(31);
+        GpuJoinReport report = new GpuJoinReport();
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, 0, 0, report)) {
+            for (int i = 0; i < queries.size(); i++) {
+                JoinQuery q = queries.get(i);
+                for (int k = 0; k < 8; k++) {
+                    ValueProgram value = RandomPrograms.randomTied(rnd, q.varCount(), 1 + k % 3);
+                    int[] witnesses = k % 2 == 0 ? new int[]{q.varCount() - 1} : new int[]{1 % q.varCount(), 0};
+                    for (Reduction.Op op : new Reduction.Op[]{Reduction.Op.MIN, Reduction.Op.MAX}) {
+                        WitnessedReduction r = new WitnessedReduction(new Reduction(value, op), witnesses);
+                        String name = "query " + i + " " + op + "(" + value + ") witnesses "
+                                + java.util.Arrays.toString(witnesses) + " on " + strategy.label;
+                        WitnessedReduction.Result want = r.byEnumeration(JoinExecutor.cpu(), q, 2, name);
+                        WitnessedReduction.Result got = ex.reduceWitnessed(q, 1, r, name);
+                        assertTrue(want.sameAs(got), name + ": GPU " + got + ", CPU " + want);
+                    }
+                }
+            }
+        }
+        assertEquals(0, report.entries().stream().filter(x -> !x.where().equals(strategy.label)).count(),
+                "every witnessed reduction ran on " + strategy.label + ": " + report.lines());
     }
 }

@@ -197,13 +197,15 @@ class GpuRuntimeTest {
                 "weighted(s, lo, hi) :- s = sum x * y - z % 7 : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z },",
                 "    lo = min (x bxor z) - y : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z },",
                 "    hi = max max(x * 3, z) : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z }.",
+                ".decl apex(m:number, x:number, y:number)", ".output apex",
+                "apex(m, x, y) :- m = min (x * y + z) % 97 : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z }.",
                 ".decl far(x:number, m:number)", ".output far",
                 "far(x, m) :- edge(x, _), x < 12, m = max z : { adjacent(x, y), adjacent(y, z), x < z }.", ""));
         RunResult cpu = run(program, facts, Files.createDirectories(dir.resolve("cpu")), "cpu", 0);
         for (String device : new String[]{"gpu", "auto"}) {
             Path out = Files.createDirectories(dir.resolve(device));
             RunResult r = run(program, facts, out, device, device.equals("gpu") ? 8L << 20 : 0);
-            for (String rel : new String[]{"triangle", "hub", "n", "stats", "weighted", "far"}) {
+            for (String rel : new String[]{"triangle", "hub", "n", "stats", "weighted", "apex", "far"}) {
                 assertEquals(Files.readAllLines(dir.resolve("cpu").resolve(rel + ".csv")),
                         Files.readAllLines(out.resolve(rel + ".csv")), rel + " on --device " + device);
             }

@@ -60,9 +60,15 @@ final class DeviceReduction implements AutoCloseable {
     /** Bytes of the kernels' {@code LfProgram} (program.cuh): n, pad, op[MAX_LENGTH], arg[MAX_LENGTH]. */
     static final int PROGRAM_BYTES = 8 + 8 * ValueProgram.MAX_LENGTH;
 
-    /** The reduced value's program as the kernel parameter {@code LfProgram value}. */
+    /**
+     * A program as an {@code LfProgram} kernel parameter: the reduced value, or the filter of the bindings
+     * reduced ({@code keep}), where null is the empty program (n = 0: every binding).
+     */
     static KernelArg program(ValueProgram p) {
         ByteBuffer b = ByteBuffer.allocate(PROGRAM_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        if (p == null) {
+            return KernelArg.struct(b.array(), 4, "every binding");
+        }
         b.putInt(0, p.length());
         for (int i = 0; i < p.length(); i++) {
             b.putInt(8 + 4 * i, p.code(i));

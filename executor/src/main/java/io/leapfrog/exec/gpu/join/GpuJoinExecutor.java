@@ -9,6 +9,7 @@ import io.leapfrog.exec.gpu.GpuUnavailableException;
 import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.Reduction;
+import io.leapfrog.exec.join.WitnessedReduction;
 import io.leapfrog.exec.join.LeapfrogJoin;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.storage.Trie;
@@ -180,6 +181,25 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
                 (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
                         ? new LftjGpuJoin(dev, mem, stats).reduce(plan, r)
                         : new LevelwiseGpuJoin(dev, mem, stats).reduce(plan, r)));
+    }
+
+    /**
+     * On the GPU, in passes that each reduce on the device ({@link WitnessedReduction#inPasses}): the
+     * extremum, then each witness; no binding is materialised. On the CPU, one pass over the bindings.
+     */
+    @Override
+    public WitnessedReduction.Result reduceWitnessed(JoinQuery q, int threads, WitnessedReduction r, String label) {
+        r.extremum().check(q);
+        if (!r.fitsPasses()) {
+            return r.byEnumeration(this, q, threads, label);
+        }
+        if (!q.passesGate()) {
+            return new WitnessedReduction.Result(0, 0, null);
+        }
+        return route(q, false, label, () -> r.byEnumeration(JoinExecutor.cpu(), q, threads, label),
+                (d, stats) -> onDevice(d.plan(), stats, (plan, dev, mem) -> r.inPasses(pass -> d.strategy() == Strategy.LFTJ
+                        ? new LftjGpuJoin(dev, mem, stats).reduce(plan, pass)
+                        : new LevelwiseGpuJoin(dev, mem, stats).reduce(plan, pass))));
     }
 
     private interface GpuJoin<T> {

@@ -233,7 +233,7 @@ final class LevelwiseGpuJoin {
                                         long total) {
         try (DeviceReduction out = DeviceReduction.start(dev, mem, reduction.op())) {
             dev.launchGrid("lw_reduce", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
-                    ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), DeviceReduction.program(reduction.value()), i32(reduction.op().ordinal()),
+                    ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), DeviceReduction.program(reduction.value()), DeviceReduction.program(reduction.keep()), i32(reduction.op().ordinal()),
                     ptr(out.out));
             return out.result();
         }

@@ -51,7 +51,8 @@ final class LftjGpuJoin {
         r.check(plan.query);
         try (DeviceReduction out = DeviceReduction.start(dev, mem, r.op())) {
             overDriver(plan, (lo, hi) -> dev.launch("lftj_reduce_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi),
-                    DeviceReduction.program(r.value()), i32(r.op().ordinal()), ptr(out.out)));
+                    DeviceReduction.program(r.value()), DeviceReduction.program(r.keep()), i32(r.op().ordinal()),
+                    ptr(out.out)));
             stats.windows[0] = 1;
             return out.result();
         }
