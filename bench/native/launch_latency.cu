@@ -1,9 +1,9 @@
 // The native baseline for io.leapfrog.bench.GpuLatency: what the CUDA driver API itself costs per
 // kernel launch, launch + synchronisation and one-value read-back on this machine, so that JCuda's
 // figures split into the driver's share and the Java binding's. Launches go through cuLaunchKernel, as
-// JCuda's do: an empty kernel with 3 parameters, and one with the 10 parameters of the level-wise
-// reduce kernel (one of them a 392-byte struct, as its level table), one block of 32 threads; the same
-// shapes as GpuLatency's.
+// JCuda's do: an empty kernel with 3 parameters, and one with the 10 parameters the level-wise reduce
+// kernel had until 2026-11-23 03:00 (one of them a 392-byte struct, as its level table), one block of 32
+// threads; GpuLatency now launches lw_count (8 parameters) and lw_reduce (11, with two 264-byte programs).
 //   bash bench/native/build-cuda.sh && bench/native/build/launch_latency
 #include <cuda.h>
 #include <cuda_runtime.h>
