@@ -91,9 +91,9 @@ public final class Database {
         return program;
     }
 
-    /** A value as Souffle prints it: a number in decimal, a symbol as its string. */
+    /** A value as Souffle prints it: a number in decimal, a symbol as its string, a float as Souffle writes floats. */
     public String render(String relation, int column, int value) {
-        return schema(relation).isSymbol(column) ? symbols.symbol(value) : Integer.toString(value);
+        return io.leapfrog.exec.storage.ColumnType.fromName(schema(relation).columnTypes().get(column)).format(value, symbols);
     }
 
     /** The relation's rows as tab-separated lines, in the relation's sorted (numeric/symbol id) order. */

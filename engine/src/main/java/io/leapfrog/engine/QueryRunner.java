@@ -9,6 +9,7 @@ import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.engine.eval.CompiledRule;
 import io.leapfrog.engine.eval.EvalContext;
 import io.leapfrog.engine.eval.ProgramModel;
+import io.leapfrog.exec.storage.ColumnType;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.parser.DatalogParser;
 import io.leapfrog.planner.JoinPlanner;
@@ -87,13 +88,13 @@ final class QueryRunner {
                 p.clauses().get(0).pos());
         CompiledRule rule = new CompiledRule(ctx, clause, Set.of());
         Relation result = rule.evaluate(ctx.source(), -1, threads);
-        Map<String, Boolean> symbolVar = symbolVariables(lits, schemas);
+        Map<String, ColumnType> varType = variableTypes(lits, schemas);
         List<List<String>> rows = new ArrayList<>();
         for (int row = 0; row < result.size(); row++) {
             List<String> r = new ArrayList<>(vars.size());
             for (int c = 0; c < vars.size(); c++) {
                 int v = result.get(row, c);
-                r.add(symbolVar.getOrDefault(vars.get(c), false) ? db.symbols().symbol(v) : Integer.toString(v));
+                r.add(varType.getOrDefault(vars.get(c), ColumnType.NUMBER).format(v, db.symbols()));
             }
             rows.add(r);
         }
@@ -103,15 +104,15 @@ final class QueryRunner {
         return new QueryResult(vars, rows, Duration.ofNanos(System.nanoTime() - t0));
     }
 
-    /** A variable is rendered as a symbol when it stands directly in a symbol column of some atom. */
-    private static Map<String, Boolean> symbolVariables(List<Literal> lits, Map<String, ProgramModel.RelationInfo> schemas) {
-        Map<String, Boolean> out = new HashMap<>();
+    /** A variable is rendered as the type of a column it stands in directly (a symbol, a float), else as a number. */
+    private static Map<String, ColumnType> variableTypes(List<Literal> lits, Map<String, ProgramModel.RelationInfo> schemas) {
+        Map<String, ColumnType> out = new HashMap<>();
         for (Literal l : lits) {
             if (l instanceof Literal.Positive p) {
                 ProgramModel.RelationInfo info = schemas.get(p.atom().relation());
                 for (int c = 0; c < p.atom().args().size() && c < info.arity(); c++) {
                     if (p.atom().args().get(c) instanceof Expr.Var v) {
-                        out.merge(v.name(), "symbol".equals(info.columnTypes().get(c)), Boolean::logicalOr);
+                        out.putIfAbsent(v.name(), ColumnType.fromName(info.columnTypes().get(c)));
                     }
                 }
             }

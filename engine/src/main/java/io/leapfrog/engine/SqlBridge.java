@@ -38,6 +38,9 @@ final class SqlBridge {
                 continue; // only counted for .printsize: no tuples to query
             }
             Database.Schema s = db.schema(name);
+            if (s.columnTypes().contains("float")) {
+                continue; // SQL sees number and symbol columns only (docs/sql.md): float relations stay out
+            }
             List<ColumnKind> kinds = new ArrayList<>();
             for (int c = 0; c < s.arity(); c++) {
                 kinds.add(s.isSymbol(c) ? ColumnKind.SYMBOL : ColumnKind.NUMBER);

@@ -279,17 +279,6 @@ class EvaluationTest {
     }
 
     @Test
-    void meanIsNotSupported() {
-        EngineTestSupport t = new EngineTestSupport(dir);
-        assertThrows(NotSupportedException.class, () -> t.run("""
-                .decl a(x:number)
-                .decl m(x:number)
-                a(1).
-                m(v) :- v = mean x : { a(x) }.
-                """));
-    }
-
-    @Test
     void incrementalProgramAndExplain() {
         try (Engine e = new Engine(EngineOptions.defaults().withThreads(1))) {
             LoadedProgram p = e.parse(".decl e(x:number, y:number)\ne(1,2). e(2,3).", "repl-1");

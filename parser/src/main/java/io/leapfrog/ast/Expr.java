@@ -3,7 +3,7 @@ package io.leapfrog.ast;
 import java.util.List;
 
 /** An argument or expression. Numbers are Souffle {@code number}s (signed 32-bit at run time). */
-public sealed interface Expr permits Expr.Var, Expr.Wildcard, Expr.NumberConst, Expr.StringConst,
+public sealed interface Expr permits Expr.Var, Expr.Wildcard, Expr.NumberConst, Expr.FloatConst, Expr.StringConst,
         Expr.Binary, Expr.Unary, Expr.Functor, Expr.Aggregate, Expr.Counter {
     SourcePos pos();
 
@@ -13,6 +13,9 @@ public sealed interface Expr permits Expr.Var, Expr.Wildcard, Expr.NumberConst, 
     record Wildcard(SourcePos pos) implements Expr { }
 
     record NumberConst(long value, SourcePos pos) implements Expr { }
+
+    /** A float literal ({@code 2.5}, {@code 1.0e-3}): Souffle's {@code float}, 32 bits at run time. */
+    record FloatConst(float value, SourcePos pos) implements Expr { }
 
     /** A string literal, already unescaped. */
     record StringConst(String value, SourcePos pos) implements Expr { }

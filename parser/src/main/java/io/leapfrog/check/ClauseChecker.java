@@ -157,7 +157,9 @@ final class ClauseChecker {
                 }
                 for (Expr expr : scan.expressions) {
                     if (expr instanceof Expr.Binary binary) {
-                        changed |= infer(binary.left(), BaseType.NUMBER) | infer(binary.right(), BaseType.NUMBER);
+                        // an untyped operand takes the other operand's float type, else number
+                        BaseType t = ExprTypes.typeOf(binary, types) == BaseType.FLOAT ? BaseType.FLOAT : BaseType.NUMBER;
+                        changed |= infer(binary.left(), t) | infer(binary.right(), t);
                     } else if (expr instanceof Expr.Unary unary) {
                         changed |= infer(unary.operand(), BaseType.NUMBER);
                     } else if (expr instanceof Expr.Functor functor && Functors.lookup(functor.name()) != null) {
@@ -165,9 +167,10 @@ final class ClauseChecker {
                         for (int i = 0; i < functor.args().size(); i++) {
                             changed |= infer(functor.args().get(i), expectedArg(signature, i));
                         }
-                    } else if (expr instanceof Expr.Aggregate aggregate
-                            && (aggregate.kind() == Expr.AggKind.SUM || aggregate.kind() == Expr.AggKind.MEAN)) {
+                    } else if (expr instanceof Expr.Aggregate aggregate && aggregate.kind() == Expr.AggKind.SUM) {
                         changed |= infer(aggregate.target(), BaseType.NUMBER);
+                    } else if (expr instanceof Expr.Aggregate aggregate && aggregate.kind() == Expr.AggKind.MEAN) {
+                        changed |= infer(aggregate.target(), BaseType.FLOAT);
                     }
                 }
             }
@@ -212,13 +215,45 @@ final class ClauseChecker {
                 if (expr instanceof Expr.Binary binary) {
                     requireNumeric(binary.left(), "operator " + binary.op());
                     requireNumeric(binary.right(), "operator " + binary.op());
+                    checkFloatOperands(binary);
                 } else if (expr instanceof Expr.Unary unary) {
                     requireNumeric(unary.operand(), "operator " + unary.op());
+                    if (ExprTypes.typeOf(unary.operand(), types) == BaseType.FLOAT && !unary.op().equals("-")) {
+                        problems.error(unary.pos(), "Type mismatch: operator " + unary.op() + " is not defined on floats ("
+                                + describe(unary.operand()) + " is a float). Use ftoi(...) to convert");
+                    }
                 } else if (expr instanceof Expr.Functor functor && Functors.lookup(functor.name()) != null) {
                     checkFunctorArgs(functor, Functors.lookup(functor.name()));
                 } else if (expr instanceof Expr.Aggregate aggregate
                         && (aggregate.kind() == Expr.AggKind.SUM || aggregate.kind() == Expr.AggKind.MEAN)) {
                     requireNumeric(aggregate.target(), aggregate.kind().name().toLowerCase(java.util.Locale.ROOT));
+                    BaseType target = ExprTypes.typeOf(aggregate.target(), types);
+                    if (aggregate.kind() == Expr.AggKind.MEAN && target != BaseType.FLOAT && target != BaseType.SYMBOL) {
+                        problems.error(aggregate.target().pos(), "Type mismatch: mean computes a float and needs a float"
+                                + " target, as in Souffle, but " + describe(aggregate.target()) + " is a "
+                                + (target == null ? "number" : target.sourceName()) + ". Use to_float(...) to convert");
+                    }
+                }
+            }
+        }
+
+        /** Float arithmetic: + - * / ^ on two floats (a number constant adapts); no mixing with numbers. */
+        private void checkFloatOperands(Expr.Binary binary) {
+            BaseType left = ExprTypes.typeOf(binary.left(), types);
+            BaseType right = ExprTypes.typeOf(binary.right(), types);
+            if (left != BaseType.FLOAT && right != BaseType.FLOAT) {
+                return;
+            }
+            if (!java.util.Set.of("+", "-", "*", "/", "^").contains(binary.op())) {
+                problems.error(binary.pos(), "Type mismatch: operator " + binary.op() + " is not defined on floats. "
+                        + "Floats take + - * / ^; use ftoi(...) to convert");
+                return;
+            }
+            for (Expr side : List.of(binary.left(), binary.right())) {
+                BaseType t = ExprTypes.typeOf(side, types);
+                if (t != null && t != BaseType.FLOAT && !(side instanceof Expr.NumberConst)) {
+                    problems.error(side.pos(), "Type mismatch: operator " + binary.op() + " mixes a float and a "
+                            + t.sourceName() + " (" + describe(side) + "). Use to_float(...) or ftoi(...) to convert");
                 }
             }
         }
@@ -239,7 +274,8 @@ final class ClauseChecker {
                 BaseType expected = expectedArg(signature, i);
                 if (expected != null && actual != null && !ExprTypes.compatible(expected, actual, arg)) {
                     String hint = expected == BaseType.SYMBOL ? ". Use to_string(...) to convert"
-                            : ". Use to_number(...) to convert";
+                            : expected == BaseType.FLOAT ? ". Use to_float(...) to convert"
+                            : actual == BaseType.FLOAT ? ". Use ftoi(...) to convert" : ". Use to_number(...) to convert";
                     problems.error(arg.pos(), "Type mismatch: argument " + (i + 1) + " of " + functor.name()
                             + " must be a " + expected.sourceName() + ", but " + describe(arg) + " is a "
                             + actual.sourceName() + hint);
@@ -269,6 +305,9 @@ final class ClauseChecker {
         }
         if (expr instanceof Expr.NumberConst number) {
             return Long.toString(number.value());
+        }
+        if (expr instanceof Expr.FloatConst number) {
+            return io.leapfrog.common.FloatCodec.format(number.value());
         }
         if (expr instanceof Expr.Functor functor) {
             return functor.name() + "(...)";

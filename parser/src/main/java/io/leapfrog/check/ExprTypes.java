@@ -4,12 +4,15 @@ import io.leapfrog.ast.Expr;
 
 import java.util.Map;
 
-/** The base type of an expression, given the types of its variables (null when not yet known). */
-final class ExprTypes {
+/**
+ * The base type of an expression, given the types of its variables (null when not yet known). Number
+ * constants adapt to the other operand, as in Souffle: {@code x * 2} is a float when x is one.
+ */
+public final class ExprTypes {
     private ExprTypes() {
     }
 
-    static BaseType typeOf(Expr expr, Map<String, BaseType> variables) {
+    public static BaseType typeOf(Expr expr, Map<String, BaseType> variables) {
         if (expr instanceof Expr.Var var) {
             return variables.get(var.name());
         }
@@ -19,13 +22,19 @@ final class ExprTypes {
         if (expr instanceof Expr.NumberConst || expr instanceof Expr.Counter) {
             return BaseType.NUMBER;
         }
+        if (expr instanceof Expr.FloatConst) {
+            return BaseType.FLOAT;
+        }
         if (expr instanceof Expr.Wildcard) {
             return null;
         }
         if (expr instanceof Expr.Binary binary) {
             BaseType left = typeOf(binary.left(), variables);
             BaseType right = typeOf(binary.right(), variables);
-            // unsigned arithmetic stays unsigned; constants adapt to the other operand
+            // unsigned and float arithmetic stay so; constants adapt to the other operand
+            if (left == BaseType.FLOAT || right == BaseType.FLOAT) {
+                return BaseType.FLOAT;
+            }
             if (left == BaseType.UNSIGNED || right == BaseType.UNSIGNED) {
                 return BaseType.UNSIGNED;
             }
@@ -33,7 +42,7 @@ final class ExprTypes {
         }
         if (expr instanceof Expr.Unary unary) {
             BaseType operand = typeOf(unary.operand(), variables);
-            return operand == BaseType.UNSIGNED ? BaseType.UNSIGNED : BaseType.NUMBER;
+            return operand == BaseType.UNSIGNED || operand == BaseType.FLOAT ? operand : BaseType.NUMBER;
         }
         if (expr instanceof Expr.Functor functor) {
             Functors.Signature signature = Functors.lookup(functor.name());
@@ -54,16 +63,17 @@ final class ExprTypes {
         Expr.Aggregate aggregate = (Expr.Aggregate) expr;
         return switch (aggregate.kind()) {
             case COUNT -> BaseType.NUMBER;
-            case SUM, MEAN -> {
+            case SUM -> {
                 BaseType target = typeOf(aggregate.target(), variables);
-                yield target == BaseType.UNSIGNED ? BaseType.UNSIGNED : BaseType.NUMBER;
+                yield target == BaseType.UNSIGNED || target == BaseType.FLOAT ? target : BaseType.NUMBER;
             }
+            case MEAN -> BaseType.FLOAT;
             case MIN, MAX -> typeOf(aggregate.target(), variables);
         };
     }
 
     /** Whether a value of type {@code actual} fits where {@code expected} is needed (constants fit any number). */
-    static boolean compatible(BaseType expected, BaseType actual, Expr expr) {
+    public static boolean compatible(BaseType expected, BaseType actual, Expr expr) {
         if (expected == null || actual == null || expected == actual) {
             return true;
         }

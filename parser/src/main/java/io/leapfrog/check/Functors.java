@@ -20,21 +20,24 @@ final class Functors {
         }
     }
 
-    private static final Map<String, Signature> KNOWN = Map.of(
-            "cat", new Signature(List.of(BaseType.SYMBOL), true, BaseType.SYMBOL),
-            "strlen", new Signature(List.of(BaseType.SYMBOL), false, BaseType.NUMBER),
-            "substr", new Signature(List.of(BaseType.SYMBOL, BaseType.NUMBER, BaseType.NUMBER), false, BaseType.SYMBOL),
-            "contains", new Signature(List.of(BaseType.SYMBOL, BaseType.SYMBOL), false, BaseType.NUMBER),
-            "match", new Signature(List.of(BaseType.SYMBOL, BaseType.SYMBOL), false, BaseType.NUMBER),
-            "to_number", new Signature(List.of(BaseType.SYMBOL), false, BaseType.NUMBER),
-            "to_string", new Signature(List.of(BaseType.NUMBER), false, BaseType.SYMBOL),
-            "ord", new Signature(java.util.Collections.singletonList(null), false, BaseType.NUMBER),
-            "min", new Signature(java.util.Collections.singletonList(null), true, null),
-            "max", new Signature(java.util.Collections.singletonList(null), true, null));
+    private static final Map<String, Signature> KNOWN = Map.ofEntries(
+            Map.entry("cat", new Signature(List.of(BaseType.SYMBOL), true, BaseType.SYMBOL)),
+            Map.entry("strlen", new Signature(List.of(BaseType.SYMBOL), false, BaseType.NUMBER)),
+            Map.entry("substr", new Signature(List.of(BaseType.SYMBOL, BaseType.NUMBER, BaseType.NUMBER), false, BaseType.SYMBOL)),
+            Map.entry("contains", new Signature(List.of(BaseType.SYMBOL, BaseType.SYMBOL), false, BaseType.NUMBER)),
+            Map.entry("match", new Signature(List.of(BaseType.SYMBOL, BaseType.SYMBOL), false, BaseType.NUMBER)),
+            Map.entry("to_number", new Signature(List.of(BaseType.SYMBOL), false, BaseType.NUMBER)),
+            Map.entry("to_string", new Signature(List.of(BaseType.NUMBER), false, BaseType.SYMBOL)),
+            Map.entry("ord", new Signature(java.util.Collections.singletonList(null), false, BaseType.NUMBER)),
+            Map.entry("to_float", new Signature(List.of(BaseType.NUMBER), false, BaseType.FLOAT)),
+            Map.entry("itof", new Signature(List.of(BaseType.NUMBER), false, BaseType.FLOAT)),
+            Map.entry("ftoi", new Signature(List.of(BaseType.FLOAT), false, BaseType.NUMBER)),
+            Map.entry("min", new Signature(java.util.Collections.singletonList(null), true, null)),
+            Map.entry("max", new Signature(java.util.Collections.singletonList(null), true, null)));
 
-    /** Souffle intrinsics that need floats, unsigned conversions or ranges, which Leapfrog lacks. */
+    /** Souffle intrinsics (unsigned conversions, ranges, float mathematics) which Leapfrog lacks. */
     private static final Set<String> SOUFFLE_UNSUPPORTED = Set.of(
-            "to_float", "to_unsigned", "itof", "itou", "utoi", "ftoi", "ftou", "utof", "range",
+            "to_unsigned", "itou", "utoi", "ftou", "utof", "range",
             "sqrt", "exp", "log", "sin", "cos", "tan", "lcm", "gcd");
 
     static Signature lookup(String name) {

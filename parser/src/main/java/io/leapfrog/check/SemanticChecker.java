@@ -79,9 +79,6 @@ public final class SemanticChecker {
                     problems.error(attribute.pos(), "Undefined type " + attribute.type() + " in attribute "
                             + attribute.name() + ":" + attribute.type() + ". Use number or symbol, or declare it with .type "
                             + attribute.type() + " <: number");
-                } else if (types.baseOf(attribute.type()) == BaseType.FLOAT) {
-                    throw Diagnostics.notSupported(attribute.pos(), "float attributes (" + attribute.name() + ":"
-                            + attribute.type() + "); Leapfrog computes with 32-bit integers", problems.sourceOf(attribute.pos()));
                 }
             }
         }

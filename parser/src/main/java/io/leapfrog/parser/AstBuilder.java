@@ -1,5 +1,7 @@
 package io.leapfrog.parser;
 
+import io.leapfrog.common.FloatCodec;
+
 import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Attribute;
 import io.leapfrog.ast.Clause;
@@ -280,7 +282,7 @@ final class AstBuilder {
             return aggregate(aggregate, pos);
         }
         if (ctx instanceof FloatExprContext) {
-            throw notSupported(ctx, "float values (" + ctx.getText() + "); Leapfrog computes with 32-bit integers");
+            return new Expr.FloatConst(FloatCodec.parse(ctx.getText()), pos);
         }
         if (ctx instanceof UserFunctorExprContext) {
             throw notSupported(ctx, "user-defined functors (@" + ((UserFunctorExprContext) ctx).IDENT().getText() + ")");

@@ -1,7 +1,8 @@
 package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Expr;
-import io.leapfrog.common.NotSupportedException;
+import io.leapfrog.check.BaseType;
+import io.leapfrog.common.FloatCodec;
 import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueProgram;
@@ -10,6 +11,7 @@ import io.leapfrog.exec.join.ValueFunction;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -30,6 +32,11 @@ final class AggregateEvaluator implements ValueFunction {
     private final Expr.AggKind kind;
     private final CompiledBody body;
     private final IntExpr target;
+    /**
+     * The target is a float (FloatCodec column values): min and max compare the values as they are (the
+     * codec keeps the order), sum and mean add the floats (in double precision, rounded to a float once).
+     */
+    private final boolean floatTarget;
     /** The reduction pushed into the join when the target is a number expression and there are no witnesses, else null. */
     private final Reduction pushed;
     /** The same for a min or max with witnesses, else null. */
@@ -40,21 +47,23 @@ final class AggregateEvaluator implements ValueFunction {
     private volatile Result cached;
 
     AggregateEvaluator(EvalContext ctx, String label, Expr.Aggregate ag, List<String> outer, int[] outerLevels,
-                       List<String> witnesses) {
+                       List<String> witnesses, Map<String, BaseType> enclosingTypes) {
         this.ctx = ctx;
         this.kind = ag.kind();
-        if (kind == Expr.AggKind.MEAN) {
-            throw new NotSupportedException("not supported: the 'mean' aggregate (" + ag.pos()
-                    + "): Souffle computes it as a float, and floats are not supported");
-        }
-        this.body = new CompiledBody(ctx, label + " / aggregate at " + ag.pos(), ag.body(), outer, true, Set.of(), Set.of());
-        this.target = ag.target() == null ? null : body.compileExpr(ag.target());
+        this.body = new CompiledBody(ctx, label + " / aggregate at " + ag.pos(), ag.body(), outer, true, Set.of(), Set.of(),
+                enclosingTypes);
+        this.floatTarget = ag.target() != null && body.typeOfExpr(ag.target()) == BaseType.FLOAT;
+        this.target = ag.target() == null ? null : body.compileExpr(ag.target(), floatTarget ? BaseType.FLOAT : null);
         this.outerLevels = outerLevels;
         this.witnessLevels = new int[witnesses.size()];
         for (int i = 0; i < witnessLevels.length; i++) {
             witnessLevels[i] = body.levelOf(witnesses.get(i));
         }
-        Reduction reduction = pushedReduction(ag, body);
+        // a float sum or mean adds floats, which a ValueProgram (32-bit integer arithmetic) cannot; a float
+        // min or max of one variable compares column values and reduces like a number's
+        boolean floatAddition = floatTarget && (kind == Expr.AggKind.SUM || kind == Expr.AggKind.MEAN);
+        Reduction reduction = floatAddition || (floatTarget && !(ag.target() instanceof Expr.Var)) ? null
+                : pushedReduction(ag, body);
         boolean levelsKnown = Arrays.stream(witnessLevels).allMatch(l -> l >= 0);
         this.pushed = witnessLevels.length == 0 ? reduction : null;
         this.pushedWithWitnesses = witnessLevels.length > 0 && reduction != null && reduction.op() != Reduction.Op.SUM
@@ -140,6 +149,9 @@ final class AggregateEvaluator implements ValueFunction {
             }
             return r.bindings() > 0 ? new Result(r.value(), null) : new Result(NONE, null);
         }
+        if (floatTarget && (kind == Expr.AggKind.SUM || kind == Expr.AggKind.MEAN)) {
+            return floatSum(src, params, threads);
+        }
         List<Accumulator> parts = body.run(src, -1, params, threads, body.varCount(),
                 () -> new Accumulator(kind, target, witnessLevels));
         Accumulator all = new Accumulator(kind, target, witnessLevels);
@@ -150,6 +162,42 @@ final class AggregateEvaluator implements ValueFunction {
             return new Result((int) all.value, null); // Souffle's sum over numbers wraps at 32 bits
         }
         return all.any ? new Result(all.value, all.witness) : new Result(NONE, null); // nothing: the rule does not fire
+    }
+
+    /**
+     * sum or mean of a float target: the floats added in double precision and the result rounded to a
+     * float once (Souffle adds in float precision, binding by binding, so its last bits may differ: see
+     * docs/engine.md). A sum of nothing is 0; a mean of nothing has no value (the rule does not fire).
+     */
+    private Result floatSum(RelationSource src, int[] params, int threads) {
+        List<FloatAccumulator> parts = body.run(src, -1, params, threads, body.varCount(), () -> new FloatAccumulator(target));
+        double sum = 0;
+        long n = 0;
+        for (FloatAccumulator a : parts) {
+            sum += a.sum;
+            n += a.count;
+        }
+        if (kind == Expr.AggKind.SUM) {
+            return new Result(FloatCodec.encode((float) sum), null);
+        }
+        return n == 0 ? new Result(NONE, null) : new Result(FloatCodec.encode((float) (sum / n)), null);
+    }
+
+    /** Per-worker sum and count of a float target. */
+    private static final class FloatAccumulator implements TupleSink {
+        private final IntExpr target;
+        double sum;
+        long count;
+
+        FloatAccumulator(IntExpr target) {
+            this.target = target;
+        }
+
+        @Override
+        public void accept(int[] binding) {
+            sum += FloatCodec.decode(target.eval(binding));
+            count++;
+        }
     }
 
     /** Per-worker partial aggregate. */

@@ -3,6 +3,7 @@ package io.leapfrog.engine.eval;
 import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.ast.Literal;
+import io.leapfrog.check.BaseType;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.join.JoinQuery;
@@ -55,6 +56,8 @@ public final class CompiledBody {
     private ExprCompiler exprs;  // resolves variables to levels
     private final List<Runnable> planned = new ArrayList<>();
     private final Substitution substitution;
+    /** Variable types (BodyTypes): float arithmetic and float constants compile differently. */
+    private final Map<String, BaseType> varTypes;
 
     private record AtomSpec(String relation, int[] selectCols, int[] selectVals, int[][] equalCols,
                             int[] keptCols, int[] vars, boolean recursive, Expr[] constExprs, CachedProjection cache) { }
@@ -86,12 +89,29 @@ public final class CompiledBody {
      */
     public CompiledBody(EvalContext ctx, String label, List<Literal> body, List<String> params, boolean keepWildcards,
                         Set<String> outerNames, Set<String> recursive) {
+        this(ctx, label, body, params, keepWildcards, outerNames, recursive, Map.of());
+    }
+
+    /** @param inheritedTypes the variable types of the enclosing body (for an aggregate's body) */
+    CompiledBody(EvalContext ctx, String label, List<Literal> body, List<String> params, boolean keepWildcards,
+                 Set<String> outerNames, Set<String> recursive, Map<String, BaseType> inheritedTypes) {
         this.ctx = ctx;
         this.label = label;
         this.params = List.copyOf(params);
+        this.varTypes = BodyTypes.of(body, ctx, inheritedTypes);
         this.substitution = unify(body, params);
         List<Literal> lits = substitution.apply(body);
         compile(lits, keepWildcards, outerNames, recursive);
+    }
+
+    /** The base type of a variable of this body (number when nothing types it). */
+    BaseType typeOf(String var) {
+        return varTypes.getOrDefault(var, BaseType.NUMBER);
+    }
+
+    /** The base type of column c of a relation. */
+    private BaseType columnType(String relation, int c) {
+        return BodyTypes.baseType(ctx.schemas().get(relation).columnTypes().get(c));
     }
 
     /** The substitution applied to the body (variables unified with others or with constants); apply it to the head too. */
@@ -133,7 +153,8 @@ public final class CompiledBody {
                 Expr.Var v = c.left() instanceof Expr.Var x ? x : c.right() instanceof Expr.Var y ? y : null;
                 Expr other = v == c.left() ? c.right() : c.left();
                 if (v != null && atomVars.contains(v.name())
-                        && (other instanceof Expr.NumberConst || other instanceof Expr.StringConst)) {
+                        && (other instanceof Expr.NumberConst || other instanceof Expr.FloatConst
+                            || other instanceof Expr.StringConst)) {
                     constOf.putIfAbsent(find(parent, v.name()), other);
                 }
             }
@@ -196,12 +217,13 @@ public final class CompiledBody {
                     v = var("_" + (fresh++));
                 } else if (isConstant(e)) {
                     selCols.add(c);
-                    selVals.add(ctx.constantValue(e));
+                    selVals.add(ctx.constantValue(e, columnType(a.relation(), c)));
                     continue;
                 } else {
                     // an expression argument: a fresh column variable constrained to equal it
                     String name = "$arg" + (fresh++);
                     v = var(name);
+                    varTypes.put(name, columnType(a.relation(), c));
                     comparisons.add(new Literal.Comparison(Literal.CompOp.EQ, new Expr.Var(name, e.pos()), e, e.pos()));
                 }
                 Integer first = firstColOfVar.get(v);
@@ -511,7 +533,7 @@ public final class CompiledBody {
     }
 
     private static boolean isConstant(Expr e) {
-        if (e instanceof Expr.NumberConst || e instanceof Expr.StringConst) {
+        if (e instanceof Expr.NumberConst || e instanceof Expr.FloatConst || e instanceof Expr.StringConst) {
             return true;
         }
         if (e instanceof Expr.Binary b) {
@@ -628,7 +650,7 @@ public final class CompiledBody {
             }
             Integer id = aggVars.get(e);
             return id == null ? -1 : pos[id];
-        });
+        }, varTypes);
     }
 
     private boolean constBound(Literal.Comparison c, Set<Integer> atomVars) {
@@ -641,7 +663,7 @@ public final class CompiledBody {
         if (id == null || !atomVars.contains(id) || computed.containsKey(id) || !isConstant(other)) {
             return false;
         }
-        int value = ctx.constantValue(other);
+        int value = ctx.constantValue(other, typeOf(v.name()));   // a float column's bound is a float
         Literal.CompOp op = c.op();
         if (v == c.right()) { // c < x  is  x > c
             op = switch (op) {
@@ -686,6 +708,16 @@ public final class CompiledBody {
     /** Compiles an expression (e.g. a head argument) over this body's join-order binding. */
     public IntExpr compileExpr(Expr e) {
         return exprs.compile(substitution.apply(e));
+    }
+
+    /** {@link #compileExpr} where a value of type {@code expected} is needed (a head column's type). */
+    public IntExpr compileExpr(Expr e, BaseType expected) {
+        return exprs.compile(substitution.apply(e), expected);
+    }
+
+    /** The base type of an expression over this body's variables. */
+    public BaseType typeOfExpr(Expr e) {
+        return exprs.typeOf(substitution.apply(e));
     }
 
     /**
@@ -843,7 +875,7 @@ public final class CompiledBody {
                 ev.precompute(ctx.threads());
                 computedAt[level] = ev;
             } else {
-                IntExpr e = exprs.compile((Expr) def);
+                IntExpr e = exprs.compile((Expr) def, typeOf(varNames.get(c.getKey())));
                 computedAt[level] = e::eval;
             }
         }
@@ -862,7 +894,7 @@ public final class CompiledBody {
             IntExpr[] args = new IntExpr[ns.args.length];
             Set<Integer> vs = new LinkedHashSet<>();
             for (int a = 0; a < args.length; a++) {
-                args[a] = exprs.compile(ns.args[a]);
+                args[a] = exprs.compile(ns.args[a], columnType(ns.relation, ns.keptCols[a]));
                 requireBound(ns.args[a], new LinkedHashSet<>(varIds.values()), vs, ns);
             }
             LevelFilter lf;
@@ -993,8 +1025,9 @@ public final class CompiledBody {
             boolean neg = f.negatedBuiltin;
             return b -> (e.eval(b) != 0) != neg;
         }
-        IntExpr l = exprs.compile(f.cmp.left());
-        IntExpr r = exprs.compile(f.cmp.right());
+        // each side where the other's type is needed: x < 2 for a float x compares with the float 2
+        IntExpr l = exprs.compile(f.cmp.left(), exprs.typeOf(f.cmp.right()));
+        IntExpr r = exprs.compile(f.cmp.right(), exprs.typeOf(f.cmp.left()));
         return switch (f.cmp.op()) {
             case EQ -> b -> l.eval(b) == r.eval(b);
             case NE -> b -> l.eval(b) != r.eval(b);
@@ -1018,7 +1051,7 @@ public final class CompiledBody {
             for (int i = 0; i < outerLevels.length; i++) {
                 outerLevels[i] = pos[varIds.get(outer.get(i))];
             }
-            ev = new AggregateEvaluator(ctx, label, ag, outer, outerLevels, witnesses.getOrDefault(ag, List.of()));
+            ev = new AggregateEvaluator(ctx, label, ag, outer, outerLevels, witnesses.getOrDefault(ag, List.of()), varTypes);
             aggregateEvaluators.put(ag, ev);
         }
         return ev;

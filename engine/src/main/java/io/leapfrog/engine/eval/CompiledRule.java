@@ -40,8 +40,10 @@ public final class CompiledRule {
         }
         this.head = new IntExpr[clause.head().args().size()];
         int needed = 0;
+        ProgramModel.RelationInfo headInfo = ctx.schemas().get(clause.head().relation());   // null: a REPL query
         for (int i = 0; i < head.length; i++) {
-            head[i] = body.compileExpr(clause.head().args().get(i));
+            head[i] = body.compileExpr(clause.head().args().get(i),
+                    headInfo == null ? null : BodyTypes.baseType(headInfo.columnTypes().get(i)));
         }
         Set<String> used = new LinkedHashSet<>();
         for (Expr e : clause.head().args()) {

@@ -1,6 +1,7 @@
 package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Expr;
+import io.leapfrog.check.BaseType;
 import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.SymbolTable;
@@ -36,7 +37,7 @@ public final class EvalContext {
         this.schemas = schemas;
         this.threads = threads;
         this.joins = joins;
-        this.constants = new ExprCompiler(symbols, e -> -1);
+        this.constants = new ExprCompiler(symbols, e -> -1, Map.of());
         for (ProgramModel.RelationInfo r : schemas.values()) {
             full.put(r.name(), Relation.empty(r.arity()));
         }
@@ -70,6 +71,11 @@ public final class EvalContext {
     /** The value of a constant expression (symbols interned). */
     public int constantValue(Expr e) {
         return constants.compile(e).eval(new int[0]);
+    }
+
+    /** A constant expression's value where a value of type {@code expected} is needed (a float column: 2 is 2.0). */
+    public int constantValue(Expr e, BaseType expected) {
+        return constants.compile(e, expected).eval(new int[0]);
     }
 
     public Relation currentRelation(String name) {

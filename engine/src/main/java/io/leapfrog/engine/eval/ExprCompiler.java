@@ -1,6 +1,9 @@
 package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Expr;
+import io.leapfrog.check.BaseType;
+import io.leapfrog.check.ExprTypes;
+import io.leapfrog.common.FloatCodec;
 import io.leapfrog.common.SouffleArithmetic;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.NotSupportedException;
@@ -30,27 +33,48 @@ public final class ExprCompiler {
 
     private final SymbolTable symbols;
     private final ToIntFunction<Expr> slots;
+    private final Map<String, BaseType> types;
     private final Map<String, Pattern> patternCache = new ConcurrentHashMap<>();
 
     /**
      * @param slots the binding slot of a {@link Expr.Var} or {@link Expr.Aggregate}; a negative answer
      *              means the variable is not bound there (an internal error: the checker rejects it)
+     * @param types the base type of each variable (absent: number); float expressions compute on floats
      */
-    public ExprCompiler(SymbolTable symbols, ToIntFunction<Expr> slots) {
+    public ExprCompiler(SymbolTable symbols, ToIntFunction<Expr> slots, Map<String, BaseType> types) {
         this.symbols = symbols;
         this.slots = slots;
+        this.types = types;
     }
 
     public IntExpr compile(Expr e) {
-        IntExpr c = compileRaw(e);
+        return compile(e, null);
+    }
+
+    /**
+     * Compiles {@code e} where a value of type {@code expected} is needed (null: any): a number constant
+     * where a float is expected is that float, as in Souffle ({@code x < 2} for a float x).
+     */
+    public IntExpr compile(Expr e, BaseType expected) {
+        IntExpr c = compileRaw(e, expected);
         if (c instanceof Const || !isConstant(e)) {
             return c;
         }
         return new Const(c.eval(new int[0]));
     }
 
-    private static boolean isConstant(Expr e) {
-        if (e instanceof Expr.NumberConst || e instanceof Expr.StringConst) {
+    /** The base type of {@code e} here (number when nothing says otherwise). */
+    public BaseType typeOf(Expr e) {
+        BaseType t = ExprTypes.typeOf(e, types);
+        return t == null ? BaseType.NUMBER : t;
+    }
+
+    private boolean isFloat(Expr e, BaseType expected) {
+        return expected == BaseType.FLOAT || ExprTypes.typeOf(e, types) == BaseType.FLOAT;
+    }
+
+    static boolean isConstant(Expr e) {
+        if (e instanceof Expr.NumberConst || e instanceof Expr.FloatConst || e instanceof Expr.StringConst) {
             return true;
         }
         if (e instanceof Expr.Binary b) {
@@ -65,9 +89,12 @@ public final class ExprCompiler {
         return false;
     }
 
-    private IntExpr compileRaw(Expr e) {
+    private IntExpr compileRaw(Expr e, BaseType expected) {
         if (e instanceof Expr.NumberConst n) {
-            return new Const((int) n.value());
+            return new Const(expected == BaseType.FLOAT ? FloatCodec.encode((float) n.value()) : (int) n.value());
+        }
+        if (e instanceof Expr.FloatConst f) {
+            return new Const(FloatCodec.encode(f.value()));
         }
         if (e instanceof Expr.StringConst s) {
             return new Const(symbols.intern(s.value()));
@@ -87,16 +114,22 @@ public final class ExprCompiler {
             throw new NotSupportedException("not supported: the counter '$' (" + e.pos() + ")");
         }
         if (e instanceof Expr.Binary bin) {
+            if (isFloat(bin, expected)) {
+                return FloatArithmetic.binary(bin.op(), compile(bin.left(), BaseType.FLOAT), compile(bin.right(), BaseType.FLOAT));
+            }
             return binary(bin.op(), compile(bin.left()), compile(bin.right()));
         }
         if (e instanceof Expr.Unary u) {
+            if (isFloat(u, expected)) {
+                return FloatArithmetic.unary(u.op(), compile(u.operand(), BaseType.FLOAT));
+            }
             IntExpr a = compile(u.operand());
             String op = u.op();
             SouffleArithmetic.unary(op, 0); // validates the operator at compile time
             return b -> SouffleArithmetic.unary(op, a.eval(b));
         }
         if (e instanceof Expr.Functor f) {
-            return functor(f);
+            return functor(f, expected);
         }
         throw new IllegalStateException("unexpected expression " + e);
     }
@@ -116,11 +149,14 @@ public final class ExprCompiler {
         }
     }
 
-    private IntExpr functor(Expr.Functor f) {
+    private IntExpr functor(Expr.Functor f, BaseType expected) {
         List<Expr> args = f.args();
         IntExpr[] a = new IntExpr[args.size()];
+        // min and max compare floats as their column values (FloatCodec keeps the order), but a number
+        // constant among float arguments must become a float first
+        BaseType common = (f.name().equals("min") || f.name().equals("max")) && isFloat(f, expected) ? BaseType.FLOAT : null;
         for (int i = 0; i < a.length; i++) {
-            a[i] = compile(args.get(i));
+            a[i] = compile(args.get(i), common);
         }
         String name = f.name();
         switch (name) {
@@ -153,6 +189,13 @@ public final class ExprCompiler {
             case "ord":
                 arity(f, 1);
                 return a[0]; // a symbol's ordinal is its interned number
+            case "to_float":
+            case "itof":
+                arity(f, 1);
+                return b -> FloatCodec.encode((float) a[0].eval(b));
+            case "ftoi":
+                arity(f, 1);
+                return b -> (int) FloatCodec.decode(a[0].eval(b));   // toward zero; out of range saturates
             case "min":
                 return b -> {
                     int m = a[0].eval(b);

@@ -20,6 +20,9 @@ public final class ExprText {
         if (e instanceof Expr.NumberConst n) {
             return Long.toString(n.value());
         }
+        if (e instanceof Expr.FloatConst f) {
+            return Float.toString(f.value());
+        }
         if (e instanceof Expr.StringConst s) {
             return "\"" + s.value().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
         }

@@ -30,9 +30,10 @@ public final class StratumEvaluator {
         for (Clause c : stratum.facts()) {
             int n = c.head().args().size();
             int[] tuple = new int[n];
+            List<String> columns = ctx.schemas().get(c.head().relation()).columnTypes();
             for (int i = 0; i < n; i++) {
                 Expr e = c.head().args().get(i);
-                tuple[i] = ctx.constantValue(e);
+                tuple[i] = ctx.constantValue(e, BodyTypes.baseType(columns.get(i)));
             }
             builders.computeIfAbsent(c.head().relation(), r -> new RelationBuilder(n)).add(tuple);
         }

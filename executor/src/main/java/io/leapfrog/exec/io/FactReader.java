@@ -1,5 +1,7 @@
 package io.leapfrog.exec.io;
 
+import io.leapfrog.common.FloatCodec;
+
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.storage.ColumnType;
 import io.leapfrog.exec.storage.Relation;
@@ -233,7 +235,7 @@ public final class FactReader {
         try {
             switch (t) {
                 case FLOAT:
-                    return Float.floatToIntBits(Float.parseFloat(s));
+                    return FloatCodec.encode(FloatCodec.parse(s));
                 case UNSIGNED: {
                     long v = parseInteger(s);
                     if (v < 0 || v > 0xffffffffL) {
@@ -252,7 +254,7 @@ public final class FactReader {
                 }
             }
         } catch (NumberFormatException e) {
-            throw lineError(source, lineNo, "not a number: '" + field + "' in column " + (column + 1));
+            throw lineError(source, lineNo, (t == ColumnType.FLOAT ? "not a float: '" : "not a number: '") + field + "' in column " + (column + 1));
         }
     }
 

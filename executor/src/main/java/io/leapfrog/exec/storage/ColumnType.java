@@ -1,10 +1,12 @@
 package io.leapfrog.exec.storage;
 
+import io.leapfrog.common.FloatCodec;
+
 import java.util.Locale;
 
 /**
  * How a column's 32-bit values are read, written and compared: signed numbers, interned symbols,
- * unsigned numbers (the same bits, printed unsigned) and 32-bit floats (stored as their IEEE bits).
+ * unsigned numbers (the same bits, printed unsigned) and 32-bit floats (stored as {@link FloatCodec} orders them).
  */
 public enum ColumnType {
     NUMBER,
@@ -56,17 +58,9 @@ public enum ColumnType {
             case UNSIGNED:
                 return Integer.toUnsignedString(v);
             case FLOAT:
-                return formatFloat(Float.intBitsToFloat(v));
+                return FloatCodec.format(FloatCodec.decode(v));
             default:
                 return Integer.toString(v);
         }
-    }
-
-    /** Floats print like Souffle's default stream output: integral values without a fraction. */
-    private static String formatFloat(float f) {
-        if (f == Math.rint(f) && !Float.isInfinite(f) && Math.abs(f) < 1e15) {
-            return Long.toString((long) f);
-        }
-        return Float.toString(f);
     }
 }

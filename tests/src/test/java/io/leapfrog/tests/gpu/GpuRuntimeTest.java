@@ -199,13 +199,19 @@ class GpuRuntimeTest {
                 "    hi = max max(x * 3, z) : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z }.",
                 ".decl apex(m:number, x:number, y:number)", ".output apex",
                 "apex(m, x, y) :- m = min (x * y + z) % 97 : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z }.",
+                ".decl wt(x:number, w:float)",
+                "wt(x, w) :- edge(x, _), w = to_float(x) / 7.",
+                ".decl uphill(x:number, y:number)", ".output uphill",
+                "uphill(x, y) :- wt(x, a), wt(y, b), adjacent(x, y), a < b, b < 20.5.",
+                ".decl wstats(m:float, lo:float)", ".output wstats",
+                "wstats(m, lo) :- m = mean w : wt(_, w), lo = min b : { wt(x, a), wt(y, b), adjacent(x, y), a < b }.",
                 ".decl far(x:number, m:number)", ".output far",
                 "far(x, m) :- edge(x, _), x < 12, m = max z : { adjacent(x, y), adjacent(y, z), x < z }.", ""));
         RunResult cpu = run(program, facts, Files.createDirectories(dir.resolve("cpu")), "cpu", 0);
         for (String device : new String[]{"gpu", "auto"}) {
             Path out = Files.createDirectories(dir.resolve(device));
             RunResult r = run(program, facts, out, device, device.equals("gpu") ? 8L << 20 : 0);
-            for (String rel : new String[]{"triangle", "hub", "n", "stats", "weighted", "apex", "far"}) {
+            for (String rel : new String[]{"triangle", "hub", "n", "stats", "weighted", "apex", "uphill", "wstats", "far"}) {
                 assertEquals(Files.readAllLines(dir.resolve("cpu").resolve(rel + ".csv")),
                         Files.readAllLines(out.resolve(rel + ".csv")), rel + " on --device " + device);
             }

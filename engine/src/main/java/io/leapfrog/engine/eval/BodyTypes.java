@@ -1,0 +1,95 @@
+package io.leapfrog.engine.eval;
+
+import io.leapfrog.ast.Atom;
+import io.leapfrog.ast.Expr;
+import io.leapfrog.ast.Literal;
+import io.leapfrog.check.BaseType;
+import io.leapfrog.check.ExprTypes;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The base type of each variable of a rule body, as the checker deduced it: from the declared column
+ * types of the atoms the variable occurs in (aggregate bodies included), then through equalities
+ * ({@code x = y + 1.5}). The engine needs them to compile float arithmetic and float constants; a
+ * variable no atom or equality types is a number.
+ */
+final class BodyTypes {
+    private BodyTypes() {
+    }
+
+    /** @param inherited the types of the enclosing body (for an aggregate's body), or empty */
+    static Map<String, BaseType> of(List<Literal> body, EvalContext ctx, Map<String, BaseType> inherited) {
+        Map<String, BaseType> types = new HashMap<>(inherited);
+        fromAtoms(body, ctx, types);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (Literal l : body) {
+                if (l instanceof Literal.Comparison c && c.op() == Literal.CompOp.EQ) {
+                    changed |= infer(c.left(), c.right(), types) | infer(c.right(), c.left(), types);
+                }
+            }
+        }
+        return types;
+    }
+
+    private static boolean infer(Expr target, Expr value, Map<String, BaseType> types) {
+        if (!(target instanceof Expr.Var v) || types.containsKey(v.name())) {
+            return false;
+        }
+        BaseType t = ExprTypes.typeOf(value, types);
+        if (t == null || value instanceof Expr.NumberConst) {
+            return false;   // a number constant adapts to the variable, it does not type it
+        }
+        types.put(v.name(), t);
+        return true;
+    }
+
+    private static void fromAtoms(List<Literal> body, EvalContext ctx, Map<String, BaseType> types) {
+        for (Literal l : body) {
+            Atom a = l instanceof Literal.Positive p ? p.atom() : l instanceof Literal.Negated n ? n.atom() : null;
+            if (a != null && ctx.isRelation(a.relation())) {
+                List<String> columns = ctx.schemas().get(a.relation()).columnTypes();
+                for (int c = 0; c < a.args().size() && c < columns.size(); c++) {
+                    if (a.args().get(c) instanceof Expr.Var v) {
+                        types.putIfAbsent(v.name(), baseType(columns.get(c)));
+                    } else {
+                        aggregatesIn(a.args().get(c), ctx, types);
+                    }
+                }
+            }
+            if (l instanceof Literal.Comparison c) {
+                aggregatesIn(c.left(), ctx, types);
+                aggregatesIn(c.right(), ctx, types);
+            }
+        }
+    }
+
+    private static void aggregatesIn(Expr e, EvalContext ctx, Map<String, BaseType> types) {
+        if (e instanceof Expr.Aggregate ag) {
+            fromAtoms(ag.body(), ctx, types);
+        } else if (e instanceof Expr.Binary b) {
+            aggregatesIn(b.left(), ctx, types);
+            aggregatesIn(b.right(), ctx, types);
+        } else if (e instanceof Expr.Unary u) {
+            aggregatesIn(u.operand(), ctx, types);
+        } else if (e instanceof Expr.Functor f) {
+            for (Expr a : f.args()) {
+                aggregatesIn(a, ctx, types);
+            }
+        }
+    }
+
+    /** The base type named in a relation schema ("number", "symbol", "float"). */
+    static BaseType baseType(String name) {
+        return switch (name) {
+            case "float" -> BaseType.FLOAT;
+            case "symbol" -> BaseType.SYMBOL;
+            case "unsigned" -> BaseType.UNSIGNED;
+            default -> BaseType.NUMBER;
+        };
+    }
+}
