@@ -61,15 +61,32 @@ class GpuReductionTest {
                 JoinQuery.builder(2).atom(e, 0, 1).lowerBoundConst(0, 5000, false).build());   // no bindings
     }
 
-    @ParameterizedTest
-    @EnumSource(value = GpuJoinExecutor.Strategy.class, names = {"LFTJ", "LEVELWISE"})
-    void reductionsEqualTheCpus(GpuJoinExecutor.Strategy strategy) {
+    /** What a test does with an executor forced to one strategy. */
+    private interface OnExecutor {
+        void run(GpuJoinExecutor ex, List<JoinQuery> queries);
+    }
+
+    /**
+     * Runs {@code body} with a GPU executor forced to {@code strategy} under {@code budget} bytes (0: the
+     * device's), skipping without a GPU, and checks that every join it ran stayed on that strategy.
+     */
+    private static void onGpu(GpuJoinExecutor.Strategy strategy, long budget, OnExecutor body) {
         GpuRuntime rt = GpuRuntime.probe();
         Assumptions.assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
         List<JoinQuery> queries = queries(graph());
+        GpuJoinReport report = new GpuJoinReport();
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, budget, 0, report)) {
+            body.run(ex, queries);
+        }
+        assertEquals(0, report.entries().stream().filter(x -> !x.where().equals(strategy.label)).count(),
+                "every reduction ran on " + strategy.label + ": " + report.lines());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = GpuJoinExecutor.Strategy.class, names = {"LFTJ", "LEVELWISE"})
+    void reductionsEqualTheCpus(GpuJoinExecutor.Strategy strategy) {
         for (long budget : new long[]{0, 1536L << 10}) {
-            GpuJoinReport report = new GpuJoinReport();
-            try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, budget, 0, report)) {
+            onGpu(strategy, budget, (ex, queries) -> {
                 for (int i = 0; i < queries.size(); i++) {
                     JoinQuery q = queries.get(i);
                     for (int var = 0; var < q.varCount(); var++) {
@@ -80,21 +97,15 @@ class GpuReductionTest {
                         }
                     }
                 }
-            }
-            assertEquals(0, report.entries().stream().filter(x -> !x.where().equals(strategy.label)).count(),
-                    "every reduction ran on " + strategy.label + ": " + report.lines());
+            });
         }
     }
 
     @ParameterizedTest
     @EnumSource(value = GpuJoinExecutor.Strategy.class, names = {"LFTJ", "LEVELWISE"})
     void programReductionsEqualTheCpus(GpuJoinExecutor.Strategy strategy) {
-        GpuRuntime rt = GpuRuntime.probe();
-        Assumptions.assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
-        List<JoinQuery> queries = queries(graph());
         Random rnd = new Random(29);
-        GpuJoinReport report = new GpuJoinReport();
-        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, 0, 0, report)) {
+        onGpu(strategy, 0, (ex, queries) -> {
             for (int i = 0; i < queries.size(); i++) {
                 JoinQuery q = queries.get(i);
                 for (int k = 0; k < 25; k++) {
@@ -114,20 +125,14 @@ class GpuReductionTest {
             String prefix = "error: division by zero while evaluating ";
             assertTrue(cpu.getMessage().startsWith(prefix) && gpu.getMessage().startsWith(prefix),
                     "the CPU said: " + cpu.getMessage() + "; the GPU said: " + gpu.getMessage());
-        }
-        assertEquals(0, report.entries().stream().filter(x -> !x.where().equals(strategy.label)).count(),
-                "every reduction ran on " + strategy.label + ": " + report.lines());
+        });
     }
 
     @ParameterizedTest
     @EnumSource(value = GpuJoinExecutor.Strategy.class, names = {"LFTJ", "LEVELWISE"})
     void witnessedReductionsEqualTheCpus(GpuJoinExecutor.Strategy strategy) {
-        GpuRuntime rt = GpuRuntime.probe();
-        Assumptions.assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
-        List<JoinQuery> queries = queries(graph());
         Random rnd = new Random(31);
-        GpuJoinReport report = new GpuJoinReport();
-        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, 0, 0, report)) {
+        onGpu(strategy, 0, (ex, queries) -> {
             for (int i = 0; i < queries.size(); i++) {
                 JoinQuery q = queries.get(i);
                 for (int k = 0; k < 8; k++) {
@@ -143,8 +148,6 @@ class GpuReductionTest {
                     }
                 }
             }
-        }
-        assertEquals(0, report.entries().stream().filter(x -> !x.where().equals(strategy.label)).count(),
-                "every witnessed reduction ran on " + strategy.label + ": " + report.lines());
+        });
     }
 }
