@@ -2,6 +2,9 @@
 #include "plan.cuh"
 
 __constant__ LfPlan c_plan;
+// Set to 1 by the host (a copy on a second stream, which runs beside a busy kernel) to make running
+// per-thread joins stop early; the host then discards their results (GpuDevice.requestAbort).
+__device__ int lf_abort;
 
 #include "lftj_kernels.cuh"
 #include "levelwise_kernels.cuh"

@@ -121,6 +121,21 @@ LF_HD long long lf_count_level(const LfPlan& P, LfState<MV, MP>& S, int l) {
     return found;
 }
 
+#ifdef __CUDA_ARCH__
+extern __device__ int lf_abort;
+#endif
+
+// Whether the host asked running joins to stop (checked every 4096 steps of a thread's join: one L2
+// read per check). A join that stops returns a partial result, which the host discards.
+LF_HD bool lf_aborted(unsigned& steps) {
+#ifdef __CUDA_ARCH__
+    return (++steps & 4095u) == 0 && *(volatile int*) &lf_abort != 0;
+#else
+    (void) steps;
+    return false;
+#endif
+}
+
 // Runs the join from level `start` (see the file comment). Counting: returns the number of results.
 // Otherwise each result's first outVars variables go to sink.emit(binding, outVars) and the count is
 // returned too.
@@ -137,7 +152,9 @@ LF_HD long long lf_run(const LfPlan& P, LfState<MV, MP>& S, int start, bool rest
     // (A sink that is full stops the run early: the rows after its window are not needed.)
     int l = start;
     if (!lf_open(P, S, l, restrict, rlo, rhi) || !lf_search(P, S, l)) return 0;
+    unsigned steps = 0;
     while (true) {
+        if (lf_aborted(steps)) return count;
         if (l == n - 1) {
             count++;
             if (!counting) {

@@ -76,7 +76,8 @@ public final class LeapfrogJoinPeer implements Peer {
 
     /**
      * Runs a join on its own thread so that the bench's time limit can interrupt it (CPU joins stop
-     * within a chunk, GPU joins between launches); a timed-out run is a {@link QueryTimeoutException}.
+     * within a chunk, GPU joins between launches, and a running LFTJ-GPU kernel within 4096 steps of
+     * each thread); a timed-out run is a {@link QueryTimeoutException}.
      */
     static long withTimeout(java.util.concurrent.Callable<Long> join, double timeoutSeconds) throws Exception {
         java.util.concurrent.FutureTask<Long> task = new java.util.concurrent.FutureTask<>(join);
@@ -87,6 +88,7 @@ public final class LeapfrogJoinPeer implements Peer {
                     java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             t.interrupt();
+            io.leapfrog.exec.gpu.GpuRuntime.abortRunningKernels();   // a GPU join's running kernel stops too
             t.join();
             throw new QueryTimeoutException(timeoutSeconds);
         } catch (java.util.concurrent.ExecutionException e) {

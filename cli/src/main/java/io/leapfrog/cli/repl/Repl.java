@@ -1,5 +1,7 @@
 package io.leapfrog.cli.repl;
 
+import io.leapfrog.exec.gpu.GpuRuntime;
+
 import org.jline.reader.Candidate;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -45,7 +47,10 @@ public final class Repl {
         // Outside readLine (which handles Ctrl-C itself), Ctrl-C interrupts the statement running on
         // this thread: the engine checks between fixpoint rounds and stops with an error message.
         Thread replThread = Thread.currentThread();
-        terminal.handle(Terminal.Signal.INT, signal -> replThread.interrupt());
+        terminal.handle(Terminal.Signal.INT, signal -> {
+            replThread.interrupt();
+            GpuRuntime.abortRunningKernels();   // a kernel running for minutes stops too
+        });
         try {
             while (true) {
                 String statement;

@@ -53,6 +53,14 @@ public final class GpuDevice {
     private PinnedStaging staging;
     private String lastLaunch = "none";
     private GpuException broken;
+    // Aborting running kernels (requestAbort): a copy of 1 into the module's lf_abort on a second,
+    // non-blocking stream (the copy engine runs it beside a kernel that fills every SM); the per-thread
+    // joins poll the flag. abortLock orders a request against the join's check and reset.
+    private final Object abortLock = new Object();
+    private final CUstream abortStream = new CUstream();
+    private final Pointer abortOne = new Pointer();
+    private jcuda.driver.CUdeviceptr abortFlag;
+    private boolean abortRequested;
 
     /**
      * Reads the device's properties; the context, module, pool and staging buffer are made on first use
@@ -94,7 +102,50 @@ public final class GpuDevice {
         long b = requestedBudget > 0 ? requestedBudget : Math.max(0, free[0] - Math.max(256L << 20, free[0] / 20));
         this.pool = new DeviceMemoryPool(b, Math.max(64L << 20, b / 8));
         this.staging = new PinnedStaging(STAGING_BYTES, stream);
+        Cuda.check(JCudaDriver.cuStreamCreate(abortStream, jcuda.driver.CUstream_flags.CU_STREAM_NON_BLOCKING),
+                "cuStreamCreate (abort)");
+        Cuda.check(JCudaDriver.cuMemAllocHost(abortOne, 4), "cuMemAllocHost (abort)");
+        abortOne.getByteBuffer(0, 4).order(ByteOrder.nativeOrder()).putInt(0, 1);
+        this.abortFlag = m.symbol("lf_abort", 4);
         this.module = m;
+    }
+
+    /**
+     * Makes the running per-thread joins stop early (any thread may call it; see lf_aborted in
+     * lftj.cuh). The join's next synchronisation or read-back then throws {@link GpuAbortedException}
+     * and clears the flag; results computed meanwhile are never returned.
+     */
+    public void requestAbort() {
+        synchronized (abortLock) {
+            if (module == null || abortRequested) {
+                return;
+            }
+            abortRequested = true;
+            Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent (abort)");
+            Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(abortFlag, abortOne, 4, abortStream), "requesting an abort");
+        }
+    }
+
+    /** Clears a pending abort request (no kernel runs now); returns whether there was one. */
+    private boolean clearAbort() {
+        synchronized (abortLock) {
+            if (!abortRequested) {
+                return false;
+            }
+            abortRequested = false;
+            Cuda.check(JCudaDriver.cuStreamSynchronize(abortStream), "waiting for the abort request");
+            Cuda.check(JCudaDriver.cuStreamSynchronize(stream), "waiting for the aborted kernels");
+            Cuda.check(JCudaDriver.cuMemsetD32Async(abortFlag, 0, 1, stream), "clearing the abort flag");
+            Cuda.check(JCudaDriver.cuStreamSynchronize(stream), "clearing the abort flag");
+            return true;
+        }
+    }
+
+    /** Throws when an abort was requested since the last check (after a synchronisation or read-back). */
+    private void throwIfAborted() {
+        if (clearAbort()) {
+            throw new GpuAbortedException("error: evaluation interrupted during a GPU join (" + lastLaunch + " was stopped)");
+        }
     }
 
     private static int attribute(CUdevice d, int attr) {
@@ -112,6 +163,7 @@ public final class GpuDevice {
             }
             start();
             Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+            clearAbort();   // a request that came after the previous work finished is spent
             return work.get();
         } catch (GpuException e) {
             if (!(e instanceof GpuOutOfMemoryException) && isStickyError(e)) {
@@ -177,6 +229,7 @@ public final class GpuDevice {
         if (r != CUresult.CUDA_SUCCESS) {
             throw Cuda.failure(r, "running " + lastLaunch + " (or work queued before it)");
         }
+        throwIfAborted();
     }
 
     public DeviceBuffer allocate(long bytes, String purpose) {
@@ -199,12 +252,14 @@ public final class GpuDevice {
         long t0 = System.nanoTime();
         staging.download(src, srcByte, dst, from, count);
         profile(count == 1 ? "download (one value)" : "download", t0);
+        throwIfAborted();
     }
 
     public void download(DeviceBuffer src, long srcByte, long[] dst, int from, int count) {
         long t0 = System.nanoTime();
         staging.download(src, srcByte, dst, from, count);
         profile(count == 1 ? "download (one value)" : "download", t0);
+        throwIfAborted();
     }
 
     private static void profile(String what, long t0) {

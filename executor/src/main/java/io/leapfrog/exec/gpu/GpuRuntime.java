@@ -41,6 +41,23 @@ public final class GpuRuntime {
         return !devices.isEmpty();
     }
 
+    /**
+     * Asks the kernels running on any started device to stop (a deadline or Ctrl-C, from another thread
+     * than the join's): the join then fails with "interrupted" at its next synchronisation instead of
+     * waiting for a kernel that may run for minutes. Probes nothing: without a GPU in use it does nothing.
+     */
+    public static void abortRunningKernels() {
+        GpuRuntime r;
+        synchronized (GpuRuntime.class) {
+            r = probed;
+        }
+        if (r != null) {
+            for (GpuDevice d : r.devices) {
+                d.requestAbort();
+            }
+        }
+    }
+
     /** Why no GPU can be used (null when one can). */
     public String unavailableReason() {
         return unavailableReason;

@@ -159,6 +159,55 @@ class GpuRuntimeTest {
         assertTrue(e.getMessage().contains("no_such_kernel"), e.getMessage());
     }
 
+    /**
+     * An LFTJ-GPU kernel that runs for seconds (4-cliques of K_1000: one thread per first vertex, the
+     * first threads walk half a million pairs each) stops within a second of an abort request, the join
+     * reports the interruption, and the executor then gives the exact count.
+     */
+    @Test
+    void aRunningKernelStopsOnRequest() throws Exception {
+        int n = 1000;
+        List<int[]> rows = new java.util.ArrayList<>();
+        for (int u = 0; u < n; u++) {
+            for (int v = 0; v < n; v++) {
+                if (u != v) {
+                    rows.add(new int[]{u, v});
+                }
+            }
+        }
+        Trie k = Relation.of(2, rows.toArray(new int[0][])).trie(new int[]{0, 1});
+        JoinQuery q = fourCliques(k, 4);
+        long expected = (long) n * (n - 1) * (n - 2) * (n - 3) / 24;
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LFTJ, 0, 0,
+                new GpuJoinReport())) {
+            ex.count(JoinQuery.builder(2).atom(k, 0, 1).build(), 1, "upload");   // the trie on the device
+            java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread t = new Thread(() -> {
+                try {
+                    ex.count(q, 1, "K_1000 4-cliques");
+                } catch (Throwable e) {
+                    failure.set(e);
+                }
+            });
+            t.start();
+            Thread.sleep(300);
+            long requested = System.nanoTime();
+            GpuRuntime.abortRunningKernels();
+            t.interrupt();
+            t.join(30_000);
+            double stopSeconds = (System.nanoTime() - requested) / 1e9;
+            assertTrue(!t.isAlive(), "the join is still running 30 s after the abort request");
+            assertTrue(failure.get() != null && failure.get().getMessage().contains("interrupted"),
+                    "the join reports the interruption: " + failure.get());
+            long t0 = System.nanoTime();
+            assertEquals(expected, ex.count(q, 1, "K_1000 4-cliques again"), "the exact count after the abort");
+            double fullSeconds = (System.nanoTime() - t0) / 1e9;
+            System.out.printf("abort: stopped %.3f s after the request; the whole count takes %.3f s%n", stopSeconds, fullSeconds);
+            assertTrue(stopSeconds < 1.0 && stopSeconds * 3 < fullSeconds,
+                    "stopped " + stopSeconds + " s after the request; the whole count takes " + fullSeconds + " s");
+        }
+    }
+
     private static RunResult run(Path program, Path facts, Path out, String device, long memory) {
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         try (Engine engine = new Engine(new EngineOptions(2, device, "auto", memory, quiet))) {
