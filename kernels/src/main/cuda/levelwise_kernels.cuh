@@ -251,7 +251,7 @@ __device__ void lw_exists(LfTable in, int level, unsigned validSlots, int* flags
     }
 
 // The last level of a reduction: like lw_count, and over the hits, the sum (op 0, wrapping), minimum
-// (op 1) or maximum (op 2) of the program's value (program.cuh; it reads the row's binding columns and,
+// (op 1), maximum (op 2) or float sum in double precision (op 3) of the program's value (program.cuh; it reads the row's binding columns and,
 // for this level, the candidate) over the hits `keep` keeps (an empty program keeps all). out[0] += hits; out[1] is combined with the block's result (the host
 // sets it to 0, LLONG_MAX or LLONG_MIN first); out[2..3] an evaluation error (lf_reduce_error).
 extern "C" __global__ void lw_reduce(LfTable in, int level, const long long* offsets, long long o0, long long o1,
@@ -271,7 +271,7 @@ extern "C" __global__ void lw_reduce(LfTable in, int level, const long long* off
             auto var = [&](int l) { return l < level ? in.bind[l][r] : x; };
             if (!lf_program_keeps(keep, var, err, errArg)) continue;
             hits++;
-            acc = lf_combine(acc, lf_program_eval(value, var, err, errArg), op);
+            acc = lf_combine(acc, lf_partial(lf_program_eval(value, var, err, errArg), op), op);
         }
     });
     lf_reduce_commit(hits, acc, op, out);

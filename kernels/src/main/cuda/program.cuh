@@ -24,8 +24,64 @@ enum {
     LF_OP_ADD = 10, LF_OP_SUB = 11, LF_OP_MUL = 12, LF_OP_DIV = 13, LF_OP_MOD = 14, LF_OP_POW = 15,
     LF_OP_BAND = 16, LF_OP_BOR = 17, LF_OP_BXOR = 18, LF_OP_BSHL = 19, LF_OP_BSHR = 20, LF_OP_BSHRU = 21,
     LF_OP_LAND = 22, LF_OP_LOR = 23, LF_OP_LXOR = 24, LF_OP_MIN = 25, LF_OP_MAX = 26,
-    LF_OP_EQ = 27                // 1 when equal: narrows a reduction's bindings (witness passes), not Datalog
+    LF_OP_EQ = 27,               // 1 when equal: narrows a reduction's bindings (witness passes), not Datalog
+    // floats, as column values (FloatCodec): 32-bit float arithmetic, rounded as Java rounds it
+    LF_OP_FADD = 40, LF_OP_FSUB = 41, LF_OP_FMUL = 42, LF_OP_FDIV = 43, LF_OP_FNEG = 44, LF_OP_ITOF = 45,
+    LF_OP_FTOI = 46
 };
+
+#include <cstring>
+
+// FloatCodec.decode / encode (common/src/main/java/io/leapfrog/common/FloatCodec.java): a float's IEEE
+// bits with the low 31 flipped for negative values, so that the ints sort as the floats; -0.0 is 0.0
+// and every NaN is Java's canonical 0x7fc00000.
+LF_HD float lf_float_decode(int v) {
+    int bits = v >= 0 ? v : v ^ 0x7fffffff;
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+LF_HD int lf_float_encode(float f) {
+    if (f == 0.0f) return 0;
+    int bits;
+    memcpy(&bits, &f, 4);
+    if (f != f) bits = 0x7fc00000;
+    return bits >= 0 ? bits : bits ^ 0x7fffffff;
+}
+
+// Float operations rounded once each, as Java evaluates them (no fused multiply-add on the device).
+LF_HD float lf_fadd(float a, float b) {
+#ifdef __CUDA_ARCH__
+    return __fadd_rn(a, b);
+#else
+    return a + b;
+#endif
+}
+
+LF_HD float lf_fmul(float a, float b) {
+#ifdef __CUDA_ARCH__
+    return __fmul_rn(a, b);
+#else
+    return a * b;
+#endif
+}
+
+LF_HD float lf_fdiv(float a, float b) {
+#ifdef __CUDA_ARCH__
+    return __fdiv_rn(a, b);
+#else
+    return a / b;
+#endif
+}
+
+// Java's (int) of a float: toward zero, saturating, NaN to 0.
+LF_HD int lf_ftoi(float f) {
+    if (f != f) return 0;
+    if (f >= 2147483647.0f) return 2147483647;
+    if (f <= -2147483648.0f) return (-2147483647 - 1);
+    return (int) f;
+}
 
 // Evaluation errors, reported to the host (which raises the engine's own message).
 #define LF_ERR_DIV_ZERO 1
@@ -71,12 +127,29 @@ LF_HD int lf_binary(int op, int a, int b, int& err, int& errArg) {
         case LF_OP_LXOR: return ((a != 0) != (b != 0)) ? 1 : 0;
         case LF_OP_MIN: return a < b ? a : b;
         case LF_OP_EQ: return a == b ? 1 : 0;
+        case LF_OP_FADD: return lf_float_encode(lf_fadd(lf_float_decode(a), lf_float_decode(b)));
+        case LF_OP_FSUB: return lf_float_encode(lf_fadd(lf_float_decode(a), -lf_float_decode(b)));
+        case LF_OP_FMUL: return lf_float_encode(lf_fmul(lf_float_decode(a), lf_float_decode(b)));
+        case LF_OP_FDIV: return lf_float_encode(lf_fdiv(lf_float_decode(a), lf_float_decode(b)));
         default: return a > b ? a : b;                        // LF_OP_MAX
     }
 }
 
 LF_HD int lf_unary(int op, int a) {
-    return op == LF_OP_NEG ? lf_wrap(0u - (unsigned) a) : op == LF_OP_BNOT ? ~a : (a == 0 ? 1 : 0);
+    switch (op) {
+        case LF_OP_NEG: return lf_wrap(0u - (unsigned) a);
+        case LF_OP_BNOT: return ~a;
+        case LF_OP_FNEG: return lf_float_encode(-lf_float_decode(a));
+        case LF_OP_ITOF: return lf_float_encode((float) a);
+        case LF_OP_FTOI: return lf_ftoi(lf_float_decode(a));
+        default: return a == 0 ? 1 : 0;                       // LF_OP_LNOT
+    }
+}
+
+// Whether an opcode takes one operand (the unary operators and conversions).
+LF_HD bool lf_op_unary(int op) {
+    return op == LF_OP_NEG || op == LF_OP_BNOT || op == LF_OP_LNOT || op == LF_OP_FNEG || op == LF_OP_ITOF
+        || op == LF_OP_FTOI;
 }
 
 // Whether a binding passes a reduction's filter: the empty program (n == 0) keeps every binding.
@@ -95,7 +168,7 @@ LF_HD int lf_program_eval(const LfProgram& p, Var var, int& err, int& errArg) {
             stack[top++] = var(p.arg[i]);
         } else if (op == LF_OP_CONST) {
             stack[top++] = p.arg[i];
-        } else if (op < LF_OP_ADD) {
+        } else if (lf_op_unary(op)) {
             stack[top - 1] = lf_unary(op, stack[top - 1]);
         } else {
             top--;

@@ -18,6 +18,8 @@ __device__ __forceinline__ void lf_reduce_commit(long long hits, long long acc, 
     if ((threadIdx.x & 31) != 0 || acc == lf_identity(op)) return;
     if (op == 0) {
         atomicAdd(&out[1], (unsigned long long) acc);
+    } else if (op == LF_OP_REDUCE_FSUM) {
+        atomicAdd((double*) &out[1], lf_bits_double(acc));
     } else if (op == 1) {
         atomicMin((long long*) &out[1], acc);
     } else {

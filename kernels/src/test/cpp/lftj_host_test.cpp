@@ -236,12 +236,22 @@ void checkPrograms() {
         {program({{LF_OP_VAR, 0}, {LF_OP_CONST, 7}, {LF_OP_EQ, 0}, {LF_OP_VAR, 1}, {LF_OP_CONST, -3}, {LF_OP_EQ, 0},
                   {LF_OP_LAND, 0}}), 1, "v0 == 7 land v1 == -3"},
         {program({{LF_OP_VAR, 0}, {LF_OP_CONST, 8}, {LF_OP_EQ, 0}}), 0, "v0 == 8"},
+        {program({{LF_OP_VAR, 0}, {LF_OP_ITOF, 0}, {LF_OP_VAR, 1}, {LF_OP_ITOF, 0}, {LF_OP_FDIV, 0}, {LF_OP_FTOI, 0}}), -2,
+         "ftoi(7.0 / -3.0)"},
+        {program({{LF_OP_VAR, 1}, {LF_OP_ITOF, 0}, {LF_OP_FNEG, 0}, {LF_OP_CONST, 0x3fc00000}, {LF_OP_FMUL, 0},
+                  {LF_OP_FTOI, 0}}), 4, "ftoi(-(-3.0) * 1.5)"},
     };
     for (const Case& c : cases) {
         int err = 0, errArg = 0;
         int got = eval(c.p, err, errArg);
         check(err == 0 && got == c.want, std::string("program ") + c.what + ": got " + std::to_string(got));
     }
+    // the codec: order kept, -0.0 is 0.0, NaN canonical, a float sum in double precision
+    check(lf_float_encode(-2.5f) < lf_float_encode(-1.0f) && lf_float_encode(-1.0f) < lf_float_encode(0.5f)
+          && lf_float_encode(-0.0f) == 0 && lf_float_decode(lf_float_encode(-2.5f)) == -2.5f, "float codec");
+    long long fs = lf_identity(LF_OP_REDUCE_FSUM);
+    for (int k = 1; k <= 3; k++) fs = lf_combine(fs, lf_partial(lf_float_encode(0.5f * k), LF_OP_REDUCE_FSUM), LF_OP_REDUCE_FSUM);
+    check(lf_bits_double(fs) == 3.0, "float sum 0.5 + 1.0 + 1.5");
     int err = 0, errArg = 0;
     eval(program({{LF_OP_VAR, 0}, {LF_OP_CONST, 0}, {LF_OP_DIV, 0}}), err, errArg);
     check(err == LF_ERR_DIV_ZERO && errArg == 7, "program 7 / 0 reports the division by zero");

@@ -37,7 +37,7 @@ final class AggregateEvaluator implements ValueFunction {
      * codec keeps the order), sum and mean add the floats (in double precision, rounded to a float once).
      */
     private final boolean floatTarget;
-    /** The reduction pushed into the join when the target is a number expression and there are no witnesses, else null. */
+    /** The reduction pushed into the join when the target is a number or float expression without witnesses, else null. */
     private final Reduction pushed;
     /** The same for a min or max with witnesses, else null. */
     private final WitnessedReduction pushedWithWitnesses;
@@ -59,15 +59,12 @@ final class AggregateEvaluator implements ValueFunction {
         for (int i = 0; i < witnessLevels.length; i++) {
             witnessLevels[i] = body.levelOf(witnesses.get(i));
         }
-        // a float sum or mean adds floats, which a ValueProgram (32-bit integer arithmetic) cannot; a float
-        // min or max of one variable compares column values and reduces like a number's
-        boolean floatAddition = floatTarget && (kind == Expr.AggKind.SUM || kind == Expr.AggKind.MEAN);
-        Reduction reduction = floatAddition || (floatTarget && !(ag.target() instanceof Expr.Var)) ? null
-                : pushedReduction(ag, body);
+        Reduction reduction = pushedReduction(ag, body, floatTarget);
         boolean levelsKnown = Arrays.stream(witnessLevels).allMatch(l -> l >= 0);
         this.pushed = witnessLevels.length == 0 ? reduction : null;
-        this.pushedWithWitnesses = witnessLevels.length > 0 && reduction != null && reduction.op() != Reduction.Op.SUM
-                && levelsKnown ? new WitnessedReduction(reduction, witnessLevels) : null;
+        boolean extremum = reduction != null && (reduction.op() == Reduction.Op.MIN || reduction.op() == Reduction.Op.MAX);
+        this.pushedWithWitnesses = witnessLevels.length > 0 && extremum && levelsKnown
+                ? new WitnessedReduction(reduction, witnessLevels) : null;
     }
 
     /**
@@ -75,12 +72,15 @@ final class AggregateEvaluator implements ValueFunction {
      * reduce inside the join executor (on the GPU, on the device: no binding is materialised), with
      * witnesses too ({@link WitnessedReduction}); other targets are evaluated per binding here.
      */
-    private static Reduction pushedReduction(Expr.Aggregate ag, CompiledBody body) {
+    private static Reduction pushedReduction(Expr.Aggregate ag, CompiledBody body, boolean floatTarget) {
         if (ag.target() == null) {
             return null;
         }
+        // a float sum (and a mean, its sum divided by the count) adds the floats in double precision;
+        // a float min or max compares column values, which keep the floats' order
         Reduction.Op op = switch (ag.kind()) {
-            case SUM -> Reduction.Op.SUM;
+            case SUM -> floatTarget ? Reduction.Op.FSUM : Reduction.Op.SUM;
+            case MEAN -> floatTarget ? Reduction.Op.FSUM : null;
             case MIN -> Reduction.Op.MIN;
             case MAX -> Reduction.Op.MAX;
             default -> null;
@@ -88,7 +88,7 @@ final class AggregateEvaluator implements ValueFunction {
         if (op == null) {
             return null;
         }
-        ValueProgram value = body.compileProgram(ag.target());
+        ValueProgram value = body.compileProgram(ag.target(), floatTarget);
         return value == null ? null : new Reduction(value, op);
     }
 
@@ -144,6 +144,10 @@ final class AggregateEvaluator implements ValueFunction {
         }
         if (pushed != null) {
             Reduction.Result r = body.reduce(src, params, threads, pushed);
+            if (pushed.op() == Reduction.Op.FSUM) {
+                double sum = r.bindings() == 0 ? 0 : Double.longBitsToDouble(r.value());
+                return floatResult(sum, r.bindings());
+            }
             if (kind == Expr.AggKind.SUM) {
                 return new Result((int) r.value(), null); // Souffle's sum over numbers wraps at 32 bits
             }
@@ -177,6 +181,11 @@ final class AggregateEvaluator implements ValueFunction {
             sum += a.sum;
             n += a.count;
         }
+        return floatResult(sum, n);
+    }
+
+    /** A float sum's or mean's value from the double sum of n bindings (a mean of nothing has none). */
+    private Result floatResult(double sum, long n) {
         if (kind == Expr.AggKind.SUM) {
             return new Result(FloatCodec.encode((float) sum), null);
         }

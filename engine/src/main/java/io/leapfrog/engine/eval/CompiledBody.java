@@ -724,8 +724,8 @@ public final class CompiledBody {
      * A number-valued expression over this body's join-order binding as a program a reduction can run
      * inside the join (on the GPU too), or null when it needs the engine's evaluator ({@link ValueProgramCompiler}).
      */
-    public ValueProgram compileProgram(Expr e) {
-        return new ValueProgramCompiler(this::levelOf).compile(substitution.apply(e));
+    public ValueProgram compileProgram(Expr e, boolean asFloat) {
+        return new ValueProgramCompiler(this::levelOf, varTypes).compile(substitution.apply(e), asFloat);
     }
 
     /** Level of a variable in the join order; -1 if the body does not bind it. */

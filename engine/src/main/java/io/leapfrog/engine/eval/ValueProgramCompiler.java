@@ -1,32 +1,47 @@
 package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Expr;
+import io.leapfrog.check.BaseType;
+import io.leapfrog.check.ExprTypes;
+import io.leapfrog.common.FloatCodec;
 import io.leapfrog.exec.join.ValueProgram;
 
+import java.util.Map;
 import java.util.function.ToIntFunction;
 
 /**
- * Translates an aggregate's number-valued target ({@code x * w + 1}, {@code max(x, y)}) into a
- * {@link ValueProgram}, so that {@code sum}, {@code min} and {@code max} reduce inside the join (on the
- * GPU, on the device) instead of enumerating every binding. Anything a program cannot express (string
- * functors, nested aggregates, variables the body does not bind, more than the kernels' limits) gives
- * null, and the aggregate is evaluated binding by binding as before.
+ * Translates an aggregate's number-valued target ({@code x * w + 1}, {@code max(x, y)}, a float
+ * {@code p * 1.5}) into a {@link ValueProgram}, so that {@code sum}, {@code min}, {@code max} and
+ * {@code mean} reduce inside the join (on the GPU, on the device) instead of enumerating every binding.
+ * Float expressions use the float opcodes on column values ({@link FloatCodec}); a number constant
+ * where a float is expected is that float, as the engine's own compiler reads it. Anything a program
+ * cannot express (string functors, {@code ^} on floats, nested aggregates, variables the body does not
+ * bind, more than the kernels' limits) gives null, and the aggregate is evaluated binding by binding.
  */
 final class ValueProgramCompiler {
     private final ToIntFunction<String> levelOf;
+    private final Map<String, BaseType> types;
 
-    /** @param levelOf a variable's join level, or -1 when the body does not bind it */
-    ValueProgramCompiler(ToIntFunction<String> levelOf) {
+    /**
+     * @param levelOf a variable's join level, or -1 when the body does not bind it
+     * @param types   the variables' base types (absent: number)
+     */
+    ValueProgramCompiler(ToIntFunction<String> levelOf, Map<String, BaseType> types) {
         this.levelOf = levelOf;
+        this.types = types;
     }
 
-    /** The program computing {@code e}, or null. */
-    ValueProgram compile(Expr e) {
+    /** The program computing {@code e} (a float where {@code asFloat}), or null. */
+    ValueProgram compile(Expr e, boolean asFloat) {
         ValueProgram.Builder b = new ValueProgram.Builder();
-        return emit(e, b) && b.fits() ? b.build() : null;
+        return emit(e, b, asFloat) && b.fits() ? b.build() : null;
     }
 
-    private boolean emit(Expr e, ValueProgram.Builder b) {
+    private boolean isFloat(Expr e, boolean floatContext) {
+        return floatContext || ExprTypes.typeOf(e, types) == BaseType.FLOAT;
+    }
+
+    private boolean emit(Expr e, ValueProgram.Builder b, boolean floatContext) {
         if (e instanceof Expr.Var v) {
             int level = levelOf.applyAsInt(v.name());
             if (level < 0) {
@@ -36,29 +51,45 @@ final class ValueProgramCompiler {
             return true;
         }
         if (e instanceof Expr.NumberConst n) {
-            b.constant((int) n.value());   // as the engine's ExprCompiler reads a number constant
+            b.constant(floatContext ? FloatCodec.encode((float) n.value()) : (int) n.value());
+            return true;
+        }
+        if (e instanceof Expr.FloatConst f) {
+            b.constant(FloatCodec.encode(f.value()));
             return true;
         }
         if (e instanceof Expr.Unary u) {
-            ValueProgram.Op op = ValueProgram.Op.unary(u.op());
-            if (op == null || !emit(u.operand(), b)) {
+            boolean fl = isFloat(u, floatContext);
+            ValueProgram.Op op = fl ? (u.op().equals("-") ? ValueProgram.Op.FNEG : null) : ValueProgram.Op.unary(u.op());
+            if (op == null || !emit(u.operand(), b, fl)) {
                 return false;
             }
             b.apply(op);
             return true;
         }
         if (e instanceof Expr.Binary bin) {
-            ValueProgram.Op op = ValueProgram.Op.binary(bin.op());
-            if (op == null || !emit(bin.left(), b) || !emit(bin.right(), b)) {
+            boolean fl = isFloat(bin, floatContext);
+            ValueProgram.Op op = fl ? floatOp(bin.op()) : ValueProgram.Op.binary(bin.op());
+            if (op == null || !emit(bin.left(), b, fl) || !emit(bin.right(), b, fl)) {
                 return false;
             }
             b.apply(op);
             return true;
         }
-        if (e instanceof Expr.Functor f && (f.name().equals("min") || f.name().equals("max")) && !f.args().isEmpty()) {
-            ValueProgram.Op op = f.name().equals("min") ? ValueProgram.Op.MIN : ValueProgram.Op.MAX;
+        if (e instanceof Expr.Functor f) {
+            return functor(f, b, floatContext);
+        }
+        return false;
+    }
+
+    private boolean functor(Expr.Functor f, ValueProgram.Builder b, boolean floatContext) {
+        String name = f.name();
+        if ((name.equals("min") || name.equals("max")) && !f.args().isEmpty()) {
+            // float column values compare as the floats do: min and max need no float opcodes
+            boolean fl = isFloat(f, floatContext);
+            ValueProgram.Op op = name.equals("min") ? ValueProgram.Op.MIN : ValueProgram.Op.MAX;
             for (int i = 0; i < f.args().size(); i++) {
-                if (!emit(f.args().get(i), b)) {
+                if (!emit(f.args().get(i), b, fl)) {
                     return false;
                 }
                 if (i > 0) {
@@ -67,6 +98,25 @@ final class ValueProgramCompiler {
             }
             return true;
         }
+        if (f.args().size() == 1 && (name.equals("to_float") || name.equals("itof") || name.equals("ftoi"))) {
+            boolean toFloat = !name.equals("ftoi");
+            if (!emit(f.args().get(0), b, !toFloat)) {
+                return false;
+            }
+            b.apply(toFloat ? ValueProgram.Op.ITOF : ValueProgram.Op.FTOI);
+            return true;
+        }
         return false;
+    }
+
+    /** The float opcode of a Datalog operator, or null ({@code ^} and the rest stay on the CPU). */
+    private static ValueProgram.Op floatOp(String op) {
+        return switch (op) {
+            case "+" -> ValueProgram.Op.FADD;
+            case "-" -> ValueProgram.Op.FSUB;
+            case "*" -> ValueProgram.Op.FMUL;
+            case "/" -> ValueProgram.Op.FDIV;
+            default -> null;
+        };
     }
 }

@@ -30,9 +30,12 @@ public record Reduction(ValueProgram value, Op op, ValueProgram keep) {
         return new Reduction(value, op, filter);
     }
 
-    /** The kernels take the ordinal as the operation's code: keep the order. */
+    /**
+     * The kernels take the ordinal as the operation's code: keep the order. FSUM adds float column
+     * values ({@link io.leapfrog.common.FloatCodec}) in double precision; its results hold the double's bits.
+     */
     public enum Op {
-        SUM, MIN, MAX;
+        SUM, MIN, MAX, FSUM;
 
         /** Two partial results combined (the sum wraps at 64 bits). */
         long combine(long a, long b) {
@@ -40,7 +43,13 @@ public record Reduction(ValueProgram value, Op op, ValueProgram keep) {
                 case SUM -> a + b;
                 case MIN -> Math.min(a, b);
                 case MAX -> Math.max(a, b);
+                case FSUM -> Double.doubleToRawLongBits(Double.longBitsToDouble(a) + Double.longBitsToDouble(b));
             };
+        }
+
+        /** One binding's value as a partial result (a float column value as its double's bits for FSUM). */
+        long partial(int v) {
+            return this == FSUM ? Double.doubleToRawLongBits(io.leapfrog.common.FloatCodec.decode(v)) : v;
         }
     }
 
@@ -109,7 +118,7 @@ public record Reduction(ValueProgram value, Op op, ValueProgram keep) {
             if (keep != null && keep.eval(binding) == 0) {
                 return;
             }
-            long v = value.eval(binding);
+            long v = op.partial(value.eval(binding));
             if (bindings++ == 0) {
                 acc = v;
                 return;

@@ -1,5 +1,6 @@
 package io.leapfrog.exec.join;
 
+import io.leapfrog.common.FloatCodec;
 import io.leapfrog.common.SouffleArithmetic;
 
 import java.util.ArrayList;
@@ -30,7 +31,11 @@ public final class ValueProgram {
         LAND(22, 2, "land"), LOR(23, 2, "lor"), LXOR(24, 2, "lxor"),
         MIN(25, 2, "min"), MAX(26, 2, "max"),
         /** 1 when both are equal, else 0: not a Datalog operator, used to narrow a reduction's bindings. */
-        EQ(27, 2, "==");
+        EQ(27, 2, "=="),
+        /** Float arithmetic on column values ({@link FloatCodec}), 32-bit, each operation rounded once. */
+        FADD(40, 2, "f+"), FSUB(41, 2, "f-"), FMUL(42, 2, "f*"), FDIV(43, 2, "f/"), FNEG(44, 1, "fneg"),
+        /** A number to a float, and a float to a number (toward zero, saturating, NaN to 0). */
+        ITOF(45, 1, "itof"), FTOI(46, 1, "ftoi");
 
         public final int code;
         final int operands;
@@ -123,6 +128,13 @@ public final class ValueProgram {
                 case VAR -> stack[top++] = binding[args[i]];
                 case CONST -> stack[top++] = args[i];
                 case NEG, BNOT, LNOT -> stack[top - 1] = SouffleArithmetic.unary(o.symbol, stack[top - 1]);
+                case FNEG -> stack[top - 1] = FloatCodec.encode(-FloatCodec.decode(stack[top - 1]));
+                case ITOF -> stack[top - 1] = FloatCodec.encode((float) stack[top - 1]);
+                case FTOI -> stack[top - 1] = (int) FloatCodec.decode(stack[top - 1]);
+                case FADD, FSUB, FMUL, FDIV -> {
+                    top--;
+                    stack[top - 1] = floatOp(o, stack[top - 1], stack[top]);
+                }
                 case MIN -> {
                     top--;
                     stack[top - 1] = Math.min(stack[top - 1], stack[top]);
@@ -142,6 +154,17 @@ public final class ValueProgram {
             }
         }
         return stack[0];
+    }
+
+    private static int floatOp(Op o, int a, int b) {
+        float x = FloatCodec.decode(a);
+        float y = FloatCodec.decode(b);
+        return FloatCodec.encode(switch (o) {
+            case FADD -> x + y;
+            case FSUB -> x - y;
+            case FMUL -> x * y;
+            default -> x / y;
+        });
     }
 
     @Override

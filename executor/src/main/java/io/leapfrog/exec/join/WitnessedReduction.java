@@ -22,7 +22,7 @@ import java.util.function.Function;
 public record WitnessedReduction(Reduction extremum, int[] witnessLevels) {
 
     public WitnessedReduction {
-        if (extremum.op() == Reduction.Op.SUM || extremum.keep() != null) {
+        if (extremum.op() == Reduction.Op.SUM || extremum.op() == Reduction.Op.FSUM || extremum.keep() != null) {
             throw new IllegalArgumentException("witnesses belong to a min or max over every binding, not " + extremum);
         }
         if (witnessLevels.length == 0) {

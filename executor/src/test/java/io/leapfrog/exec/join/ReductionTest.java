@@ -32,15 +32,21 @@ class ReductionTest {
     private static Reduction.Result byHand(JoinQuery q, Reduction r) {
         long n = 0;
         long v = 0;
+        double floats = 0;
         for (Collect c : LeapfrogJoin.run(q, 1, Collect::new)) {
             for (int[] b : c.rows) {
-                long x = r.value().eval(b);
+                int x = r.value().eval(b);
+                floats += io.leapfrog.common.FloatCodec.decode(x);
                 v = n++ == 0 ? x : switch (r.op()) {
                     case SUM -> v + x;
                     case MIN -> Math.min(v, x);
                     case MAX -> Math.max(v, x);
+                    case FSUM -> 0;   // from `floats`
                 };
             }
+        }
+        if (r.op() == Reduction.Op.FSUM) {
+            return new Reduction.Result(n, n == 0 ? 0 : Double.doubleToRawLongBits(floats));
         }
         return new Reduction.Result(n, n == 0 ? 0 : v);
     }

@@ -1,5 +1,6 @@
 package io.leapfrog.tests.differential;
 
+import io.leapfrog.common.FloatCodec;
 import io.leapfrog.common.SouffleArithmetic;
 import io.leapfrog.exec.join.ValueProgram;
 
@@ -38,7 +39,13 @@ public final class RandomPrograms {
 
     record Unary(ValueProgram.Op op, Node operand) implements Node {
         public int eval(int[] b) {
-            return SouffleArithmetic.unary(op.symbol, operand.eval(b));
+            int a = operand.eval(b);
+            return switch (op) {
+                case FNEG -> FloatCodec.encode(-FloatCodec.decode(a));
+                case ITOF -> FloatCodec.encode((float) a);
+                case FTOI -> (int) FloatCodec.decode(a);
+                default -> SouffleArithmetic.unary(op.symbol, a);
+            };
         }
     }
 
@@ -50,6 +57,10 @@ public final class RandomPrograms {
                 case MIN -> Math.min(l, r);
                 case MAX -> Math.max(l, r);
                 case EQ -> l == r ? 1 : 0;
+                case FADD -> FloatCodec.encode(FloatCodec.decode(l) + FloatCodec.decode(r));
+                case FSUB -> FloatCodec.encode(FloatCodec.decode(l) - FloatCodec.decode(r));
+                case FMUL -> FloatCodec.encode(FloatCodec.decode(l) * FloatCodec.decode(r));
+                case FDIV -> FloatCodec.encode(FloatCodec.decode(l) / FloatCodec.decode(r));
                 default -> SouffleArithmetic.apply(op.symbol, l, r);
             };
         }
@@ -76,6 +87,39 @@ public final class RandomPrograms {
                 return new Program(b.build(), tree);
             }
         }
+    }
+
+    /**
+     * A random float expression over variables 0..vars-1 (each read through ITOF), with exactly
+     * representable constants: + - * and unary minus, division by 4, min/max and a round trip through
+     * FTOI. Over small integers every value and every double sum of them is exact, so sums do not depend
+     * on the order in which threads add them.
+     */
+    public static Program randomFloat(Random rnd, int vars, int depth) {
+        while (true) {
+            Node tree = floatNode(rnd, vars, depth);
+            ValueProgram.Builder b = new ValueProgram.Builder();
+            emit(tree, b);
+            if (b.fits()) {
+                return new Program(b.build(), tree);
+            }
+        }
+    }
+
+    private static Node floatNode(Random rnd, int vars, int depth) {
+        int pick = depth == 0 ? rnd.nextInt(2) : rnd.nextInt(7);
+        return switch (pick) {
+            case 0 -> new Unary(ValueProgram.Op.ITOF, new Var(rnd.nextInt(vars)));
+            case 1 -> new Const(io.leapfrog.common.FloatCodec.encode(rnd.nextInt(9) * 0.5f - 2));
+            case 2 -> new Unary(ValueProgram.Op.FNEG, floatNode(rnd, vars, depth - 1));
+            case 3 -> new Binary(ValueProgram.Op.FDIV, floatNode(rnd, vars, depth - 1), new Const(io.leapfrog.common.FloatCodec.encode(4f)));
+            case 4 -> new Unary(ValueProgram.Op.ITOF, new Unary(ValueProgram.Op.FTOI, floatNode(rnd, vars, depth - 1)));
+            default -> {
+                ValueProgram.Op[] ops = {ValueProgram.Op.FADD, ValueProgram.Op.FSUB, ValueProgram.Op.FMUL, ValueProgram.Op.MIN,
+                    ValueProgram.Op.MAX};
+                yield new Binary(ops[rnd.nextInt(ops.length)], floatNode(rnd, vars, depth - 1), floatNode(rnd, vars, depth - 1));
+            }
+        };
     }
 
     /** A random expression modulo 5 (as a program), so that many bindings tie at its minimum and maximum. */

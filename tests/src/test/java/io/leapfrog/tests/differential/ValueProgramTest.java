@@ -41,6 +41,19 @@ class ValueProgramTest {
     }
 
     @Test
+    void floatProgramsAgreeWithTreeWalking() {
+        Random rnd = new Random(67);
+        int[] binding = new int[3];
+        for (int i = 0; i < 20_000; i++) {
+            RandomPrograms.Program p = RandomPrograms.randomFloat(rnd, 3, 1 + i % 4);
+            for (int v = 0; v < binding.length; v++) {
+                binding[v] = rnd.nextInt(2001) - 1000;
+            }
+            assertEquals(p.eval(binding), p.program().eval(binding), p.program() + " at " + java.util.Arrays.toString(binding));
+        }
+    }
+
+    @Test
     void builderRefusesMalformedPrograms() {
         assertThrows(IllegalStateException.class, () -> new ValueProgram.Builder().variable(0).apply(ValueProgram.Op.ADD),
                 "an operator without its operands");
@@ -87,20 +100,28 @@ class ValueProgramTest {
         assertTrue(bindings.size() > 50, "the graph has triangles: " + bindings.size());
         for (int i = 0; i < 200; i++) {
             RandomPrograms.Program p = RandomPrograms.random(rnd, 3, 1 + i % 3);
-            for (Reduction.Op op : Reduction.Op.values()) {
+            for (Reduction.Op op : new Reduction.Op[]{Reduction.Op.SUM, Reduction.Op.MIN, Reduction.Op.MAX}) {
                 long want = 0;
                 for (int k = 0; k < bindings.size(); k++) {
                     long x = p.eval(bindings.get(k));
                     want = k == 0 ? x : switch (op) {
                         case SUM -> want + x;
                         case MIN -> Math.min(want, x);
-                        case MAX -> Math.max(want, x);
+                        default -> Math.max(want, x);
                     };
                 }
                 Reduction r = new Reduction(p.program(), op);
                 assertEquals(new Reduction.Result(bindings.size(), want), JoinExecutor.cpu().reduce(tri, 3, r, "test"),
                         op + " of " + p.program());
             }
+            // a float sum, in double precision: exact here, whatever order the threads add in
+            RandomPrograms.Program f = RandomPrograms.randomFloat(rnd, 3, 1 + i % 3);
+            double sum = 0;
+            for (int[] b : bindings) {
+                sum += io.leapfrog.common.FloatCodec.decode(f.eval(b));
+            }
+            assertEquals(new Reduction.Result(bindings.size(), Double.doubleToRawLongBits(sum)),
+                    JoinExecutor.cpu().reduce(tri, 3, new Reduction(f.program(), Reduction.Op.FSUM), "test"), "FSUM of " + f.program());
         }
     }
 
