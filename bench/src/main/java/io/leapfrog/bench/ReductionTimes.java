@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 /**
  * Aggregates over the triangles of one graph (the bench's oriented triangle query, x=0, y=1, z=2), on
  * the GPU (level-wise) and on the CPU join, same process: the count; {@code sum x * y * z} reduced in
- * the join; {@code min (x * y + z) % 97} with witnesses x, y (the GPU in three reducing passes, the CPU
+ * the join; the float sum of {@code to_float(x) * to_float(y) / 4} (double precision); {@code min (x * y + z) % 97} with witnesses x, y (the GPU in three reducing passes, the CPU
  * in one fold); and, for graphs with at most {@code --enumerate-limit} triangles, the same sum the way
  * an expression aggregate ran before it could reduce on the device: the GPU enumerates every triangle,
  * the host reduces. Each line: median, min and max of the timed runs after one warm-up, and the value
@@ -44,6 +44,11 @@ public final class ReductionTimes {
         ValueProgram mod97 = new ValueProgram.Builder().variable(0).variable(1).apply(ValueProgram.Op.MUL)
                 .variable(2).apply(ValueProgram.Op.ADD).constant(97).apply(ValueProgram.Op.MOD).build();
         Reduction sum = new Reduction(product, Reduction.Op.SUM);
+        // a float sum: to_float(x) * to_float(y) / 4.0, added in double precision
+        ValueProgram floats = new ValueProgram.Builder().variable(0).apply(ValueProgram.Op.ITOF).variable(1)
+                .apply(ValueProgram.Op.ITOF).apply(ValueProgram.Op.FMUL).constant(io.leapfrog.common.FloatCodec.encode(4f))
+                .apply(ValueProgram.Op.FDIV).build();
+        Reduction floatSum = new Reduction(floats, Reduction.Op.FSUM);
         WitnessedReduction argmin = new WitnessedReduction(new Reduction(mod97, Reduction.Op.MIN), new int[]{0, 1});
         System.out.printf(Locale.ROOT, "%s: %,d edges, %d CPU threads, %d runs after 1 warm-up%n", dataset, g.size(), threads, runs);
 
@@ -51,6 +56,7 @@ public final class ReductionTimes {
         String cpuCount = time("cpu count", runs, () -> Long.toString(cpu.count(q, threads, "count")));
         String cpuSum = time("cpu sum x*y*z", runs, () -> text(cpu.reduce(q, threads, sum, "sum")));
         String cpuMin = time("cpu min (x*y+z)%97, x, y", runs, () -> text(cpu.reduceWitnessed(q, threads, argmin, "argmin")));
+        String cpuFloat = time("cpu float sum x*y/4", runs, () -> floatText(cpu.reduce(q, threads, floatSum, "float sum")));
 
         GpuRuntime rt = GpuRuntime.probe();
         if (!rt.available()) {
@@ -63,6 +69,8 @@ public final class ReductionTimes {
             same("sum", cpuSum, time("gpu sum x*y*z (on the device)", runs, () -> text(gpu.reduce(q, 1, sum, "sum"))));
             same("argmin", cpuMin, time("gpu min (x*y+z)%97, x, y (3 passes)", runs,
                     () -> text(gpu.reduceWitnessed(q, 1, argmin, "argmin"))));
+            same("float sum", cpuFloat, time("gpu float sum x*y/4 (on the device)", runs,
+                    () -> floatText(gpu.reduce(q, 1, floatSum, "float sum"))));
             if (Long.parseLong(cpuCount) <= enumerateLimit) {
                 same("sum", cpuSum, time("gpu enumerate + host sum", runs, () -> {
                     List<Reduction.Sink> parts = gpu.run(q, threads, sum::sink, "enumerate");
@@ -84,6 +92,11 @@ public final class ReductionTimes {
 
     private static String text(Reduction.Result r) {
         return r.bindings() + " bindings, " + (int) r.value();
+    }
+
+    /** A float sum as the engine writes it: the double rounded to a float (threads add in any order). */
+    private static String floatText(Reduction.Result r) {
+        return r.bindings() + " bindings, " + io.leapfrog.common.FloatCodec.format((float) Double.longBitsToDouble(r.value()));
     }
 
     private static String text(WitnessedReduction.Result r) {
