@@ -1,5 +1,8 @@
 package io.leapfrog.common;
 
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntUnaryOperator;
+
 /**
  * Souffle's semantics for {@code number} operators: 32-bit two's complement wraparound, logical
  * operators yielding 0/1, {@code ^} as integer power. Souffle's generated C++ would crash on a
@@ -9,44 +12,65 @@ public final class SouffleArithmetic {
     private SouffleArithmetic() {
     }
 
-    public static int apply(String op, int a, int b) {
+    /**
+     * The binary operator {@code op} (+ - * / % ^ band bor bxor bshl bshr bshru land lor lxor), looked
+     * up once so that an expression evaluated per binding does not dispatch on the operator's name.
+     */
+    public static IntBinaryOperator binary(String op) {
         switch (op) {
-            case "+": return a + b;
-            case "-": return a - b;
-            case "*": return a * b;
-            case "/":
-                if (b == 0) {
-                    throw new LeapfrogException("error: division by zero while evaluating " + a + " / 0");
-                }
-                return a / b; // Java truncates toward zero like C++; MIN_VALUE / -1 wraps
-            case "%":
-                if (b == 0) {
-                    throw new LeapfrogException("error: modulo by zero while evaluating " + a + " % 0");
-                }
-                return a % b;
-            case "^": return power(a, b);
-            case "band": return a & b;
-            case "bor": return a | b;
-            case "bxor": return a ^ b;
-            case "bshl": return a << b;
-            case "bshr": return a >> b;
-            case "bshru": return a >>> b;
-            case "land": return (a != 0 && b != 0) ? 1 : 0;
-            case "lor": return (a != 0 || b != 0) ? 1 : 0;
-            case "lxor": return ((a != 0) != (b != 0)) ? 1 : 0;
+            case "+": return (a, b) -> a + b;
+            case "-": return (a, b) -> a - b;
+            case "*": return (a, b) -> a * b;
+            case "/": return SouffleArithmetic::divide;
+            case "%": return SouffleArithmetic::modulo;
+            case "^": return SouffleArithmetic::power;
+            case "band": return (a, b) -> a & b;
+            case "bor": return (a, b) -> a | b;
+            case "bxor": return (a, b) -> a ^ b;
+            case "bshl": return (a, b) -> a << b;
+            case "bshr": return (a, b) -> a >> b;
+            case "bshru": return (a, b) -> a >>> b;
+            case "land": return (a, b) -> (a != 0 && b != 0) ? 1 : 0;
+            case "lor": return (a, b) -> (a != 0 || b != 0) ? 1 : 0;
+            case "lxor": return (a, b) -> ((a != 0) != (b != 0)) ? 1 : 0;
             default:
                 throw new IllegalArgumentException("unknown operator " + op);
         }
     }
 
-    public static int unary(String op, int a) {
+    /** The unary operator {@code op} (-, bnot, lnot), looked up once. */
+    public static IntUnaryOperator unary(String op) {
         switch (op) {
-            case "-": return -a;
-            case "bnot": return ~a;
-            case "lnot": return a == 0 ? 1 : 0;
+            case "-": return a -> -a;
+            case "bnot": return a -> ~a;
+            case "lnot": return a -> a == 0 ? 1 : 0;
             default:
                 throw new IllegalArgumentException("unknown operator " + op);
         }
+    }
+
+    public static int apply(String op, int a, int b) {
+        return binary(op).applyAsInt(a, b);
+    }
+
+    public static int unary(String op, int a) {
+        return unary(op).applyAsInt(a);
+    }
+
+    /** a / b, truncating toward zero like C++ (MIN_VALUE / -1 wraps); a zero divisor is an error. */
+    public static int divide(int a, int b) {
+        if (b == 0) {
+            throw new LeapfrogException("error: division by zero while evaluating " + a + " / 0");
+        }
+        return a / b;
+    }
+
+    /** a % b with the dividend's sign, like C++; a zero divisor is an error. */
+    public static int modulo(int a, int b) {
+        if (b == 0) {
+            throw new LeapfrogException("error: modulo by zero while evaluating " + a + " % 0");
+        }
+        return a % b;
     }
 
     /** Integer power with wraparound; a negative exponent truncates toward zero as (int) pow(a, b) would. */

@@ -3,6 +3,7 @@ package io.leapfrog.engine.eval;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.check.BaseType;
 import io.leapfrog.check.ExprTypes;
+import io.leapfrog.common.FloatArithmetic;
 import io.leapfrog.common.FloatCodec;
 import io.leapfrog.common.SouffleArithmetic;
 import io.leapfrog.common.LeapfrogException;
@@ -12,6 +13,8 @@ import io.leapfrog.exec.storage.SymbolTable;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntUnaryOperator;
 import java.util.function.ToIntFunction;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -115,18 +118,22 @@ public final class ExprCompiler {
         }
         if (e instanceof Expr.Binary bin) {
             if (isFloat(bin, expected)) {
-                return FloatArithmetic.binary(bin.op(), compile(bin.left(), BaseType.FLOAT), compile(bin.right(), BaseType.FLOAT));
+                return binary(FloatArithmetic.binary(bin.op()), compile(bin.left(), BaseType.FLOAT),
+                        compile(bin.right(), BaseType.FLOAT));
             }
             return binary(bin.op(), compile(bin.left()), compile(bin.right()));
         }
         if (e instanceof Expr.Unary u) {
             if (isFloat(u, expected)) {
-                return FloatArithmetic.unary(u.op(), compile(u.operand(), BaseType.FLOAT));
+                if (!u.op().equals("-")) {
+                    throw new IllegalArgumentException("operator " + u.op() + " is not defined on floats");
+                }
+                IntExpr a = compile(u.operand(), BaseType.FLOAT);
+                return b -> FloatArithmetic.negate(a.eval(b));
             }
             IntExpr a = compile(u.operand());
-            String op = u.op();
-            SouffleArithmetic.unary(op, 0); // validates the operator at compile time
-            return b -> SouffleArithmetic.unary(op, a.eval(b));
+            IntUnaryOperator op = SouffleArithmetic.unary(u.op()); // looked up (and validated) once
+            return b -> op.applyAsInt(a.eval(b));
         }
         if (e instanceof Expr.Functor f) {
             return functor(f, expected);
@@ -144,9 +151,12 @@ public final class ExprCompiler {
             case "-": return b -> l.eval(b) - r.eval(b);
             case "*": return b -> l.eval(b) * r.eval(b);
             default:
-                SouffleArithmetic.apply(op, 1, 1); // validates the operator
-                return b -> SouffleArithmetic.apply(op, l.eval(b), r.eval(b));
+                return binary(SouffleArithmetic.binary(op), l, r); // looked up (and validated) once
         }
+    }
+
+    private static IntExpr binary(IntBinaryOperator op, IntExpr l, IntExpr r) {
+        return b -> op.applyAsInt(l.eval(b), r.eval(b));
     }
 
     private IntExpr functor(Expr.Functor f, BaseType expected) {
@@ -192,10 +202,10 @@ public final class ExprCompiler {
             case "to_float":
             case "itof":
                 arity(f, 1);
-                return b -> FloatCodec.encode((float) a[0].eval(b));
+                return b -> FloatArithmetic.fromNumber(a[0].eval(b));
             case "ftoi":
                 arity(f, 1);
-                return b -> (int) FloatCodec.decode(a[0].eval(b));   // toward zero; out of range saturates
+                return b -> FloatArithmetic.toNumber(a[0].eval(b));
             case "min":
                 return b -> {
                     int m = a[0].eval(b);

@@ -1,11 +1,13 @@
 package io.leapfrog.exec.join;
 
-import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.FloatArithmetic;
 import io.leapfrog.common.SouffleArithmetic;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntUnaryOperator;
 
 /**
  * A number-valued expression over a join's bindings, as a short postfix program: what a {@code sum},
@@ -32,7 +34,7 @@ public final class ValueProgram {
         MIN(25, 2, "min"), MAX(26, 2, "max"),
         /** 1 when both are equal, else 0: not a Datalog operator, used to narrow a reduction's bindings. */
         EQ(27, 2, "=="),
-        /** Float arithmetic on column values ({@link FloatCodec}), 32-bit, each operation rounded once. */
+        /** Float arithmetic on column values ({@link io.leapfrog.common.FloatCodec}), 32-bit, each operation rounded once. */
         FADD(40, 2, "f+"), FSUB(41, 2, "f-"), FMUL(42, 2, "f*"), FDIV(43, 2, "f/"), FNEG(44, 1, "fneg"),
         /** A number to a float, and a float to a number (toward zero, saturating, NaN to 0). */
         ITOF(45, 1, "itof"), FTOI(46, 1, "ftoi");
@@ -71,10 +73,48 @@ public final class ValueProgram {
 
     private final Op[] ops;
     private final int[] args;
+    /** Per instruction, its operator resolved once (null for VAR and CONST, and in the other array). */
+    private final IntBinaryOperator[] binaryOps;
+    private final IntUnaryOperator[] unaryOps;
+    /** The level a one-instruction VAR program reads, else -1. */
+    private final int plain;
 
     private ValueProgram(Op[] ops, int[] args) {
         this.ops = ops;
         this.args = args;
+        this.binaryOps = new IntBinaryOperator[ops.length];
+        this.unaryOps = new IntUnaryOperator[ops.length];
+        for (int i = 0; i < ops.length; i++) {
+            if (ops[i].operands == 2) {
+                binaryOps[i] = binaryOperator(ops[i]);
+            } else if (ops[i].operands == 1) {
+                unaryOps[i] = unaryOperator(ops[i]);
+            }
+        }
+        this.plain = ops.length == 1 && ops[0] == Op.VAR ? args[0] : -1;
+    }
+
+    /** The CPU's implementation of a binary opcode: Souffle's number and float semantics, shared with the engine. */
+    private static IntBinaryOperator binaryOperator(Op o) {
+        return switch (o) {
+            case MIN -> Math::min;
+            case MAX -> Math::max;
+            case EQ -> (a, b) -> a == b ? 1 : 0;
+            case FADD -> FloatArithmetic.binary("+");
+            case FSUB -> FloatArithmetic.binary("-");
+            case FMUL -> FloatArithmetic.binary("*");
+            case FDIV -> FloatArithmetic.binary("/");
+            default -> SouffleArithmetic.binary(o.symbol);
+        };
+    }
+
+    private static IntUnaryOperator unaryOperator(Op o) {
+        return switch (o) {
+            case FNEG -> FloatArithmetic::negate;
+            case ITOF -> FloatArithmetic::fromNumber;
+            case FTOI -> FloatArithmetic::toNumber;
+            default -> SouffleArithmetic.unary(o.symbol);
+        };
     }
 
     /** The value of one join level (variable). */
@@ -84,7 +124,7 @@ public final class ValueProgram {
 
     /** The variable this program reads when it is nothing else, or -1. */
     public int plainVariable() {
-        return ops.length == 1 && ops[0] == Op.VAR ? args[0] : -1;
+        return plain;
     }
 
     /** The highest join level the program reads (-1: none). */
@@ -114,57 +154,31 @@ public final class ValueProgram {
 
     /**
      * The value for one binding (level l's value at binding[l]). Division or modulo by zero throws
-     * {@link io.leapfrog.common.LeapfrogException}, as the engine's own evaluation does.
+     * {@link io.leapfrog.common.LeapfrogException}, as the engine's own evaluation does. Allocates its
+     * stack: a caller evaluating many bindings passes one ({@link #eval(int[], int[])}).
      */
     public int eval(int[] binding) {
-        if (ops.length == 1 && ops[0] == Op.VAR) {
-            return binding[args[0]];
+        return eval(binding, new int[MAX_STACK]);
+    }
+
+    /** {@link #eval(int[])} with a stack of at least {@link #MAX_STACK} ints, reused across calls. */
+    public int eval(int[] binding, int[] stack) {
+        if (plain >= 0) {
+            return binding[plain];
         }
-        int[] stack = new int[MAX_STACK];
         int top = 0;
         for (int i = 0; i < ops.length; i++) {
-            Op o = ops[i];
-            switch (o) {
-                case VAR -> stack[top++] = binding[args[i]];
-                case CONST -> stack[top++] = args[i];
-                case NEG, BNOT, LNOT -> stack[top - 1] = SouffleArithmetic.unary(o.symbol, stack[top - 1]);
-                case FNEG -> stack[top - 1] = FloatCodec.encode(-FloatCodec.decode(stack[top - 1]));
-                case ITOF -> stack[top - 1] = FloatCodec.encode((float) stack[top - 1]);
-                case FTOI -> stack[top - 1] = (int) FloatCodec.decode(stack[top - 1]);
-                case FADD, FSUB, FMUL, FDIV -> {
-                    top--;
-                    stack[top - 1] = floatOp(o, stack[top - 1], stack[top]);
-                }
-                case MIN -> {
-                    top--;
-                    stack[top - 1] = Math.min(stack[top - 1], stack[top]);
-                }
-                case MAX -> {
-                    top--;
-                    stack[top - 1] = Math.max(stack[top - 1], stack[top]);
-                }
-                case EQ -> {
-                    top--;
-                    stack[top - 1] = stack[top - 1] == stack[top] ? 1 : 0;
-                }
-                default -> {
-                    top--;
-                    stack[top - 1] = SouffleArithmetic.apply(o.symbol, stack[top - 1], stack[top]);
-                }
+            IntBinaryOperator b = binaryOps[i];
+            if (b != null) {
+                top--;
+                stack[top - 1] = b.applyAsInt(stack[top - 1], stack[top]);
+            } else if (unaryOps[i] != null) {
+                stack[top - 1] = unaryOps[i].applyAsInt(stack[top - 1]);
+            } else {
+                stack[top++] = ops[i] == Op.VAR ? binding[args[i]] : args[i];
             }
         }
         return stack[0];
-    }
-
-    private static int floatOp(Op o, int a, int b) {
-        float x = FloatCodec.decode(a);
-        float y = FloatCodec.decode(b);
-        return FloatCodec.encode(switch (o) {
-            case FADD -> x + y;
-            case FSUB -> x - y;
-            case FMUL -> x * y;
-            default -> x / y;
-        });
     }
 
     @Override
