@@ -56,6 +56,9 @@ class FloatEvaluationTest {
                 .decl avg(m:float)
                 .output avg
                 avg(m) :- m = mean x : { w(_, x), x > 100000000 }.
+                .decl single(s:float, m:float)
+                .output single
+                single(s, m) :- s = sum x : { x = 1.5 }, m = mean x * 2 : { x = 1.25 }.
                 """);
         assertEquals(List.of("a\t3.5", "b\t-4", "c\t6.5", "d\t0.7", "e\t2e+06"), t.output("doubled"));
         assertEquals(List.of("a", "c", "e"), t.output("big"));
@@ -67,6 +70,7 @@ class FloatEvaluationTest {
         assertEquals(List.of(), t.output("same"));
         assertEquals(List.of("0", "1.23457e+08", "1e-05", "2", "inf"), t.output("lit"));
         assertEquals(List.of(), t.output("avg"), "the mean of nothing has no value: the rule does not fire");
+        assertEquals(List.of("1.5\t2.5"), t.output("single"), "aggregates over a body with one binding and no join");
     }
 
     @Test

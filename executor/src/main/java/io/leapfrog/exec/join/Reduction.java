@@ -75,10 +75,11 @@ public record Reduction(ValueProgram value, Op op, ValueProgram keep) {
         return new Result(0, 0);
     }
 
-    /** The result for one binding whose reduced variable is {@code v}. */
-    public Result of(long v) {
-        return new Result(1, v);
+    /** The result for one binding whose reduced value (the program's result) is {@code v}. */
+    public Result of(int v) {
+        return new Result(1, op.partial(v));
     }
+
 
     /** The multi-threaded CPU join, its bindings reduced as they are found. */
     public Result onCpu(JoinQuery q, int threads) {
@@ -108,17 +109,18 @@ public record Reduction(ValueProgram value, Op op, ValueProgram keep) {
         return new Sink();
     }
 
-    /** One worker's running reduction (primitive fields: it sees every binding). */
+    /** One worker's running reduction (primitive fields and one evaluation stack: it sees every binding). */
     public final class Sink implements TupleSink {
+        private final int[] stack = new int[ValueProgram.MAX_STACK];
         private long bindings;
         private long acc;
 
         @Override
         public void accept(int[] binding) {
-            if (keep != null && keep.eval(binding) == 0) {
+            if (keep != null && keep.eval(binding, stack) == 0) {
                 return;
             }
-            long v = op.partial(value.eval(binding));
+            long v = op.partial(value.eval(binding, stack));
             if (bindings++ == 0) {
                 acc = v;
                 return;
