@@ -3,6 +3,7 @@ package io.leapfrog.engine.eval;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.check.BaseType;
 import io.leapfrog.common.FloatCodec;
+import io.leapfrog.exec.join.ExtremumFold;
 import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueProgram;
@@ -163,9 +164,11 @@ final class AggregateEvaluator implements ValueFunction {
             all.merge(a);
         }
         if (kind == Expr.AggKind.SUM) {
-            return new Result((int) all.value, null); // Souffle's sum over numbers wraps at 32 bits
+            return new Result((int) all.sum, null); // Souffle's sum over numbers wraps at 32 bits
         }
-        return all.any ? new Result(all.value, all.witness) : new Result(NONE, null); // nothing: the rule does not fire
+        ExtremumFold e = all.extremum;
+        return e.count() > 0 ? new Result(e.value(), witnessLevels.length == 0 ? null : e.witness())
+                : new Result(NONE, null); // nothing: the rule does not fire
     }
 
     /**
@@ -209,59 +212,32 @@ final class AggregateEvaluator implements ValueFunction {
         }
     }
 
-    /** Per-worker partial aggregate. */
+    /** Per-worker partial aggregate: a wrapping sum, or an extremum with its witnesses ({@link ExtremumFold}). */
     private static final class Accumulator implements TupleSink {
-        private final Expr.AggKind kind;
         private final IntExpr target;
-        private final int[] witnessLevels;
-        long value;
-        boolean any;
-        int[] witness;
+        private final ExtremumFold extremum;   // null for sum
+        long sum;
 
         Accumulator(Expr.AggKind kind, IntExpr target, int[] witnessLevels) {
-            this.kind = kind;
             this.target = target;
-            this.witnessLevels = witnessLevels;
-            this.value = kind == Expr.AggKind.MIN ? Integer.MAX_VALUE : kind == Expr.AggKind.MAX ? Integer.MIN_VALUE : 0;
+            this.extremum = kind == Expr.AggKind.SUM ? null : new ExtremumFold(kind == Expr.AggKind.MIN, witnessLevels);
         }
 
         @Override
         public void accept(int[] binding) {
             int v = target.eval(binding);
-            if (kind == Expr.AggKind.SUM) {
-                value += v;
-                any = true;
-                return;
+            if (extremum == null) {
+                sum += v;
+            } else {
+                extremum.offer(v, binding);
             }
-            int[] w = null;
-            if (witnessLevels.length > 0) {
-                w = new int[witnessLevels.length];
-                for (int i = 0; i < w.length; i++) {
-                    w[i] = binding[witnessLevels[i]];
-                }
-            }
-            offer(v, w);
-        }
-
-        private void offer(long v, int[] w) {
-            boolean better = !any || (kind == Expr.AggKind.MIN ? v < value : v > value);
-            boolean tie = any && v == value && w != null && witness != null && Arrays.compare(w, witness) < 0;
-            if (better || tie) {
-                value = v;
-                witness = w;
-            }
-            any = true;
         }
 
         void merge(Accumulator o) {
-            if (!o.any) {
-                return;
-            }
-            if (kind == Expr.AggKind.SUM) {
-                value += o.value;
-                any = true;
+            if (extremum == null) {
+                sum += o.sum;
             } else {
-                offer(o.value, o.witness);
+                extremum.merge(o.extremum);
             }
         }
     }

@@ -821,14 +821,7 @@ public final class CompiledBody {
             return ctx.joins().reduceWitnessed(b.query, threads, r, label);
         }
         int[] binding = new int[varCount()];
-        if (!straightLine(b, binding)) {
-            return new WitnessedReduction.Result(0, 0, null);
-        }
-        int[] w = new int[r.witnessLevels().length];
-        for (int i = 0; i < w.length; i++) {
-            w[i] = binding[r.witnessLevels()[i]];
-        }
-        return new WitnessedReduction.Result(1, r.extremum().value().eval(binding), w);
+        return straightLine(b, binding) ? r.of(binding) : new WitnessedReduction.Result(0, 0, null);
     }
 
     /** A body without join atoms: every variable is computed, one after the other. */

@@ -52,7 +52,14 @@ public record WitnessedReduction(Reduction extremum, int[] witnessLevels) {
         for (Sink s : parts) {
             all.merge(s);
         }
-        return new Result(all.bindings, all.value, all.bindings == 0 ? null : all.witness);
+        return all.result();
+    }
+
+    /** The answer for a body with exactly one binding (no join to run). */
+    public Result of(int[] binding) {
+        Sink one = new Sink();
+        one.accept(binding);
+        return one.result();
     }
 
     /** Whether the passes' narrowing programs stay within the kernels' limits ({@link ValueProgram#MAX_LENGTH}). */
@@ -97,46 +104,20 @@ public record WitnessedReduction(Reduction extremum, int[] witnessLevels) {
 
     /** One thread's fold: the extremum so far and the smallest witness tuple that reached it. */
     public final class Sink implements TupleSink {
-        private long bindings;
-        private long value;
-        private int[] witness;
+        private final int[] stack = new int[ValueProgram.MAX_STACK];
+        private final ExtremumFold fold = new ExtremumFold(extremum.op() == Reduction.Op.MIN, witnessLevels);
 
         @Override
         public void accept(int[] binding) {
-            long v = extremum.value().eval(binding);
-            bindings++;
-            if (witness == null || better(v, value)) {
-                value = v;
-                witness = witnessOf(binding);
-            } else if (v == value) {
-                int[] w = witnessOf(binding);
-                if (Arrays.compare(w, witness) < 0) {
-                    witness = w;
-                }
-            }
+            fold.offer(extremum.value().eval(binding, stack), binding);
         }
 
         void merge(Sink o) {
-            if (o.witness == null) {
-                return;
-            }
-            bindings += o.bindings;
-            if (witness == null || better(o.value, value) || (o.value == value && Arrays.compare(o.witness, witness) < 0)) {
-                value = o.value;
-                witness = o.witness;
-            }
+            fold.merge(o.fold);
         }
 
-        private boolean better(long v, long than) {
-            return extremum.op() == Reduction.Op.MIN ? v < than : v > than;
-        }
-
-        private int[] witnessOf(int[] binding) {
-            int[] w = new int[witnessLevels.length];
-            for (int i = 0; i < w.length; i++) {
-                w[i] = binding[witnessLevels[i]];
-            }
-            return w;
+        Result result() {
+            return new Result(fold.count(), fold.count() == 0 ? 0 : fold.value(), fold.witness());
         }
     }
 }
