@@ -7,6 +7,24 @@ public sealed interface Expr permits Expr.Var, Expr.Wildcard, Expr.NumberConst, 
         Expr.Binary, Expr.Unary, Expr.Functor, Expr.Aggregate, Expr.Counter {
     SourcePos pos();
 
+    /**
+     * The expressions this one computes from, in order: an operator's operands, a functor's arguments;
+     * none for the leaves and for an aggregate (its target and body are a scope of their own, which each
+     * walk treats as it needs).
+     */
+    default List<Expr> operands() {
+        if (this instanceof Binary b) {
+            return List.of(b.left(), b.right());
+        }
+        if (this instanceof Unary u) {
+            return List.of(u.operand());
+        }
+        if (this instanceof Functor f) {
+            return f.args();
+        }
+        return List.of();
+    }
+
     record Var(String name, SourcePos pos) implements Expr { }
 
     /** {@code _}: an anonymous variable, each occurrence distinct. */

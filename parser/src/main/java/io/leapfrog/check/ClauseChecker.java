@@ -635,16 +635,10 @@ final class ClauseChecker {
 
         private static void collect(Expr expr, List<Expr> out, boolean intoAggregates) {
             out.add(expr);
-            if (expr instanceof Expr.Binary binary) {
-                collect(binary.left(), out, intoAggregates);
-                collect(binary.right(), out, intoAggregates);
-            } else if (expr instanceof Expr.Unary unary) {
-                collect(unary.operand(), out, intoAggregates);
-            } else if (expr instanceof Expr.Functor functor) {
-                for (Expr arg : functor.args()) {
-                    collect(arg, out, intoAggregates);
-                }
-            } else if (expr instanceof Expr.Aggregate aggregate && intoAggregates && aggregate.target() != null) {
+            for (Expr operand : expr.operands()) {
+                collect(operand, out, intoAggregates);
+            }
+            if (expr instanceof Expr.Aggregate aggregate && intoAggregates && aggregate.target() != null) {
                 collect(aggregate.target(), out, true);
             }
         }

@@ -71,15 +71,9 @@ final class BodyTypes {
     private static void aggregatesIn(Expr e, EvalContext ctx, Map<String, BaseType> types) {
         if (e instanceof Expr.Aggregate ag) {
             fromAtoms(ag.body(), ctx, types);
-        } else if (e instanceof Expr.Binary b) {
-            aggregatesIn(b.left(), ctx, types);
-            aggregatesIn(b.right(), ctx, types);
-        } else if (e instanceof Expr.Unary u) {
-            aggregatesIn(u.operand(), ctx, types);
-        } else if (e instanceof Expr.Functor f) {
-            for (Expr a : f.args()) {
-                aggregatesIn(a, ctx, types);
-            }
+        }
+        for (Expr o : e.operands()) {
+            aggregatesIn(o, ctx, types);
         }
     }
 

@@ -505,30 +505,18 @@ public final class CompiledBody {
     private static void namesOutsideAggregates(Expr e, Set<String> out) {
         if (e instanceof Expr.Var v) {
             out.add(v.name());
-        } else if (e instanceof Expr.Binary b) {
-            namesOutsideAggregates(b.left(), out);
-            namesOutsideAggregates(b.right(), out);
-        } else if (e instanceof Expr.Unary u) {
-            namesOutsideAggregates(u.operand(), out);
-        } else if (e instanceof Expr.Functor f) {
-            for (Expr a : f.args()) {
-                namesOutsideAggregates(a, out);
-            }
+        }
+        for (Expr o : e.operands()) {
+            namesOutsideAggregates(o, out);
         }
     }
 
     private static void collectAggregates(Expr e, List<Expr.Aggregate> out) {
         if (e instanceof Expr.Aggregate ag) {
             out.add(ag);
-        } else if (e instanceof Expr.Binary b) {
-            collectAggregates(b.left(), out);
-            collectAggregates(b.right(), out);
-        } else if (e instanceof Expr.Unary u) {
-            collectAggregates(u.operand(), out);
-        } else if (e instanceof Expr.Functor f) {
-            for (Expr a : f.args()) {
-                collectAggregates(a, out);
-            }
+        }
+        for (Expr o : e.operands()) {
+            collectAggregates(o, out);
         }
     }
 

@@ -204,15 +204,9 @@ public final class ProgramModel {
             if (ag.target() != null) {
                 collectRelations(ag.target(), out, rels);
             }
-        } else if (e instanceof Expr.Binary b) {
-            collectRelations(b.left(), out, rels);
-            collectRelations(b.right(), out, rels);
-        } else if (e instanceof Expr.Unary u) {
-            collectRelations(u.operand(), out, rels);
-        } else if (e instanceof Expr.Functor f) {
-            for (Expr a : f.args()) {
-                collectRelations(a, out, rels);
-            }
+        }
+        for (Expr o : e.operands()) {
+            collectRelations(o, out, rels);
         }
     }
 

@@ -81,17 +81,11 @@ final class Substitution {
 
     /** Every variable name occurring in {@code e}, aggregate bodies included. */
     static void varsOf(Expr e, java.util.Set<String> out) {
+        for (Expr o : e.operands()) {
+            varsOf(o, out);
+        }
         if (e instanceof Expr.Var v) {
             out.add(v.name());
-        } else if (e instanceof Expr.Binary b) {
-            varsOf(b.left(), out);
-            varsOf(b.right(), out);
-        } else if (e instanceof Expr.Unary u) {
-            varsOf(u.operand(), out);
-        } else if (e instanceof Expr.Functor f) {
-            for (Expr a : f.args()) {
-                varsOf(a, out);
-            }
         } else if (e instanceof Expr.Aggregate ag) {
             if (ag.target() != null) {
                 varsOf(ag.target(), out);
