@@ -12,4 +12,14 @@ public enum BaseType {
     public String sourceName() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
+
+    /** The primitive type Souffle spells {@code name} ("number", "symbol", "unsigned", "float"), or null. */
+    public static BaseType ofSourceName(String name) {
+        for (BaseType t : values()) {
+            if (t.sourceName().equals(name)) {
+                return t;
+            }
+        }
+        return null;
+    }
 }

@@ -14,9 +14,8 @@ import java.util.Set;
  * duplicate, undefined and cyclic types and unions that mix base types.
  */
 final class TypeResolver {
-    private static final Map<String, BaseType> PRIMITIVES = Map.of(
-            "number", BaseType.NUMBER, "symbol", BaseType.SYMBOL,
-            "unsigned", BaseType.UNSIGNED, "float", BaseType.FLOAT);
+    private static final Map<String, BaseType> PRIMITIVES = java.util.Arrays.stream(BaseType.values())
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(BaseType::sourceName, t -> t));
 
     private final Map<String, TypeDecl> declared = new LinkedHashMap<>();
     private final Map<String, BaseType> resolved = new HashMap<>();

@@ -79,11 +79,7 @@ final class BodyTypes {
 
     /** The base type named in a relation schema ("number", "symbol", "float"). */
     static BaseType baseType(String name) {
-        return switch (name) {
-            case "float" -> BaseType.FLOAT;
-            case "symbol" -> BaseType.SYMBOL;
-            case "unsigned" -> BaseType.UNSIGNED;
-            default -> BaseType.NUMBER;
-        };
+        BaseType t = BaseType.ofSourceName(name);
+        return t == null ? BaseType.NUMBER : t;
     }
 }
