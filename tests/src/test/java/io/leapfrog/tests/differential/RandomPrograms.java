@@ -79,11 +79,16 @@ public final class RandomPrograms {
 
     /** A random expression over variables 0..vars-1, at most {@code depth} operators deep. */
     public static Program random(Random rnd, int vars, int depth) {
+        return fitting(() -> node(rnd, vars, depth));
+    }
+
+    /** The first tree {@code trees} draws whose program fits the kernels' limits (ValueProgram.MAX_LENGTH). */
+    private static Program fitting(java.util.function.Supplier<Node> trees) {
         while (true) {
-            Node tree = node(rnd, vars, depth);
+            Node tree = trees.get();
             ValueProgram.Builder b = new ValueProgram.Builder();
             emit(tree, b);
-            if (b.fits()) {   // else draw again: the kernels take at most ValueProgram.MAX_LENGTH instructions
+            if (b.fits()) {
                 return new Program(b.build(), tree);
             }
         }
@@ -96,14 +101,7 @@ public final class RandomPrograms {
      * on the order in which threads add them.
      */
     public static Program randomFloat(Random rnd, int vars, int depth) {
-        while (true) {
-            Node tree = floatNode(rnd, vars, depth);
-            ValueProgram.Builder b = new ValueProgram.Builder();
-            emit(tree, b);
-            if (b.fits()) {
-                return new Program(b.build(), tree);
-            }
-        }
+        return fitting(() -> floatNode(rnd, vars, depth));
     }
 
     private static Node floatNode(Random rnd, int vars, int depth) {

@@ -30,24 +30,24 @@ class ValueProgramTest {
     @Test
     void programsAgreeWithTreeWalking() {
         Random rnd = new Random(61);
-        int[] binding = new int[4];
-        for (int i = 0; i < 20_000; i++) {
-            RandomPrograms.Program p = RandomPrograms.random(rnd, 4, 1 + i % 4);
-            for (int v = 0; v < binding.length; v++) {
-                binding[v] = rnd.nextInt(4) == 0 ? Integer.MIN_VALUE + rnd.nextInt(3) : rnd.nextInt(2001) - 1000;
-            }
-            assertEquals(p.eval(binding), p.program().eval(binding), p.program() + " at " + java.util.Arrays.toString(binding));
-        }
+        assertAgreeWithTreeWalking(rnd, 4, i -> RandomPrograms.random(rnd, 4, 1 + i % 4),
+                () -> rnd.nextInt(4) == 0 ? Integer.MIN_VALUE + rnd.nextInt(3) : rnd.nextInt(2001) - 1000);
     }
 
     @Test
     void floatProgramsAgreeWithTreeWalking() {
         Random rnd = new Random(67);
-        int[] binding = new int[3];
+        assertAgreeWithTreeWalking(rnd, 3, i -> RandomPrograms.randomFloat(rnd, 3, 1 + i % 4), () -> rnd.nextInt(2001) - 1000);
+    }
+
+    /** 20,000 programs from {@code programs}, each at a binding of {@code vars} values from {@code values}. */
+    private static void assertAgreeWithTreeWalking(Random rnd, int vars, java.util.function.IntFunction<RandomPrograms.Program> programs,
+                                                   java.util.function.IntSupplier values) {
+        int[] binding = new int[vars];
         for (int i = 0; i < 20_000; i++) {
-            RandomPrograms.Program p = RandomPrograms.randomFloat(rnd, 3, 1 + i % 4);
+            RandomPrograms.Program p = programs.apply(i);
             for (int v = 0; v < binding.length; v++) {
-                binding[v] = rnd.nextInt(2001) - 1000;
+                binding[v] = values.getAsInt();
             }
             assertEquals(p.eval(binding), p.program().eval(binding), p.program() + " at " + java.util.Arrays.toString(binding));
         }

@@ -106,17 +106,8 @@ class GpuReductionTest {
     void programReductionsEqualTheCpus(GpuJoinExecutor.Strategy strategy) {
         Random rnd = new Random(29);
         onGpu(strategy, 0, (ex, queries) -> {
-            for (int i = 0; i < queries.size(); i++) {
-                JoinQuery q = queries.get(i);
-                for (int k = 0; k < 25; k++) {
-                    RandomPrograms.Program p = RandomPrograms.random(rnd, q.varCount(), 1 + k % 4);
-                    for (Reduction.Op op : new Reduction.Op[]{Reduction.Op.SUM, Reduction.Op.MIN, Reduction.Op.MAX}) {
-                        Reduction r = new Reduction(p.program(), op);
-                        String name = "query " + i + " " + op + "(" + p.program() + ") on " + strategy.label;
-                        assertEquals(r.onCpu(q, 2), ex.reduce(q, 1, r, name), name);
-                    }
-                }
-            }
+            assertProgramsReduceAsOnTheCpu(ex, queries, 25, (vars, k) -> RandomPrograms.random(rnd, vars, 1 + k % 4),
+                    new Reduction.Op[]{Reduction.Op.SUM, Reduction.Op.MIN, Reduction.Op.MAX}, strategy);
             ValueProgram byZero = new ValueProgram.Builder().variable(0).variable(1).variable(1)
                     .apply(ValueProgram.Op.SUB).apply(ValueProgram.Op.DIV).build();
             Reduction r = new Reduction(byZero, Reduction.Op.SUM);
@@ -159,18 +150,28 @@ class GpuReductionTest {
     @EnumSource(value = GpuJoinExecutor.Strategy.class, names = {"LFTJ", "LEVELWISE"})
     void floatReductionsEqualTheCpus(GpuJoinExecutor.Strategy strategy) {
         Random rnd = new Random(37);
-        onGpu(strategy, 0, (ex, queries) -> {
-            for (int i = 0; i < queries.size(); i++) {
-                JoinQuery q = queries.get(i);
-                for (int k = 0; k < 12; k++) {
-                    RandomPrograms.Program p = RandomPrograms.randomFloat(rnd, q.varCount(), 1 + k % 3);
-                    for (Reduction.Op op : new Reduction.Op[]{Reduction.Op.FSUM, Reduction.Op.MIN, Reduction.Op.MAX}) {
-                        Reduction r = new Reduction(p.program(), op);
-                        String name = "query " + i + " " + op + "(" + p.program() + ") on " + strategy.label;
-                        assertEquals(r.onCpu(q, 2), ex.reduce(q, 1, r, name), name);
-                    }
+        onGpu(strategy, 0, (ex, queries) -> assertProgramsReduceAsOnTheCpu(ex, queries, 12,
+                (vars, k) -> RandomPrograms.randomFloat(rnd, vars, 1 + k % 3),
+                new Reduction.Op[]{Reduction.Op.FSUM, Reduction.Op.MIN, Reduction.Op.MAX}, strategy));
+    }
+
+    /**
+     * For each query, {@code count} programs (program k over the query's variables from {@code programs})
+     * reduced on the GPU by each of {@code ops} give the CPU's result.
+     */
+    private static void assertProgramsReduceAsOnTheCpu(GpuJoinExecutor ex, List<JoinQuery> queries, int count,
+                                                       java.util.function.BiFunction<Integer, Integer, RandomPrograms.Program> programs,
+                                                       Reduction.Op[] ops, GpuJoinExecutor.Strategy strategy) {
+        for (int i = 0; i < queries.size(); i++) {
+            JoinQuery q = queries.get(i);
+            for (int k = 0; k < count; k++) {
+                RandomPrograms.Program p = programs.apply(q.varCount(), k);
+                for (Reduction.Op op : ops) {
+                    Reduction r = new Reduction(p.program(), op);
+                    String name = "query " + i + " " + op + "(" + p.program() + ") on " + strategy.label;
+                    assertEquals(r.onCpu(q, 2), ex.reduce(q, 1, r, name), name);
                 }
             }
-        });
+        }
     }
 }
