@@ -15,7 +15,8 @@ import java.util.Locale;
  * For planner work: the CPU join's time for the 4-clique query of the bench under each of the 24
  * variable orders, on one SNAP graph (oriented as the bench reads it, each clique w < x < y < z once).
  * An atom whose variables the order reverses reads the (dst, src) trie. Each order: warm-up runs, then
- * the median of 41 timed counts.
+ * the median of 41 timed counts, then the order's work as the engine measures orders ({@code
+ * LeapfrogJoin.sampleWork}): whole (stride 1) and as sampled when choosing an order (stride 32).
  * Run: {@code java ... io.leapfrog.bench.CliqueOrders GRAPH.txt.gz [threads] [warmups]}.
  */
 public final class CliqueOrders {
@@ -59,7 +60,10 @@ public final class CliqueOrders {
                 nanos[i] = System.nanoTime() - t0;
             }
             Arrays.sort(nanos);
-            System.out.printf(Locale.ROOT, "%s %d %.3f ms%n", name, count, nanos[nanos.length / 2] / 1e6);
+            long whole = LeapfrogJoin.sampleWork(q, 1, Long.MAX_VALUE);
+            long sampled = LeapfrogJoin.sampleWork(q, 32, Long.MAX_VALUE);
+            System.out.printf(Locale.ROOT, "%s %d %.3f ms work %d sampled %d%n", name, count,
+                    nanos[nanos.length / 2] / 1e6, whole, sampled);
         }
     }
 

@@ -161,7 +161,7 @@ public final class Engine implements AutoCloseable {
             }
             Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly());
             return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db,
-                    devices.lines());
+                    devices.lines(), ctx.measuredOrders());
         }
     }
 
@@ -241,6 +241,12 @@ public final class Engine implements AutoCloseable {
         sb.append("joins as run on ").append(factsDir).append(":\n");
         for (String line : r.deviceLines()) {
             sb.append("  ").append(line).append('\n');
+        }
+        if (!r.measuredOrders().isEmpty()) {
+            sb.append("variable orders measured on ").append(factsDir).append(" (the plans above are from statistics alone):\n");
+            for (String line : r.measuredOrders()) {
+                sb.append("  ").append(line).append('\n');
+            }
         }
         return sb.toString();
     }

@@ -11,12 +11,14 @@ import java.util.List;
  * @param totalTime      wall time of the whole run (loading, evaluation, writing)
  * @param database       the evaluated relations (also reachable through {@link Engine#database})
  * @param deviceLines    where the joins ran and why (one line per rule and decision; see {@link Engine#run})
+ * @param measuredOrders the rule bodies whose variable order was chosen by measuring orders on the data
  */
 public record RunResult(List<OutputSummary> outputs, List<String> printSizeLines, Duration totalTime,
-                        Database database, List<String> deviceLines) {
+                        Database database, List<String> deviceLines, List<String> measuredOrders) {
     public RunResult {
         outputs = List.copyOf(outputs);
         printSizeLines = List.copyOf(printSizeLines);
         deviceLines = List.copyOf(deviceLines);
+        measuredOrders = List.copyOf(measuredOrders);
     }
 }

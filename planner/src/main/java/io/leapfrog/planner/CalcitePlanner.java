@@ -5,6 +5,7 @@ import io.leapfrog.planner.calcite.LeapfrogPrograms;
 import io.leapfrog.planner.calcite.RuleBodyTranslator;
 import io.leapfrog.planner.order.GreedyVariableOrder;
 import io.leapfrog.planner.order.PredicatePlacement;
+import io.leapfrog.planner.order.SampledOrderSearch;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.rel.RelNode;
@@ -15,6 +16,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The engine's planner: a rule body becomes a Calcite plan ({@link RuleBodyTranslator}), Calcite rules
@@ -37,6 +39,24 @@ public final class CalcitePlanner implements JoinPlanner {
 
     private static final int CACHE_SIZE = 4096;
 
+    /**
+     * Orders chosen by measuring on the data, by problem. Keyed like {@link #cache}, by statistics: a
+     * relation with the same statistics but other contents reuses the order (a choice of speed only;
+     * every order gives the same answers).
+     */
+    private final Map<String, JoinPlan> measuredCache = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, JoinPlan> eldest) {
+            return size() > CACHE_SIZE;
+        }
+    });
+
+    /** How the EXPLAIN line of an order chosen by measuring on the data begins (after its indent). */
+    public static final String MEASURED_NOTE = "order measured on a sample of the data";
+
+    /** A join whose order does less work than this (about a millisecond) is not worth measuring orders for. */
+    public static final long MIN_WORK_TO_SEARCH = 1L << 18;
+
     public CalcitePlanner() { }
 
     @Override
@@ -50,6 +70,50 @@ public final class CalcitePlanner implements JoinPlanner {
         JoinPlan plan = planUncached(problem);
         cache.put(key, plan);
         return plan;
+    }
+
+    @Override
+    public JoinPlan plan(JoinProblem problem, SampledOrderSearch.WorkMeter meter) {
+        String key = cacheKey(problem);
+        JoinPlan cached = measuredCache.get(key);
+        if (cached == null) {
+            JoinPlan base = plan(problem);
+            SampledOrderSearch.Result r = SampledOrderSearch.search(problem, base.order(), meter, MIN_WORK_TO_SEARCH);
+            cached = r.searched() ? withMeasuredOrder(problem, base, r) : base;
+            measuredCache.put(key, cached);
+        }
+        return new JoinPlan(problem, cached.order().clone(), cached.predicateLevel().clone(),
+                cached.estimatedRows().clone(), cached.strategy(), cached.explainLines());
+    }
+
+    /** The plan for the search's order, with a line in EXPLAIN saying how it was chosen. */
+    private static JoinPlan withMeasuredOrder(JoinProblem problem, JoinPlan base, SampledOrderSearch.Result r) {
+        int[] order = r.order();
+        int[] levels = base.predicateLevel();
+        double[] rows = base.estimatedRows();
+        List<String> explain = new ArrayList<>(base.explainLines());
+        String note;
+        if (r.changed()) {
+            levels = PredicatePlacement.levels(problem.predicates(), order);
+            rows = GreedyVariableOrder.complete(problem, order).estimatedRows();
+            explain = new ArrayList<>(PlanExplainer.explain(problem, order, levels, rows, STRATEGY));
+            note = String.format(Locale.ROOT, "  " + MEASURED_NOTE + " (%d orders): work ~%s,"
+                    + " against ~%s for the statistics' order %s", r.measured(), PlanExplainer.rows(r.work()),
+                    PlanExplainer.rows(r.startWork()), names(problem, r.startOrder()));
+        } else {
+            note = String.format(Locale.ROOT, "  " + MEASURED_NOTE + " (%d orders): none does"
+                    + " clearly less work than this one (~%s)", r.measured(), PlanExplainer.rows(r.work()));
+        }
+        explain.add(note);
+        return new JoinPlan(problem, order, levels, rows, STRATEGY, List.copyOf(explain));
+    }
+
+    private static String names(JoinProblem problem, int[] order) {
+        StringBuilder sb = new StringBuilder();
+        for (int l = 0; l < order.length; l++) {
+            sb.append(l == 0 ? "" : ", ").append(problem.variables().get(order[l]));
+        }
+        return sb.toString();
     }
 
     /** Everything a plan depends on, as text. */

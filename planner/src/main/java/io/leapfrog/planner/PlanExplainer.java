@@ -72,7 +72,7 @@ public final class PlanExplainer {
         return sb.append(")[").append(a.cardinality()).append(']').toString();
     }
 
-    static String rows(double r) {
+    public static String rows(double r) {
         if (r >= 1e6) {
             return String.format(Locale.ROOT, "%.3g", r);
         }

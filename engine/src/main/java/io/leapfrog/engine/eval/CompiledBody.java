@@ -14,8 +14,12 @@ import io.leapfrog.exec.join.LevelFilter;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueFunction;
 import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.Trie;
+import io.leapfrog.planner.CalcitePlanner;
 import io.leapfrog.planner.JoinPlan;
 import io.leapfrog.planner.JoinProblem;
+import io.leapfrog.planner.order.PredicatePlacement;
+import io.leapfrog.planner.order.SampledOrderSearch;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -620,7 +624,11 @@ public final class CompiledBody {
                     "!" + n.relation + "(...)", new ArrayList<>(vs), -1));
         }
         JoinProblem problem = new JoinProblem(label, List.copyOf(varNames), jatoms, preds);
-        plan = ctx.planner().plan(problem);
+        plan = orderMeasurable() ? ctx.planner().plan(problem, new OrderMeter(this::trialJoin)) : ctx.planner().plan(problem);
+        List<String> explain = plan.explainLines();
+        if (!explain.isEmpty() && explain.get(explain.size() - 1).trim().startsWith(CalcitePlanner.MEASURED_NOTE)) {
+            ctx.noteMeasuredOrder(label + ": " + explain.get(1).trim() + "; " + explain.get(explain.size() - 1).trim());
+        }
         pos = new int[varNames.size()];
         Arrays.fill(pos, -1);
         for (int l = 0; l < plan.order().length; l++) {
@@ -905,7 +913,7 @@ public final class CompiledBody {
             fa[l] = filtersAt.get(l).toArray(new LevelFilter[0]);
         }
         // atoms
-        List<Object[]> tries = new ArrayList<>();
+        List<AtomTrie> tries = new ArrayList<>();
         for (int i = 0; i < atoms.size(); i++) {
             AtomSpec a = atoms.get(i);
             Relation rel = src.get(a.relation, i == deltaAtom);
@@ -916,25 +924,15 @@ public final class CompiledBody {
             if (a.vars.length == 0) {
                 continue; // a ground atom that holds
             }
-            Integer[] cols = new Integer[a.vars.length];
-            for (int c = 0; c < cols.length; c++) {
-                cols[c] = c;
-            }
-            Arrays.sort(cols, (x, y) -> Integer.compare(pos[a.vars[x]], pos[a.vars[y]]));
-            int[] order = new int[cols.length];
-            int[] levels = new int[cols.length];
-            for (int c = 0; c < cols.length; c++) {
-                order[c] = cols[c];
-                levels[c] = pos[a.vars[cols[c]]];
-            }
-            tries.add(new Object[]{r.trie(order), levels});
+            int[] columns = trieColumns(a, pos);
+            tries.add(new AtomTrie(r.trie(columns), levelsOf(a, columns, pos)));
         }
         if (tries.isEmpty()) {
             return new Built(null, false, computedAt, fa);
         }
         JoinQuery.Builder qb = JoinQuery.builder(n);
-        for (Object[] t : tries) {
-            qb.atom((io.leapfrog.exec.storage.Trie) t[0], (int[]) t[1]);
+        for (AtomTrie t : tries) {
+            qb.atom(t.trie, t.levels);
         }
         for (int l = 0; l < n; l++) {
             if (computedAt[l] != null) {
@@ -944,6 +942,41 @@ public final class CompiledBody {
                 qb.filter(l, f);
             }
         }
+        addBounds(qb, pos);
+        qb.outputVars(Math.max(0, Math.min(outputVars, n)));
+        double[] est = plan.estimatedRows();
+        if (est != null && est.length == n) {
+            qb.estimatedRows(est);
+        }
+        return new Built(qb.build(), false, computedAt, fa);
+    }
+
+    private record AtomTrie(Trie trie, int[] levels) { }
+
+    /** The atom's columns in the order the join binds their variables (the trie's level order). */
+    private static int[] trieColumns(AtomSpec a, int[] pos) {
+        Integer[] cols = new Integer[a.vars.length];
+        for (int c = 0; c < cols.length; c++) {
+            cols[c] = c;
+        }
+        Arrays.sort(cols, (x, y) -> Integer.compare(pos[a.vars[x]], pos[a.vars[y]]));
+        int[] order = new int[cols.length];
+        for (int c = 0; c < cols.length; c++) {
+            order[c] = cols[c];
+        }
+        return order;
+    }
+
+    private static int[] levelsOf(AtomSpec a, int[] columns, int[] pos) {
+        int[] levels = new int[columns.length];
+        for (int c = 0; c < columns.length; c++) {
+            levels[c] = pos[a.vars[columns[c]]];
+        }
+        return levels;
+    }
+
+    /** The variable-to-variable and constant bounds ({@code x < y}, {@code x >= 3}) as seek bounds. */
+    private void addBounds(JoinQuery.Builder qb, int[] pos) {
         for (int[] b : bounds) {
             int pa = pos[b[0]];
             int pb = pos[b[1]];
@@ -961,12 +994,55 @@ public final class CompiledBody {
                 qb.lowerBoundConst(pos[c[0]], c[1], c[2] == 1);
             }
         }
-        qb.outputVars(Math.max(0, Math.min(outputVars, n)));
-        double[] est = plan.estimatedRows();
-        if (est != null && est.length == n) {
-            qb.estimatedRows(est);
+    }
+
+    // ---------------------------------------------------------------- measuring orders on the data
+
+    /** A trial order may build a missing trie only for relations up to this many tuples. */
+    private static final long MAX_TRIAL_TRIE_ROWS = 1L << 20;
+
+    /**
+     * Whether the order can be chosen by measuring orders on the data ({@link SampledOrderSearch}): a
+     * join of three or more variables over relations already complete (no recursive atom), with no
+     * computed variables, filters or negations (the trial joins have only the atoms and bounds), and
+     * not switched off with {@code -Dleapfrog.planner.measure=false}.
+     */
+    private boolean orderMeasurable() {
+        if (staticallyFalse || !computed.isEmpty() || !levelFilters.isEmpty() || !negations.isEmpty()
+                || varNames.size() < 3 || !Boolean.parseBoolean(System.getProperty("leapfrog.planner.measure", "true"))) {
+            return false;
         }
-        return new Built(qb.build(), false, computedAt, fa);
+        int joined = 0;
+        for (AtomSpec a : atoms) {
+            if (a.recursive) {
+                return false;
+            }
+            joined += a.vars.length > 0 ? 1 : 0;
+        }
+        return joined >= 2;
+    }
+
+    /**
+     * The body's join under {@code order} with its atoms and bounds only, for measuring the order
+     * ({@link OrderMeter}); null when it would need a trie too large to build for a trial.
+     */
+    private JoinQuery trialJoin(int[] order) {
+        int[] at = PredicatePlacement.positions(order);
+        JoinQuery.Builder qb = JoinQuery.builder(order.length);
+        for (AtomSpec a : atoms) {
+            Relation r = a.cache.get(ctx.currentRelation(a.relation), x -> select(a, x));
+            if (a.vars.length == 0) {
+                continue;
+            }
+            int[] columns = trieColumns(a, at);
+            if (!r.hasTrie(columns) && r.size() > MAX_TRIAL_TRIE_ROWS) {
+                return null; // building an index for a trial would cost more than the trial saves
+            }
+            qb.atom(r.trie(columns), levelsOf(a, columns, at));
+        }
+        addBounds(qb, at);
+        qb.outputVars(order.length);
+        return qb.build();
     }
 
     private int levelFor(Set<Integer> vars, int plannerLevel) {

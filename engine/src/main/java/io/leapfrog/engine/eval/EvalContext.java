@@ -7,6 +7,7 @@ import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.planner.JoinPlanner;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -24,6 +25,8 @@ public final class EvalContext {
     private final int threads;
     private final JoinExecutor joins;
     private final ExprCompiler constants;
+    /** One line per rule body whose variable order was chosen by measuring orders on the data. */
+    private final List<String> measuredOrders = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
     public EvalContext(SymbolTable symbols, JoinPlanner planner, Map<String, ProgramModel.RelationInfo> schemas, int threads) {
         this(symbols, planner, schemas, threads, JoinExecutor.cpu());
@@ -49,6 +52,18 @@ public final class EvalContext {
 
     public JoinPlanner planner() {
         return planner;
+    }
+
+    /** Records how a body's variable order was chosen from measurements on the data (EXPLAIN with data). */
+    void noteMeasuredOrder(String line) {
+        measuredOrders.add(line);
+    }
+
+    /** The bodies whose orders were measured on the data in this evaluation, one line each. */
+    public List<String> measuredOrders() {
+        synchronized (measuredOrders) {
+            return List.copyOf(measuredOrders);
+        }
     }
 
     public int threads() {

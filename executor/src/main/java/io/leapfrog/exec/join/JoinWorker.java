@@ -32,6 +32,12 @@ final class JoinWorker {
     private final boolean counting;
     private final TupleSink sink;
     long count;
+    /**
+     * When set, the worker estimates the join's work instead of producing results ({@link WorkEstimate}):
+     * every level visit costs one plus the number of participants times the shortest participant range
+     * (what its leapfrog walks at most), and level 1 binds only every stride-th of its candidates.
+     */
+    WorkEstimate measuring;
     /** Index range of the level-0 driver (participant 0) this worker currently covers. */
     int chunkLo;
     int chunkHi = Integer.MAX_VALUE;
@@ -219,6 +225,14 @@ final class JoinWorker {
             c[i] = lo;
             e[i] = hi;
         }
+        if (measuring != null) {
+            if (!measuring.visit(l, m, shortestRange(c, e, m))) {
+                return false;
+            }
+            if (l == 1) {
+                return sampleLevel(l, lv, parts, m, c, e, ub);
+            }
+        }
         if (counting && l == n - 1 && k == n && lv.filters.length == 0) {
             count += countLast(vals, m, c, e, ub);
             return false;
@@ -244,6 +258,63 @@ final class JoinWorker {
             return false;
         }
         return leapfrog(l, lv, parts, m, c, e, ub);
+    }
+
+    /**
+     * Measuring ({@link WorkEstimate}): binds level l only to every stride-th value of its shortest
+     * range that the other participants contain, each found by a gallop, instead of leapfrogging the
+     * whole range.
+     */
+    private boolean sampleLevel(int l, JoinQuery.Level lv, Parts parts, int m, int[] c, int[] e, long ub) {
+        int[][] vals = parts.vals;
+        int d = 0;
+        for (int i = 1; i < m; i++) {
+            if (e[i] - c[i] < e[d] - c[d]) {
+                d = i;
+            }
+        }
+        if (measuring.candidatesOnly) {
+            measuring.firstSampled(e[d] - c[d]);
+            return false;
+        }
+        int stride = measuring.stride;
+        for (int j = c[d] + measuring.firstSampled(e[d] - c[d]); j < e[d]; j += stride) {
+            int v = vals[d][j];
+            if (v > ub) {
+                return false;
+            }
+            c[d] = j;
+            boolean all = true;
+            for (int i = 0; i < m; i++) {
+                if (i != d) {
+                    int ci = Seek.gallop(vals[i], c[i], e[i], v);
+                    if (ci >= e[i]) {
+                        return false;
+                    }
+                    c[i] = ci;
+                    all &= vals[i][ci] == v;
+                }
+            }
+            if (all) {
+                for (int i = 0; i < m; i++) {
+                    if (parts.atom[i] >= 0) {
+                        pos[parts.atom[i]][parts.trieLevel[i]] = c[i];
+                    }
+                }
+                copyAliases(lv);
+                binding[l] = v;
+                accept(l, lv);
+            }
+        }
+        return false;
+    }
+
+    private static int shortestRange(int[] c, int[] e, int m) {
+        int min = Integer.MAX_VALUE;
+        for (int i = 0; i < m; i++) {
+            min = Math.min(min, e[i] - c[i]);
+        }
+        return min;
     }
 
     /** Intersects the producer's cached participants (within [lb, ub]) into its buffer; returns the length. */
@@ -509,6 +580,9 @@ final class JoinWorker {
     }
 
     private boolean visitComputed(int l, JoinQuery.Level lv, long lb, long ub) {
+        if (measuring != null && (!measuring.visit(l, 1, 0) || (l == 1 && measuring.firstSampled(1) != 0))) {
+            return false; // a computed level 1 has one candidate per binding: every stride-th goes on
+        }
         long v = lv.computed.apply(binding);
         if (v == ValueFunction.NONE || v < lb || v > ub) {
             return false;

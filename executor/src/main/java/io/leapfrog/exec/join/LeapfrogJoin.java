@@ -68,6 +68,48 @@ public final class LeapfrogJoin {
         return out;
     }
 
+    /**
+     * The join's estimated work under its variable order, measured on its data from a sample of about
+     * 1/{@code stride} of its second level's candidates ({@link WorkEstimate}; deterministic). For
+     * comparing variable orders. Runs on the calling thread.
+     *
+     * @param limit stop early and return {@link Long#MAX_VALUE} once the estimate exceeds this
+     * @return the estimate, 0 when the query has no solution, or -1 when the query cannot be measured
+     *         (no join variables, or a computed first level)
+     */
+    public static long sampleWork(JoinQuery q, int stride, long limit) {
+        if (!q.passesGate()) {
+            return 0;
+        }
+        if (q.varCount == 0 || q.outputVars == 0 || q.levels[0].computed != null) {
+            return -1;
+        }
+        WorkEstimate estimate = new WorkEstimate(stride, limit);
+        JoinWorker w = new JoinWorker(q, null);
+        w.measuring = estimate;
+        w.runAll();
+        return estimate.result();
+    }
+
+    /**
+     * How many candidates the join's second level has in all (for each first-level binding, the length
+     * of its shortest second-level range), found without going deeper; for sizing the sample of
+     * {@link #sampleWork}. -1 when the query cannot be measured.
+     */
+    public static long secondLevelCandidates(JoinQuery q) {
+        if (!q.passesGate()) {
+            return 0;
+        }
+        if (q.varCount == 0 || q.outputVars == 0 || q.levels[0].computed != null) {
+            return -1;
+        }
+        WorkEstimate count = WorkEstimate.candidateCount();
+        JoinWorker w = new JoinWorker(q, null);
+        w.measuring = count;
+        w.runAll();
+        return count.candidates();
+    }
+
     /** How many workers the query can use: 1 unless level 0 is a large enough leapfrog over atoms. */
     private static int workerCount(JoinQuery q, int threads) {
         if (threads <= 1 || q.varCount == 0 || q.outputVars == 0) {

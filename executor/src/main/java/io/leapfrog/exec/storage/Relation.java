@@ -164,6 +164,11 @@ public final class Relation {
         return t;
     }
 
+    /** Whether the trie in this column order has been built already (so asking for it costs nothing). */
+    public boolean hasTrie(int[] columnOrder) {
+        return tries.containsKey(Arrays.toString(columnOrder));
+    }
+
     /** The trie in natural column order. */
     public Trie trie() {
         int[] id = new int[arity];

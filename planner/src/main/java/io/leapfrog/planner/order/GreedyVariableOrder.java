@@ -34,6 +34,11 @@ public final class GreedyVariableOrder {
     private GreedyVariableOrder() { }
 
     public static Ordering choose(JoinProblem problem) {
+        return complete(problem, new int[0]);
+    }
+
+    /** The greedy order that starts with {@code prefix} (which must be a valid start of an order). */
+    public static Ordering complete(JoinProblem problem, int[] prefix) {
         int n = problem.variables().size();
         List<JoinAtom> atoms = problem.atoms();
         List<JoinPredicate> predicates = problem.predicates();
@@ -43,16 +48,7 @@ public final class GreedyVariableOrder {
                 inAtom[v] = true;
             }
         }
-        // definedBy[v] = index of the ASSIGNMENT predicate that defines v, or -1.
-        int[] definedBy = new int[n];
-        java.util.Arrays.fill(definedBy, -1);
-        for (int p = 0; p < predicates.size(); p++) {
-            JoinPredicate pr = predicates.get(p);
-            if (pr.kind() == JoinPredicate.Kind.ASSIGNMENT && pr.defines() >= 0 && pr.defines() < n
-                    && definedBy[pr.defines()] < 0) {
-                definedBy[pr.defines()] = p;
-            }
-        }
+        int[] definedBy = definitions(problem); // index of the ASSIGNMENT defining v, or -1
         boolean[] bound = new boolean[n];
         boolean[] predicateFired = new boolean[predicates.size()];
         int[] order = new int[n];
@@ -64,7 +60,8 @@ public final class GreedyVariableOrder {
             int bestAtoms = -1;
             boolean bestConnected = false;
             for (int v = 0; v < n; v++) {
-                if (bound[v] || !available(v, definedBy, predicates, bound)) {
+                if (bound[v] || !available(v, definedBy, predicates, bound)
+                        || (level < prefix.length && v != prefix[level])) {
                     continue;
                 }
                 boolean connected = level > 0 && isConnected(v, atoms, predicates, bound);
@@ -95,6 +92,50 @@ public final class GreedyVariableOrder {
             rows[level] = current;
         }
         return new Ordering(order, rows);
+    }
+
+    /**
+     * The variables the greedy search would consider binding after {@code prefix}: those whose
+     * assignment inputs are bound and, after the first level, connected to the bound ones (all
+     * available ones when none is connected).
+     */
+    public static int[] nextCandidates(JoinProblem problem, int[] prefix) {
+        int n = problem.variables().size();
+        List<JoinPredicate> predicates = problem.predicates();
+        int[] definedBy = definitions(problem);
+        boolean[] bound = new boolean[n];
+        for (int v : prefix) {
+            bound[v] = true;
+        }
+        int[] connected = new int[n];
+        int[] available = new int[n];
+        int c = 0;
+        int a = 0;
+        for (int v = 0; v < n; v++) {
+            if (bound[v] || !available(v, definedBy, predicates, bound)) {
+                continue;
+            }
+            available[a++] = v;
+            if (prefix.length > 0 && isConnected(v, problem.atoms(), predicates, bound)) {
+                connected[c++] = v;
+            }
+        }
+        return c > 0 ? java.util.Arrays.copyOf(connected, c) : java.util.Arrays.copyOf(available, a);
+    }
+
+    private static int[] definitions(JoinProblem problem) {
+        int n = problem.variables().size();
+        int[] definedBy = new int[n];
+        java.util.Arrays.fill(definedBy, -1);
+        List<JoinPredicate> predicates = problem.predicates();
+        for (int p = 0; p < predicates.size(); p++) {
+            JoinPredicate pr = predicates.get(p);
+            if (pr.kind() == JoinPredicate.Kind.ASSIGNMENT && pr.defines() >= 0 && pr.defines() < n
+                    && definedBy[pr.defines()] < 0) {
+                definedBy[pr.defines()] = p;
+            }
+        }
+        return definedBy;
     }
 
     private static boolean better(boolean connected, double score, int atomCount,
