@@ -30,19 +30,30 @@ import java.util.stream.Stream;
 public final class LeapfrogPeer implements Peer {
 
     private final Engine engine;
+    private final String name;
     private Path factsDir;
     private Path outDir;
     private LoadedProgram program;
 
+    /** The engine on the CPU ("leapfrog"). */
     public LeapfrogPeer(int threads) {
+        this(threads, "cpu");
+    }
+
+    /**
+     * The engine with {@code --device device}: "cpu" is the peer "leapfrog", "gpu" the peer
+     * "leapfrog-gpu" (every join on the GPU, the planner's strategy, relations loaded per run).
+     */
+    public LeapfrogPeer(int threads, String device) {
         // .printsize lines are read from the RunResult; keep them off the table's stdout.
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-        this.engine = new Engine(EngineOptions.defaults().withThreads(threads).withDevice("cpu").withOut(quiet));
+        this.engine = new Engine(EngineOptions.defaults().withThreads(threads).withDevice(device).withOut(quiet));
+        this.name = device.equals("cpu") ? "leapfrog" : "leapfrog-" + device;
     }
 
     @Override
     public String name() {
-        return "leapfrog";
+        return name;
     }
 
     @Override
