@@ -84,9 +84,14 @@ public final class SouffleArithmetic {
             }
             return 0;
         }
+        return wrappingPower(base, exp);
+    }
+
+    /** base^exp for exp >= 0, by squaring, wrapping at 32 bits (the number and unsigned powers). */
+    public static int wrappingPower(int base, long exp) {
         int result = 1;
         int b = base;
-        int e = exp;
+        long e = exp;
         while (e > 0) {
             if ((e & 1) != 0) {
                 result *= b;

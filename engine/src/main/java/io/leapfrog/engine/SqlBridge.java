@@ -38,8 +38,8 @@ final class SqlBridge {
                 continue; // only counted for .printsize: no tuples to query
             }
             Database.Schema s = db.schema(name);
-            if (s.columnTypes().contains("float")) {
-                continue; // SQL sees number and symbol columns only (docs/sql.md): float relations stay out
+            if (s.columnTypes().contains("float") || s.columnTypes().contains("unsigned")) {
+                continue; // SQL sees number and symbol columns only (docs/sql.md): float and unsigned relations stay out
             }
             List<ColumnKind> kinds = new ArrayList<>();
             for (int c = 0; c < s.arity(); c++) {

@@ -13,6 +13,11 @@ public enum BaseType {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
 
+    /** The type's name with its article, for messages: "a number", "an unsigned". */
+    public String withArticle() {
+        return (this == UNSIGNED ? "an " : "a ") + sourceName();
+    }
+
     /** The primitive type Souffle spells {@code name} ("number", "symbol", "unsigned", "float"), or null. */
     public static BaseType ofSourceName(String name) {
         for (BaseType t : values()) {

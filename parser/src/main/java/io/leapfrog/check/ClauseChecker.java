@@ -141,8 +141,8 @@ final class ClauseChecker {
             if (known == null) {
                 types.put(var.name(), type);
             } else if (known != type && conflicting.add(var.name())) {
-                problems.error(var.pos(), "Type mismatch: variable " + var.name() + " is used as a "
-                        + known.sourceName() + " and as a " + type.sourceName() + " (" + where + ")");
+                problems.error(var.pos(), "Type mismatch: variable " + var.name() + " is used as "
+                        + known.withArticle() + " and as " + type.withArticle() + " (" + where + ")");
             }
         }
 
@@ -157,8 +157,9 @@ final class ClauseChecker {
                 }
                 for (Expr expr : scan.expressions) {
                     if (expr instanceof Expr.Binary binary) {
-                        // an untyped operand takes the other operand's float type, else number
-                        BaseType t = ExprTypes.typeOf(binary, types) == BaseType.FLOAT ? BaseType.FLOAT : BaseType.NUMBER;
+                        // an untyped operand takes the other operand's float or unsigned type, else number
+                        BaseType t = ExprTypes.typeOf(binary, types);
+                        t = t == BaseType.FLOAT || t == BaseType.UNSIGNED ? t : BaseType.NUMBER;
                         changed |= infer(binary.left(), t) | infer(binary.right(), t);
                     } else if (expr instanceof Expr.Unary unary) {
                         changed |= infer(unary.operand(), BaseType.NUMBER);
@@ -195,8 +196,8 @@ final class ClauseChecker {
                     BaseType actual = ExprTypes.typeOf(arg, types);
                     if (!(arg instanceof Expr.Var) && !ExprTypes.compatible(columns.get(i), actual, arg)) {
                         problems.error(arg.pos(), "Type mismatch: attribute " + (i + 1) + " of " + atom.relation()
-                                + " is a " + columns.get(i).sourceName() + ", but " + describe(arg) + " is a "
-                                + actual.sourceName());
+                                + " is " + columns.get(i).withArticle() + ", but " + describe(arg) + " is "
+                                + actual.withArticle());
                     }
                 }
             }
@@ -206,8 +207,8 @@ final class ClauseChecker {
                 if (left != null && right != null && left != right
                         && !ExprTypes.compatible(left, right, comparison.right())
                         && !ExprTypes.compatible(right, left, comparison.left())) {
-                    problems.error(comparison.pos(), "Type mismatch: cannot compare a " + left.sourceName() + " ("
-                            + describe(comparison.left()) + ") with a " + right.sourceName() + " ("
+                    problems.error(comparison.pos(), "Type mismatch: cannot compare " + left.withArticle() + " ("
+                            + describe(comparison.left()) + ") with " + right.withArticle() + " ("
                             + describe(comparison.right()) + ")");
                 }
             }
@@ -216,11 +217,16 @@ final class ClauseChecker {
                     requireNumeric(binary.left(), "operator " + binary.op());
                     requireNumeric(binary.right(), "operator " + binary.op());
                     checkFloatOperands(binary);
+                    checkUnsignedOperands(binary);
                 } else if (expr instanceof Expr.Unary unary) {
                     requireNumeric(unary.operand(), "operator " + unary.op());
-                    if (ExprTypes.typeOf(unary.operand(), types) == BaseType.FLOAT && !unary.op().equals("-")) {
+                    BaseType operand = ExprTypes.typeOf(unary.operand(), types);
+                    if (operand == BaseType.FLOAT && !unary.op().equals("-")) {
                         problems.error(unary.pos(), "Type mismatch: operator " + unary.op() + " is not defined on floats ("
                                 + describe(unary.operand()) + " is a float). Use ftoi(...) to convert");
+                    } else if (operand == BaseType.UNSIGNED && unary.op().equals("-")) {
+                        problems.error(unary.pos(), "Type mismatch: operator - is not defined on unsigned values ("
+                                + describe(unary.operand()) + " is an unsigned). Use utoi(...) to convert");
                     }
                 } else if (expr instanceof Expr.Functor functor && Functors.lookup(functor.name()) != null) {
                     checkFunctorArgs(functor, Functors.lookup(functor.name()));
@@ -230,8 +236,8 @@ final class ClauseChecker {
                     BaseType target = ExprTypes.typeOf(aggregate.target(), types);
                     if (aggregate.kind() == Expr.AggKind.MEAN && target != BaseType.FLOAT && target != BaseType.SYMBOL) {
                         problems.error(aggregate.target().pos(), "Type mismatch: mean computes a float and needs a float"
-                                + " target, as in Souffle, but " + describe(aggregate.target()) + " is a "
-                                + (target == null ? "number" : target.sourceName()) + ". Use to_float(...) to convert");
+                                + " target, as in Souffle, but " + describe(aggregate.target()) + " is "
+                                + (target == null ? BaseType.NUMBER : target).withArticle() + ". Use to_float(...) to convert");
                     }
                 }
             }
@@ -249,11 +255,27 @@ final class ClauseChecker {
                         + "Floats take + - * / ^; use ftoi(...) to convert");
                 return;
             }
+            requireOperandsOf(binary, BaseType.FLOAT, "to_float(...) or ftoi(...)");
+        }
+
+        /** Unsigned arithmetic: both operands unsigned (a number constant adapts); no mixing with numbers. */
+        private void checkUnsignedOperands(Expr.Binary binary) {
+            BaseType left = ExprTypes.typeOf(binary.left(), types);
+            BaseType right = ExprTypes.typeOf(binary.right(), types);
+            if (left == BaseType.FLOAT || right == BaseType.FLOAT
+                    || (left != BaseType.UNSIGNED && right != BaseType.UNSIGNED)) {
+                return;
+            }
+            requireOperandsOf(binary, BaseType.UNSIGNED, "itou(...) or utoi(...)");
+        }
+
+        /** Both operands of {@code binary} of {@code type} (a number constant adapts), else an error. */
+        private void requireOperandsOf(Expr.Binary binary, BaseType type, String conversions) {
             for (Expr side : List.of(binary.left(), binary.right())) {
                 BaseType t = ExprTypes.typeOf(side, types);
-                if (t != null && t != BaseType.FLOAT && !(side instanceof Expr.NumberConst)) {
-                    problems.error(side.pos(), "Type mismatch: operator " + binary.op() + " mixes a float and a "
-                            + t.sourceName() + " (" + describe(side) + "). Use to_float(...) or ftoi(...) to convert");
+                if (t != null && t != type && !(side instanceof Expr.NumberConst)) {
+                    problems.error(side.pos(), "Type mismatch: operator " + binary.op() + " mixes " + type.withArticle()
+                            + " and " + t.withArticle() + " (" + describe(side) + "). Use " + conversions + " to convert");
                 }
             }
         }
@@ -267,6 +289,9 @@ final class ClauseChecker {
         }
 
         private void checkFunctorArgs(Expr.Functor functor, Functors.Signature signature) {
+            if (functor.name().equals("to_string") && functor.args().size() == 1) {
+                requireNumeric(functor.args().get(0), "to_string");
+            }
             BaseType common = null;
             for (int i = 0; i < functor.args().size(); i++) {
                 Expr arg = functor.args().get(i);
@@ -277,8 +302,8 @@ final class ClauseChecker {
                             : expected == BaseType.FLOAT ? ". Use to_float(...) to convert"
                             : actual == BaseType.FLOAT ? ". Use ftoi(...) to convert" : ". Use to_number(...) to convert";
                     problems.error(arg.pos(), "Type mismatch: argument " + (i + 1) + " of " + functor.name()
-                            + " must be a " + expected.sourceName() + ", but " + describe(arg) + " is a "
-                            + actual.sourceName() + hint);
+                            + " must be " + expected.withArticle() + ", but " + describe(arg) + " is "
+                            + actual.withArticle() + hint);
                 }
                 if (signature.result() == null && actual != null && !(arg instanceof Expr.NumberConst)) {
                     if (common != null && common != actual) {

@@ -27,17 +27,22 @@ final class Functors {
             Map.entry("contains", new Signature(List.of(BaseType.SYMBOL, BaseType.SYMBOL), false, BaseType.NUMBER)),
             Map.entry("match", new Signature(List.of(BaseType.SYMBOL, BaseType.SYMBOL), false, BaseType.NUMBER)),
             Map.entry("to_number", new Signature(List.of(BaseType.SYMBOL), false, BaseType.NUMBER)),
-            Map.entry("to_string", new Signature(List.of(BaseType.NUMBER), false, BaseType.SYMBOL)),
+            Map.entry("to_string", new Signature(java.util.Collections.singletonList(null), false, BaseType.SYMBOL)),
             Map.entry("ord", new Signature(java.util.Collections.singletonList(null), false, BaseType.NUMBER)),
             Map.entry("to_float", new Signature(List.of(BaseType.NUMBER), false, BaseType.FLOAT)),
             Map.entry("itof", new Signature(List.of(BaseType.NUMBER), false, BaseType.FLOAT)),
             Map.entry("ftoi", new Signature(List.of(BaseType.FLOAT), false, BaseType.NUMBER)),
+            Map.entry("itou", new Signature(List.of(BaseType.NUMBER), false, BaseType.UNSIGNED)),
+            Map.entry("utoi", new Signature(List.of(BaseType.UNSIGNED), false, BaseType.NUMBER)),
+            Map.entry("utof", new Signature(List.of(BaseType.UNSIGNED), false, BaseType.FLOAT)),
+            Map.entry("ftou", new Signature(List.of(BaseType.FLOAT), false, BaseType.UNSIGNED)),
+            Map.entry("to_unsigned", new Signature(List.of(BaseType.SYMBOL), false, BaseType.UNSIGNED)),
             Map.entry("min", new Signature(java.util.Collections.singletonList(null), true, null)),
             Map.entry("max", new Signature(java.util.Collections.singletonList(null), true, null)));
 
-    /** Souffle intrinsics (unsigned conversions, ranges, float mathematics) which Leapfrog lacks. */
+    /** Souffle intrinsics (ranges, float mathematics) which Leapfrog lacks. */
     private static final Set<String> SOUFFLE_UNSUPPORTED = Set.of(
-            "to_unsigned", "itou", "utoi", "ftou", "utof", "range",
+            "range",
             "sqrt", "exp", "log", "sin", "cos", "tan", "lcm", "gcd");
 
     static Signature lookup(String name) {

@@ -228,7 +228,12 @@ final class AstBuilder {
         }
         if (ctx instanceof UnsignedExprContext unsigned) {
             String text = unsigned.getText();
-            return new Expr.NumberConst(parseNumber(text.substring(0, text.length() - 1), unsigned.getStart()), pos);
+            long value = parseNumber(text.substring(0, text.length() - 1), unsigned.getStart());
+            if (value > MAX_UNSIGNED_32) {
+                throw Diagnostics.failure(pos, "unsigned constant " + text + " is out of range: unsigned values are"
+                        + " 0.." + MAX_UNSIGNED_32, source);
+            }
+            return new Expr.NumberConst(value, pos);
         }
         if (ctx instanceof StringExprContext) {
             return new Expr.StringConst(unescape(ctx.getText()), pos);

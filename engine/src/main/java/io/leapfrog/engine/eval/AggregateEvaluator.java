@@ -3,6 +3,7 @@ package io.leapfrog.engine.eval;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.check.BaseType;
 import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.UnsignedCodec;
 import io.leapfrog.exec.join.ExtremumFold;
 import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.TupleSink;
@@ -38,6 +39,8 @@ final class AggregateEvaluator implements ValueFunction {
      * codec keeps the order), sum and mean add the floats (in double precision, rounded to a float once).
      */
     private final boolean floatTarget;
+    /** The target is unsigned ({@link UnsignedCodec} column values): a sum wraps at 32 bits, unsigned. */
+    private final boolean unsignedTarget;
     /** The reduction pushed into the join when the target is a number or float expression without witnesses, else null. */
     private final Reduction pushed;
     /** The same for a min or max with witnesses, else null. */
@@ -53,8 +56,11 @@ final class AggregateEvaluator implements ValueFunction {
         this.kind = ag.kind();
         this.body = new CompiledBody(ctx, label + " / aggregate at " + ag.pos(), ag.body(), outer, true, Set.of(), Set.of(),
                 enclosingTypes);
-        this.floatTarget = ag.target() != null && body.typeOfExpr(ag.target()) == BaseType.FLOAT;
-        this.target = ag.target() == null ? null : body.compileExpr(ag.target(), floatTarget ? BaseType.FLOAT : null);
+        BaseType targetType = ag.target() == null ? null : body.typeOfExpr(ag.target());
+        this.floatTarget = targetType == BaseType.FLOAT;
+        this.unsignedTarget = targetType == BaseType.UNSIGNED;
+        this.target = ag.target() == null ? null
+                : body.compileExpr(ag.target(), floatTarget || unsignedTarget ? targetType : null);
         this.outerLevels = outerLevels;
         this.witnessLevels = new int[witnesses.size()];
         for (int i = 0; i < witnessLevels.length; i++) {
@@ -149,6 +155,9 @@ final class AggregateEvaluator implements ValueFunction {
                 double sum = r.bindings() == 0 ? 0 : Double.longBitsToDouble(r.value());
                 return floatResult(sum, r.bindings());
             }
+            if (kind == Expr.AggKind.SUM && unsignedTarget) {
+                return new Result(unsignedSum(r.value(), r.bindings()), null);
+            }
             if (kind == Expr.AggKind.SUM) {
                 return new Result((int) r.value(), null); // Souffle's sum over numbers wraps at 32 bits
             }
@@ -162,6 +171,9 @@ final class AggregateEvaluator implements ValueFunction {
         Accumulator all = new Accumulator(kind, target, witnessLevels);
         for (Accumulator a : parts) {
             all.merge(a);
+        }
+        if (kind == Expr.AggKind.SUM && unsignedTarget) {
+            return new Result(unsignedSum(all.sum, all.count), null);
         }
         if (kind == Expr.AggKind.SUM) {
             return new Result((int) all.sum, null); // Souffle's sum over numbers wraps at 32 bits
@@ -185,6 +197,15 @@ final class AggregateEvaluator implements ValueFunction {
             n += a.count;
         }
         return floatResult(sum, n);
+    }
+
+    /**
+     * An unsigned sum (wrapping at 32 bits, as Souffle's) from the sum of n column values: each is its
+     * value plus 2^31 modulo 2^32 ({@link UnsignedCodec}), so the values' sum is that less n * 2^31, and
+     * its column value adds 2^31 back. This holds for sums reduced inside the join (on the GPU too).
+     */
+    static int unsignedSum(long sumOfColumnValues, long n) {
+        return (int) (sumOfColumnValues - (n - 1) * (1L << 31));
     }
 
     /** A float sum's or mean's value from the double sum of n bindings (a mean of nothing has none). */
@@ -217,6 +238,7 @@ final class AggregateEvaluator implements ValueFunction {
         private final IntExpr target;
         private final ExtremumFold extremum;   // null for sum
         long sum;
+        long count;
 
         Accumulator(Expr.AggKind kind, IntExpr target, int[] witnessLevels) {
             this.target = target;
@@ -228,6 +250,7 @@ final class AggregateEvaluator implements ValueFunction {
             int v = target.eval(binding);
             if (extremum == null) {
                 sum += v;
+                count++;
             } else {
                 extremum.offer(v, binding);
             }
@@ -236,6 +259,7 @@ final class AggregateEvaluator implements ValueFunction {
         void merge(Accumulator o) {
             if (extremum == null) {
                 sum += o.sum;
+                count += o.count;
             } else {
                 extremum.merge(o.extremum);
             }

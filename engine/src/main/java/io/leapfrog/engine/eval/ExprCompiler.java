@@ -5,6 +5,8 @@ import io.leapfrog.check.BaseType;
 import io.leapfrog.check.ExprTypes;
 import io.leapfrog.common.FloatArithmetic;
 import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.UnsignedArithmetic;
+import io.leapfrog.common.UnsignedCodec;
 import io.leapfrog.common.SouffleArithmetic;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.NotSupportedException;
@@ -76,6 +78,30 @@ public final class ExprCompiler {
         return expected == BaseType.FLOAT || ExprTypes.typeOf(e, types) == BaseType.FLOAT;
     }
 
+    private boolean isUnsigned(Expr e, BaseType expected) {
+        return expected == BaseType.UNSIGNED || ExprTypes.typeOf(e, types) == BaseType.UNSIGNED;
+    }
+
+    /** A number constant as a column value of the type it takes here (float, unsigned or number). */
+    private static int constant(Expr.NumberConst n, BaseType expected) {
+        long v = n.value();
+        if (expected == BaseType.FLOAT) {
+            return FloatCodec.encode((float) v);
+        }
+        if (expected == BaseType.UNSIGNED) {
+            if (v < 0 || v > UnsignedCodec.MAX) {
+                throw new LeapfrogException(n.pos() + ": error: the constant " + v + " is used as an unsigned value,"
+                        + " which must be in 0.." + UnsignedCodec.MAX);
+            }
+            return UnsignedCodec.encode((int) v);
+        }
+        if (v > Integer.MAX_VALUE) {
+            throw new LeapfrogException(n.pos() + ": error: the constant " + v + "u is used as a number, which is"
+                    + " 32-bit signed; compare or combine it with unsigned values, or convert with utoi(...)");
+        }
+        return (int) v;
+    }
+
     static boolean isConstant(Expr e) {
         if (e instanceof Expr.NumberConst || e instanceof Expr.FloatConst || e instanceof Expr.StringConst) {
             return true;
@@ -94,7 +120,7 @@ public final class ExprCompiler {
 
     private IntExpr compileRaw(Expr e, BaseType expected) {
         if (e instanceof Expr.NumberConst n) {
-            return new Const(expected == BaseType.FLOAT ? FloatCodec.encode((float) n.value()) : (int) n.value());
+            return new Const(constant(n, expected));
         }
         if (e instanceof Expr.FloatConst f) {
             return new Const(FloatCodec.encode(f.value()));
@@ -121,6 +147,10 @@ public final class ExprCompiler {
                 return binary(FloatArithmetic.binary(bin.op()), compile(bin.left(), BaseType.FLOAT),
                         compile(bin.right(), BaseType.FLOAT));
             }
+            if (isUnsigned(bin, expected)) {
+                return binary(UnsignedArithmetic.binary(bin.op()), compile(bin.left(), BaseType.UNSIGNED),
+                        compile(bin.right(), BaseType.UNSIGNED));
+            }
             return binary(bin.op(), compile(bin.left()), compile(bin.right()));
         }
         if (e instanceof Expr.Unary u) {
@@ -130,6 +160,11 @@ public final class ExprCompiler {
                 }
                 IntExpr a = compile(u.operand(), BaseType.FLOAT);
                 return b -> FloatArithmetic.negate(a.eval(b));
+            }
+            if (isUnsigned(u, expected)) {
+                IntExpr a = compile(u.operand(), BaseType.UNSIGNED);
+                IntUnaryOperator op = UnsignedArithmetic.unary(u.op());
+                return b -> op.applyAsInt(a.eval(b));
             }
             IntExpr a = compile(u.operand());
             IntUnaryOperator op = SouffleArithmetic.unary(u.op()); // looked up (and validated) once
@@ -162,9 +197,15 @@ public final class ExprCompiler {
     private IntExpr functor(Expr.Functor f, BaseType expected) {
         List<Expr> args = f.args();
         IntExpr[] a = new IntExpr[args.size()];
-        // min and max compare floats as their column values (FloatCodec keeps the order), but a number
-        // constant among float arguments must become a float first
-        BaseType common = (f.name().equals("min") || f.name().equals("max")) && isFloat(f, expected) ? BaseType.FLOAT : null;
+        // min and max compare floats and unsigned values as their column values (the codecs keep the
+        // order), but a number constant among such arguments must become one first; so must the
+        // constant argument of a conversion from floats or unsigned values
+        BaseType common = switch (f.name()) {
+            case "min", "max" -> isFloat(f, expected) ? BaseType.FLOAT : isUnsigned(f, expected) ? BaseType.UNSIGNED : null;
+            case "utoi", "utof" -> BaseType.UNSIGNED; // a constant argument is the conversion's input type
+            case "ftoi", "ftou" -> BaseType.FLOAT;
+            default -> null;
+        };
         for (int i = 0; i < a.length; i++) {
             a[i] = compile(args.get(i), common);
         }
@@ -193,9 +234,17 @@ public final class ExprCompiler {
             case "to_number":
                 arity(f, 1);
                 return b -> SouffleArithmetic.toNumber(symbols.symbol(a[0].eval(b)));
-            case "to_string":
+            case "to_string": {
                 arity(f, 1);
+                BaseType argType = typeOf(args.get(0));
+                if (argType == BaseType.FLOAT) {
+                    return b -> symbols.intern(FloatCodec.format(FloatCodec.decode(a[0].eval(b))));
+                }
+                if (argType == BaseType.UNSIGNED) {
+                    return b -> symbols.intern(UnsignedCodec.format(a[0].eval(b)));
+                }
                 return b -> symbols.intern(Integer.toString(a[0].eval(b)));
+            }
             case "ord":
                 arity(f, 1);
                 return a[0]; // a symbol's ordinal is its interned number
@@ -206,6 +255,21 @@ public final class ExprCompiler {
             case "ftoi":
                 arity(f, 1);
                 return b -> FloatArithmetic.toNumber(a[0].eval(b));
+            case "itou":
+                arity(f, 1);
+                return b -> UnsignedArithmetic.fromNumber(a[0].eval(b));
+            case "utoi":
+                arity(f, 1);
+                return b -> UnsignedArithmetic.toNumber(a[0].eval(b));
+            case "utof":
+                arity(f, 1);
+                return b -> UnsignedArithmetic.toFloat(a[0].eval(b));
+            case "ftou":
+                arity(f, 1);
+                return b -> UnsignedArithmetic.fromFloat(a[0].eval(b));
+            case "to_unsigned":
+                arity(f, 1);
+                return b -> UnsignedArithmetic.parse(symbols.symbol(a[0].eval(b)));
             case "min":
                 return b -> {
                     int m = a[0].eval(b);

@@ -84,9 +84,9 @@ public final class ProgramModel {
             for (var a : d.attributes()) {
                 names.add(a.name());
                 String base = baseTypes.getOrDefault(a.type(), a.type());
-                if (!base.equals("number") && !base.equals("symbol") && !base.equals("float")) {
+                if (!base.equals("number") && !base.equals("symbol") && !base.equals("float") && !base.equals("unsigned")) {
                     throw new NotSupportedException("not supported: attribute type '" + a.type() + "' of relation "
-                            + d.name() + " (" + a.pos() + "); only number, symbol and float (and their subtypes) are");
+                            + d.name() + " (" + a.pos() + "); only number, unsigned, symbol and float (and their subtypes) are");
                 }
                 types.add(base);
             }

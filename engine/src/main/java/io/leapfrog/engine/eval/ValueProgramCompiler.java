@@ -42,6 +42,9 @@ final class ValueProgramCompiler {
     }
 
     private boolean emit(Expr e, ValueProgram.Builder b, boolean floatContext) {
+        if (!(e instanceof Expr.Var) && ExprTypes.typeOf(e, types) == BaseType.UNSIGNED) {
+            return false; // unsigned arithmetic (on UnsignedCodec column values) has no opcodes: the CPU evaluates it
+        }
         if (e instanceof Expr.Var v) {
             int level = levelOf.applyAsInt(v.name());
             if (level < 0) {

@@ -1,6 +1,7 @@
 package io.leapfrog.exec.io;
 
 import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.UnsignedCodec;
 
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.storage.ColumnType;
@@ -242,7 +243,7 @@ public final class FactReader {
                         throw lineError(source, lineNo, "unsigned number out of range: '" + field + "' in column "
                                 + (column + 1) + " (unsigned values are 0.." + 0xffffffffL + ")");
                     }
-                    return (int) v;
+                    return UnsignedCodec.encodeValue(v);
                 }
                 default: {
                     long v = parseInteger(s);

@@ -1,12 +1,13 @@
 package io.leapfrog.exec.storage;
 
 import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.UnsignedCodec;
 
 import java.util.Locale;
 
 /**
  * How a column's 32-bit values are read, written and compared: signed numbers, interned symbols,
- * unsigned numbers (the same bits, printed unsigned) and 32-bit floats (stored as {@link FloatCodec} orders them).
+ * unsigned numbers and 32-bit floats (stored as {@link UnsignedCodec} and {@link FloatCodec} order them).
  */
 public enum ColumnType {
     NUMBER,
@@ -56,7 +57,7 @@ public enum ColumnType {
             case SYMBOL:
                 return symbols.symbol(v);
             case UNSIGNED:
-                return Integer.toUnsignedString(v);
+                return UnsignedCodec.format(v);
             case FLOAT:
                 return FloatCodec.format(FloatCodec.decode(v));
             default:

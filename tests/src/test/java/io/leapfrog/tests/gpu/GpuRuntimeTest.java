@@ -255,13 +255,21 @@ class GpuRuntimeTest {
                 "uphill(x, y) :- wt(x, a), wt(y, b), adjacent(x, y), a < b, b < 20.5.",
                 ".decl wstats(m:float, lo:float)", ".output wstats",
                 "wstats(m, lo) :- m = mean w : wt(_, w), lo = min b : { wt(x, a), wt(y, b), adjacent(x, y), a < b }.",
+                ".decl uid(x:number, u:unsigned)",
+                "uid(x, u) :- edge(x, _), u = itou(x) * 300007u.",
+                ".decl ulink(x:number, y:number)", ".output ulink",
+                "ulink(x, y) :- uid(x, a), uid(y, b), adjacent(x, y), a < b, b > 3000000000u.",
+                ".decl ustats(s:unsigned, lo:unsigned, hi:unsigned)", ".output ustats",
+                "ustats(s, lo, hi) :- s = sum b : { uid(x, a), uid(y, b), adjacent(x, y), a < b },",
+                "    lo = min a : { uid(x, a), uid(y, b), adjacent(x, y), a < b }, hi = max b : { uid(x, a), uid(y, b), adjacent(x, y), b < a }.",
                 ".decl far(x:number, m:number)", ".output far",
                 "far(x, m) :- edge(x, _), x < 12, m = max z : { adjacent(x, y), adjacent(y, z), x < z }.", ""));
         RunResult cpu = run(program, facts, Files.createDirectories(dir.resolve("cpu")), "cpu", 0);
         for (String device : new String[]{"gpu", "auto"}) {
             Path out = Files.createDirectories(dir.resolve(device));
             RunResult r = run(program, facts, out, device, device.equals("gpu") ? 8L << 20 : 0);
-            for (String rel : new String[]{"triangle", "hub", "n", "stats", "weighted", "apex", "uphill", "wstats", "far"}) {
+            for (String rel : new String[]{"triangle", "hub", "n", "stats", "weighted", "apex", "uphill", "wstats",
+                    "ulink", "ustats", "far"}) {
                 assertEquals(Files.readAllLines(dir.resolve("cpu").resolve(rel + ".csv")),
                         Files.readAllLines(out.resolve(rel + ".csv")), rel + " on --device " + device);
             }

@@ -1,0 +1,101 @@
+package io.leapfrog.common;
+
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntUnaryOperator;
+
+/**
+ * Souffle's {@code unsigned} operators on column values ({@link UnsignedCodec}): 32-bit wraparound,
+ * unsigned division and remainder (a zero divisor is an error, as for numbers), unsigned power,
+ * bitwise and logical operators, shifts that fill with zeros ({@code bshr} is logical on unsigned
+ * values), and the conversions to and from numbers and floats.
+ */
+public final class UnsignedArithmetic {
+    private UnsignedArithmetic() {
+    }
+
+    /** The unsigned operator {@code op}, looked up once; operands and result are column values. */
+    public static IntBinaryOperator binary(String op) {
+        IntBinaryOperator bits = switch (op) {
+            case "+" -> (a, b) -> a + b;
+            case "-" -> (a, b) -> a - b;
+            case "*" -> (a, b) -> a * b;
+            case "/" -> UnsignedArithmetic::divide;
+            case "%" -> UnsignedArithmetic::remainder;
+            case "^" -> UnsignedArithmetic::power;
+            case "band" -> (a, b) -> a & b;
+            case "bor" -> (a, b) -> a | b;
+            case "bxor" -> (a, b) -> a ^ b;
+            case "bshl" -> (a, b) -> a << b;
+            case "bshr", "bshru" -> (a, b) -> a >>> b;
+            case "land" -> (a, b) -> (a != 0 && b != 0) ? 1 : 0;
+            case "lor" -> (a, b) -> (a != 0 || b != 0) ? 1 : 0;
+            case "lxor" -> (a, b) -> ((a != 0) != (b != 0)) ? 1 : 0;
+            default -> throw new IllegalArgumentException("operator " + op + " is not defined on unsigned values");
+        };
+        return (a, b) -> UnsignedCodec.encode(bits.applyAsInt(UnsignedCodec.decode(a), UnsignedCodec.decode(b)));
+    }
+
+    /** The unary operator {@code op} (bnot, lnot; Souffle has no unsigned negation), looked up once. */
+    public static IntUnaryOperator unary(String op) {
+        IntUnaryOperator bits = switch (op) {
+            case "bnot" -> a -> ~a;
+            case "lnot" -> a -> a == 0 ? 1 : 0;
+            default -> throw new IllegalArgumentException("operator " + op + " is not defined on unsigned values");
+        };
+        return a -> UnsignedCodec.encode(bits.applyAsInt(UnsignedCodec.decode(a)));
+    }
+
+    private static int divide(int a, int b) {
+        if (b == 0) {
+            throw new LeapfrogException("error: division by zero while evaluating " + Integer.toUnsignedString(a) + " / 0");
+        }
+        return Integer.divideUnsigned(a, b);
+    }
+
+    private static int remainder(int a, int b) {
+        if (b == 0) {
+            throw new LeapfrogException("error: modulo by zero while evaluating " + Integer.toUnsignedString(a) + " % 0");
+        }
+        return Integer.remainderUnsigned(a, b);
+    }
+
+    /** base^exp in 32-bit wraparound; the exponent is unsigned. */
+    private static int power(int base, int exp) {
+        return SouffleArithmetic.wrappingPower(base, Integer.toUnsignedLong(exp));
+    }
+
+    /** {@code itou}: a number's bits as an unsigned value (-1 becomes 4294967295, as C++'s cast). */
+    public static int fromNumber(int n) {
+        return UnsignedCodec.encode(n);
+    }
+
+    /** {@code utoi}: an unsigned value's bits as a number (4294967295 becomes -1, as C++'s cast). */
+    public static int toNumber(int stored) {
+        return UnsignedCodec.decode(stored);
+    }
+
+    /** {@code utof}: the nearest float. */
+    public static int toFloat(int stored) {
+        return FloatCodec.encode((float) UnsignedCodec.value(stored));
+    }
+
+    /** {@code ftou}: toward zero, saturating at 0 and 2^32-1, NaN to 0. */
+    public static int fromFloat(int floatValue) {
+        double f = FloatCodec.decode(floatValue);
+        long v = Double.isNaN(f) || f <= 0 ? 0 : f >= UnsignedCodec.MAX ? UnsignedCodec.MAX : (long) f;
+        return UnsignedCodec.encodeValue(v);
+    }
+
+    /** {@code to_unsigned}: a decimal integer in 0 .. 2^32-1 (surrounding spaces allowed), else an error. */
+    public static int parse(String s) {
+        try {
+            long v = Long.parseLong(s.trim());
+            if (v >= 0 && v <= UnsignedCodec.MAX) {
+                return UnsignedCodec.encode((int) v);
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new LeapfrogException("error: to_unsigned: cannot convert \"" + s + "\" to an unsigned number");
+    }
+}
