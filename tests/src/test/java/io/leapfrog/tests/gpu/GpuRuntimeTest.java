@@ -265,6 +265,8 @@ class GpuRuntimeTest {
                 ".decl far(x:number, m:number)", ".output far",
                 "far(x, m) :- edge(x, _), x < 12, m = max z : { adjacent(x, y), adjacent(y, z), x < z }.", ""));
         RunResult cpu = run(program, facts, Files.createDirectories(dir.resolve("cpu")), "cpu", 0);
+        assertTrue(Files.readAllLines(dir.resolve("cpu").resolve("ulink.csv")).size() > 10,
+                "the unsigned join crosses 2^31 on this graph");
         for (String device : new String[]{"gpu", "auto"}) {
             Path out = Files.createDirectories(dir.resolve(device));
             RunResult r = run(program, facts, out, device, device.equals("gpu") ? 8L << 20 : 0);
