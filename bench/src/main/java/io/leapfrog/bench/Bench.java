@@ -210,12 +210,13 @@ public final class Bench implements Callable<Integer> {
             case "kuzu" -> new KuzuPeer(threads, timeoutSeconds);
             case "leapfrog" -> new LeapfrogPeer(threads);
             case "leapfrog-gpu" -> new LeapfrogPeer(threads, "gpu");
+            case "leapfrog-auto" -> new LeapfrogPeer(threads, "auto");
             case "leapfrog-join" -> new LeapfrogJoinPeer(threads, timeoutSeconds);
             case "gpu-lftj" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LFTJ, timeoutSeconds);
             case "gpu-levelwise" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LEVELWISE, timeoutSeconds);
             case "cuda" -> new CudaCounterPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
             case "cupy" -> new CupyPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
-            default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-gpu, leapfrog-join, "
+            default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-gpu, leapfrog-auto, leapfrog-join, "
                     + "gpu-lftj, gpu-levelwise, duckdb, kuzu, cpp, cuda, cupy");
         };
     }

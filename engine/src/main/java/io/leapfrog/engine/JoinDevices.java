@@ -103,9 +103,10 @@ final class JoinDevices implements AutoCloseable {
         if (device.equals("gpu")) {
             return "device: " + strategy + " (--device gpu)";
         }
-        return String.format(Locale.ROOT, "device: %s when a join's inputs reach %,d tuples and its relations fit the GPU"
-                + " budget, else cpu-lftj (auto decides per join at run time; explain -F shows the decisions)",
-                strategy, GpuJoinExecutor.DEFAULT_MIN_TUPLES);
+        return String.format(Locale.ROOT, "device: %s when a join's work measured on the data reaches %,d (or, not"
+                + " measured, its inputs reach %,d tuples) and its relations fit the GPU budget, else cpu-lftj (auto"
+                + " decides per join at run time; explain -F shows the decisions)",
+                strategy, GpuJoinExecutor.MIN_MEASURED_WORK, GpuJoinExecutor.DEFAULT_MIN_TUPLES);
     }
 
     @Override

@@ -80,10 +80,11 @@ public final class CalcitePlanner implements JoinPlanner {
             JoinPlan base = plan(problem);
             SampledOrderSearch.Result r = SampledOrderSearch.search(problem, base.order(), meter, MIN_WORK_TO_SEARCH);
             cached = r.searched() ? withMeasuredOrder(problem, base, r) : base;
+            cached = cached.withMeasuredWork(r.work() < 0 || r.work() == Long.MAX_VALUE ? -1 : r.work());
             measuredCache.put(key, cached);
         }
         return new JoinPlan(problem, cached.order().clone(), cached.predicateLevel().clone(),
-                cached.estimatedRows().clone(), cached.strategy(), cached.explainLines());
+                cached.estimatedRows().clone(), cached.strategy(), cached.explainLines(), cached.measuredWork());
     }
 
     /** The plan for the search's order, with a line in EXPLAIN saying how it was chosen. */

@@ -948,6 +948,7 @@ public final class CompiledBody {
         if (est != null && est.length == n) {
             qb.estimatedRows(est);
         }
+        qb.measuredWork(deltaAtom < 0 ? plan.measuredWork() : -1); // measured on the full relations
         return new Built(qb.build(), false, computedAt, fa);
     }
 

@@ -25,6 +25,7 @@ import java.util.List;
  *     .outputVars(int k)                            report each distinct binding of 0..k-1 once (existential
  *                                                   tail: stop at the first extension); default varCount
  *     .estimatedRows(double[] rows)                 the planner's estimate of the bindings after each level
+ *     .measuredWork(long work)                      the join's work as measured on the data (sampleWork), -1 unknown
  *     .build()
  * </pre>
  * Comparison semantics are signed int unless a filter says otherwise. A filter at level -1 is checked
@@ -44,6 +45,7 @@ public final class JoinQuery {
     final int[] atomArity;
     private final Trie[] atomTries;
     private final double[] estimatedRows;
+    private final long measuredWork;
 
     /** Everything needed to bind one variable. */
     static final class Level {
@@ -90,6 +92,7 @@ public final class JoinQuery {
         this.atomArity = new int[atomCount];
         this.atomTries = b.tries.toArray(new Trie[0]);
         this.estimatedRows = b.estimatedRows;
+        this.measuredWork = b.measuredWork;
         for (int a = 0; a < atomCount; a++) {
             atomArity[a] = b.tries.get(a).arity;
         }
@@ -119,6 +122,11 @@ public final class JoinQuery {
      */
     public double[] estimatedRows() {
         return estimatedRows == null ? null : estimatedRows.clone();
+    }
+
+    /** The join's work under its order as measured on the data ({@link LeapfrogJoin#sampleWork}), or -1. */
+    public long measuredWork() {
+        return measuredWork;
     }
 
     /** Number of atoms of positive arity. */
@@ -175,6 +183,7 @@ public final class JoinQuery {
         private int outputVars;
         private boolean emptyGate;
         private double[] estimatedRows;
+        private long measuredWork = -1;
 
         private Builder(int varCount) {
             if (varCount < 0) {
@@ -274,6 +283,12 @@ public final class JoinQuery {
                 throw new IllegalArgumentException("variable " + var + " computed twice");
             }
             computed[var] = f;
+            return this;
+        }
+
+        /** The join's work as measured on the data by the planner (-1: not measured). */
+        public Builder measuredWork(long work) {
+            measuredWork = work;
             return this;
         }
 

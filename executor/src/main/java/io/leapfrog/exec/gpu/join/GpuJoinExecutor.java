@@ -54,6 +54,13 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
 
     /** Below this many input tuples, auto keeps a join on the CPU (transfers and launches would dominate). */
     public static final long DEFAULT_MIN_TUPLES = 200_000;
+    /**
+     * Auto mode: the least work, as the planner measured it on the data ({@link JoinQuery#measuredWork}),
+     * of a join sent to the GPU; about 5 ms on one core, where a join on an H100 costs about 1 ms
+     * through the engine (docs/performance.md). Joins whose work was measured are decided by it, the
+     * others by {@link #DEFAULT_MIN_TUPLES}.
+     */
+    public static final long MIN_MEASURED_WORK = 1L << 20;
 
     private final Mode mode;
     private final Strategy strategy;
@@ -115,8 +122,13 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             tuples += t.size();
             bytes += ResidentTries.bytesOf(t);
         }
-        if (mode == Mode.AUTO && tuples < minTuples) {
-            // Decided before touching the device, so that a run of small joins never starts it.
+        // Decided before touching the device, so that a run of small joins never starts it.
+        long work = q.measuredWork();
+        if (mode == Mode.AUTO && work >= 0 && work < MIN_MEASURED_WORK) {
+            return Decision.cpu(String.format(Locale.ROOT, "auto: small join, measured work %,d; the GPU is used from %,d",
+                    work, MIN_MEASURED_WORK));
+        }
+        if (mode == Mode.AUTO && work < 0 && tuples < minTuples) {
             return Decision.cpu(String.format(Locale.ROOT, "auto: small join, %,d input tuples; the GPU is used from %,d",
                     tuples, minTuples));
         }
@@ -130,8 +142,10 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             return Decision.cpu("auto: its relations need " + Bytes.format(bytes) + " on the GPU, more than half the "
                     + Bytes.format(limit) + " budget");
         }
-        return new Decision(s, String.format(Locale.ROOT, "auto: %s present, %,d input tuples, relations %s of a %s budget",
-                runtime.device().name(), tuples, Bytes.format(bytes), Bytes.format(limit)), plan, estimate);
+        String size = work >= 0 ? String.format(Locale.ROOT, "measured work %,d", work)
+                : String.format(Locale.ROOT, "%,d input tuples", tuples);
+        return new Decision(s, String.format(Locale.ROOT, "auto: %s present, %s, relations %s of a %s budget",
+                runtime.device().name(), size, Bytes.format(bytes), Bytes.format(limit)), plan, estimate);
     }
 
     private long limit(DeviceMemoryPool pool) {
