@@ -150,7 +150,7 @@ public final class Engine implements AutoCloseable {
     private RunResult evaluate(LoadedProgram program, Path factsDir, Path outDir, boolean writeOutputs) {
         long t0 = System.nanoTime();
         ProgramModel model = program.model();
-        SymbolTable symbols = new SymbolTable();
+        SymbolTable symbols = symbolsFor(program);
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
             EvalContext ctx = new EvalContext(symbols, planner, model.relations(), options.threads(), devices.executor());
             ProgramRunner runner = new ProgramRunner(model, ctx);
@@ -163,6 +163,21 @@ public final class Engine implements AutoCloseable {
             return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db,
                     devices.lines(), ctx.measuredOrders());
         }
+    }
+
+    /**
+     * A fresh symbol table holding the program's enumeration values first, in declaration order: an
+     * enumeration's values ($Mon, $Tue, ...) are symbols, and symbols compare by their order of
+     * interning, so they compare as Souffle orders an enumeration's branches.
+     */
+    private static SymbolTable symbolsFor(LoadedProgram program) {
+        SymbolTable symbols = new SymbolTable();
+        for (TypeDecl t : program.ast().types()) {
+            for (String branch : t.branches()) {
+                symbols.intern("$" + branch);
+            }
+        }
+        return symbols;
     }
 
     private static Map<String, Database.Schema> schemas(ProgramModel model) {
@@ -180,7 +195,7 @@ public final class Engine implements AutoCloseable {
     public String explain(LoadedProgram program) {
         JoinDevices.validate(options);
         ProgramModel model = program.model();
-        EvalContext ctx = new EvalContext(new SymbolTable(), planner, model.relations(), options.threads());
+        EvalContext ctx = new EvalContext(symbolsFor(program), planner, model.relations(), options.threads());
         StratumEvaluator eval = new StratumEvaluator(ctx);
         StringBuilder sb = new StringBuilder();
         int index = 0;

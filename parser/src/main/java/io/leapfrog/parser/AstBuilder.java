@@ -40,6 +40,8 @@ final class AstBuilder {
     private final List<Directive> directives = new ArrayList<>();
     private final List<Clause> clauses = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    /** Enumeration constructors used in clauses ($Mon), checked against the declared enumerations at the end. */
+    private final List<Expr.StringConst> enumConstants = new ArrayList<>();
 
     AstBuilder(String file, String source) {
         this.file = file;
@@ -64,8 +66,23 @@ final class AstBuilder {
                 clause(statement.clause());
             }
         }
+        checkEnumConstants();
         return new Program(List.copyOf(types), List.copyOf(relations), List.copyOf(directives),
                 List.copyOf(clauses), List.copyOf(warnings), source);
+    }
+
+    /** Every $Branch used names a branch of a declared enumeration (types may be declared after use). */
+    private void checkEnumConstants() {
+        Set<String> branches = new LinkedHashSet<>();
+        for (TypeDecl t : types) {
+            t.branches().forEach(b -> branches.add("$" + b));
+        }
+        for (Expr.StringConst c : enumConstants) {
+            if (!branches.contains(c.value())) {
+                throw Diagnostics.failure(c.pos(), "Unknown ADT branch " + c.value() + (branches.isEmpty()
+                        ? ": no enumeration type declares it" : ". Known branches: " + String.join(", ", branches)), source);
+            }
+        }
     }
 
     // ---- declarations ----------------------------------------------------------------------
@@ -115,7 +132,16 @@ final class AstBuilder {
         } else if (ctx instanceof RecordTypeDeclContext record) {
             throw notSupported(record, "record types");
         } else {
-            throw notSupported(ctx, "algebraic data types (ADTs)");
+            AdtTypeDeclContext adt = (AdtTypeDeclContext) ctx;
+            List<String> branches = new ArrayList<>();
+            for (AdtBranchContext branch : adt.adtBranch()) {
+                if (branch.attributes() != null && !branch.attributes().attribute().isEmpty()) {
+                    throw notSupported(branch, "algebraic data types whose branches carry values (" + adt.IDENT().getText()
+                            + "." + branch.IDENT().getText() + "); enumerations, whose branches are all {}, are supported");
+                }
+                branches.add(branch.IDENT().getText());
+            }
+            types.add(TypeDecl.enumeration(adt.IDENT().getText(), branches, pos(adt.IDENT())));
         }
     }
 
@@ -295,8 +321,13 @@ final class AstBuilder {
         if (ctx instanceof AsExprContext) {
             throw notSupported(ctx, "type casts with as(...)");
         }
-        if (ctx instanceof AdtExprContext) {
-            throw notSupported(ctx, "algebraic data type constructors (" + ctx.getStart().getText() + ")");
+        if (ctx instanceof AdtExprContext adt) {
+            if (!adt.argument().isEmpty()) {
+                throw notSupported(ctx, "algebraic data type constructors with values (" + ctx.getStart().getText() + ")");
+            }
+            Expr.StringConst branch = new Expr.StringConst(adt.ADT_CONSTRUCTOR().getText(), pos);
+            enumConstants.add(branch);
+            return branch;
         }
         if (ctx instanceof RecordExprContext || ctx instanceof NilExprContext) {
             throw notSupported(ctx, "records");

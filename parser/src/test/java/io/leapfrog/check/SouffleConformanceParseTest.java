@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SouffleConformanceParseTest {
     /** Tests that use features Leapfrog rejects as "not supported" (ADTs; float functors). */
-    private static final Set<String> EXPECTED_UNSUPPORTED = Set.of("evaluation/adt-enum", "evaluation/math");
+    private static final Set<String> EXPECTED_UNSUPPORTED = Set.of("evaluation/math");
 
     @Test
     void everyConformanceProgramParsesAndChecks() throws IOException {

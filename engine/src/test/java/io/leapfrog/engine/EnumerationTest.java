@@ -1,0 +1,50 @@
+package io.leapfrog.engine;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Souffle's enumerations (ADTs whose branches carry no values): their values are the symbols $Branch,
+ * read and written as such, and they compare (and min/max) in the order the branches are declared,
+ * whatever order the facts or rules meet them in.
+ */
+class EnumerationTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void branchesCompareInDeclarationOrder() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        t.facts("next", "$Tue\t$Wed", "$Mon\t$Tue", "$Wed\t$Thu");
+        t.run("""
+                .type Day = Mon {} | Tue {} | Wed {} | Thu {}
+                .decl word(s:symbol)
+                word("zebra"). word("$Thu").
+                .decl next(a:Day, b:Day)
+                .input next
+                .decl before(a:Day, b:Day)
+                .output before
+                before(a, b) :- next(a, b).
+                before(a, c) :- next(a, b), before(b, c).
+                .decl early(d:Day)
+                .output early
+                early(d) :- next(d, _), d < $Wed.
+                .decl last(d:Day, first:Day)
+                .output last
+                last(d, f) :- d = max x : next(_, x), f = min x : next(x, _).
+                .decl named(d:Day)
+                .output named
+                named($Thu).
+                """);
+        assertEquals(List.of("$Mon\t$Thu", "$Mon\t$Tue", "$Mon\t$Wed", "$Tue\t$Thu", "$Tue\t$Wed", "$Wed\t$Thu"),
+                t.output("before"));
+        assertEquals(List.of("$Mon", "$Tue"), t.output("early"));
+        assertEquals(List.of("$Thu\t$Mon"), t.output("last"));
+        assertEquals(List.of("$Thu"), t.output("named"));
+    }
+}
