@@ -30,4 +30,22 @@ class SqlTest {
             assertEquals(List.of(List.of("three")), labels.rows());
         }
     }
+
+    @Test
+    void relationsSqlDoesNotSeeSayWhy() {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        RunResult r = t.run("""
+                .decl w(id:number, x:float)
+                .decl u(id:number, h:unsigned)
+                w(1, 2.5). u(1, 3000000000u).
+                """);
+        try (Engine e = t.engine(2)) {
+            for (String table : List.of("w", "u")) {
+                io.leapfrog.common.LeapfrogException error = org.junit.jupiter.api.Assertions.assertThrows(
+                        io.leapfrog.common.LeapfrogException.class, () -> e.sql(r.database(), "SELECT * FROM " + table));
+                org.junit.jupiter.api.Assertions.assertTrue(error.getMessage().contains("float or unsigned columns"),
+                        error.getMessage());
+            }
+        }
+    }
 }
