@@ -121,8 +121,10 @@ public final class Engine implements AutoCloseable {
         List<Directive> directives = new ArrayList<>();
         List<Clause> clauses = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
+        List<io.leapfrog.ast.Expr.StringConst> enumConstants = new ArrayList<>();
         for (LoadedProgram.Fragment f : fragments) {
             Program p = DatalogParser.parse(f.source(), f.fileName());
+            enumConstants.addAll(p.enumConstants());
             types.addAll(p.types());
             relations.addAll(p.relations());
             directives.addAll(p.directives());
@@ -130,7 +132,7 @@ public final class Engine implements AutoCloseable {
             warnings.addAll(p.warnings());
         }
         Program merged = new Program(types, relations, directives, clauses, warnings,
-                fragments.size() == 1 ? fragments.get(0).source() : null);
+                fragments.size() == 1 ? fragments.get(0).source() : null, enumConstants);
         Checker.Result checked = Checker.check(merged);
         warnings.addAll(checked.warnings());
         ProgramModel model = ProgramModel.of(merged);

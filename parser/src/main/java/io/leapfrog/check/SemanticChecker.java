@@ -50,6 +50,7 @@ public final class SemanticChecker {
             variableTypes.put(clause, Collections.unmodifiableMap(clauseChecker.check(clause, aggregateScopes)));
         }
         warnAboutUndefinedRelations(program, relations, problems);
+        checkEnumConstants(program, problems);
 
         List<Stratum> strata = new Stratifier(List.copyOf(relations.keySet()), program.clauses()).stratify(problems);
         problems.throwIfErrors();
@@ -59,6 +60,20 @@ public final class SemanticChecker {
         return new CheckedProgram(program, Collections.unmodifiableMap(relations), List.copyOf(strata),
                 List.copyOf(warnings), Collections.unmodifiableMap(variableTypes),
                 Collections.unmodifiableMap(aggregateScopes));
+    }
+
+    /** Every $Branch a clause uses names a branch of a declared enumeration. */
+    private static void checkEnumConstants(Program program, Problems problems) {
+        java.util.Set<String> branches = new java.util.LinkedHashSet<>();
+        for (io.leapfrog.ast.TypeDecl t : program.types()) {
+            t.branches().forEach(b -> branches.add("$" + b));
+        }
+        for (Expr.StringConst c : program.enumConstants()) {
+            if (!branches.contains(c.value())) {
+                problems.error(c.pos(), "Unknown ADT branch " + c.value() + (branches.isEmpty()
+                        ? ": no enumeration type declares it" : ". Known branches: " + String.join(", ", branches)));
+            }
+        }
     }
 
     private static Map<String, RelationDecl> declarations(Program program, TypeResolver types, Problems problems) {

@@ -40,7 +40,7 @@ final class AstBuilder {
     private final List<Directive> directives = new ArrayList<>();
     private final List<Clause> clauses = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
-    /** Enumeration constructors used in clauses ($Mon), checked against the declared enumerations at the end. */
+    /** Enumeration constructors used in clauses ($Mon), for the checker (types may be declared elsewhere). */
     private final List<Expr.StringConst> enumConstants = new ArrayList<>();
 
     AstBuilder(String file, String source) {
@@ -66,23 +66,8 @@ final class AstBuilder {
                 clause(statement.clause());
             }
         }
-        checkEnumConstants();
         return new Program(List.copyOf(types), List.copyOf(relations), List.copyOf(directives),
-                List.copyOf(clauses), List.copyOf(warnings), source);
-    }
-
-    /** Every $Branch used names a branch of a declared enumeration (types may be declared after use). */
-    private void checkEnumConstants() {
-        Set<String> branches = new LinkedHashSet<>();
-        for (TypeDecl t : types) {
-            t.branches().forEach(b -> branches.add("$" + b));
-        }
-        for (Expr.StringConst c : enumConstants) {
-            if (!branches.contains(c.value())) {
-                throw Diagnostics.failure(c.pos(), "Unknown ADT branch " + c.value() + (branches.isEmpty()
-                        ? ": no enumeration type declares it" : ". Known branches: " + String.join(", ", branches)), source);
-            }
-        }
+                List.copyOf(clauses), List.copyOf(warnings), source, List.copyOf(enumConstants));
     }
 
     // ---- declarations ----------------------------------------------------------------------

@@ -113,4 +113,22 @@ class ReplSessionTest {
             System.setIn(saved);
         }
     }
+
+    @Test
+    void enumerationsAndUnsignedValuesAcrossStatements(@TempDir Path tmp) throws IOException {
+        // The type, the facts and the queries are separate statements: branches are checked against the
+        // whole session's types, not one statement's.
+        script(tmp, """
+                .type Day = Mon {} | Tue {}
+                .decl d(x:Day, u:unsigned)
+                d($Tue, 4000000000u). d($Mon, 1).
+                ?- d(x, u), u > 2u.
+                ?- d(x, _), x < $Tue.
+                d($Fri, 3).
+                """);
+        String o = out();
+        assertTrue(o.contains("$Tue | 4000000000"), o);
+        assertTrue(o.contains("$Mon"), o);
+        assertTrue(err().contains("Unknown ADT branch $Fri. Known branches: $Mon, $Tue"), err());
+    }
 }
