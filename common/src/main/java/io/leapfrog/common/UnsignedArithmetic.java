@@ -16,32 +16,21 @@ public final class UnsignedArithmetic {
     /** The unsigned operator {@code op}, looked up once; operands and result are column values. */
     public static IntBinaryOperator binary(String op) {
         IntBinaryOperator bits = switch (op) {
-            case "+" -> (a, b) -> a + b;
-            case "-" -> (a, b) -> a - b;
-            case "*" -> (a, b) -> a * b;
             case "/" -> UnsignedArithmetic::divide;
             case "%" -> UnsignedArithmetic::remainder;
             case "^" -> UnsignedArithmetic::power;
-            case "band" -> (a, b) -> a & b;
-            case "bor" -> (a, b) -> a | b;
-            case "bxor" -> (a, b) -> a ^ b;
-            case "bshl" -> (a, b) -> a << b;
-            case "bshr", "bshru" -> (a, b) -> a >>> b;
-            case "land" -> (a, b) -> (a != 0 && b != 0) ? 1 : 0;
-            case "lor" -> (a, b) -> (a != 0 || b != 0) ? 1 : 0;
-            case "lxor" -> (a, b) -> ((a != 0) != (b != 0)) ? 1 : 0;
-            default -> throw new IllegalArgumentException("operator " + op + " is not defined on unsigned values");
+            case "bshr" -> (a, b) -> a >>> b;
+            default -> SouffleArithmetic.binary(op); // the rest act on the 32 bits as for numbers
         };
         return (a, b) -> UnsignedCodec.encode(bits.applyAsInt(UnsignedCodec.decode(a), UnsignedCodec.decode(b)));
     }
 
     /** The unary operator {@code op} (bnot, lnot; Souffle has no unsigned negation), looked up once. */
     public static IntUnaryOperator unary(String op) {
-        IntUnaryOperator bits = switch (op) {
-            case "bnot" -> a -> ~a;
-            case "lnot" -> a -> a == 0 ? 1 : 0;
-            default -> throw new IllegalArgumentException("operator " + op + " is not defined on unsigned values");
-        };
+        if (op.equals("-")) {
+            throw new IllegalArgumentException("operator - is not defined on unsigned values");
+        }
+        IntUnaryOperator bits = SouffleArithmetic.unary(op); // bnot, lnot: the same bits as for numbers
         return a -> UnsignedCodec.encode(bits.applyAsInt(UnsignedCodec.decode(a)));
     }
 

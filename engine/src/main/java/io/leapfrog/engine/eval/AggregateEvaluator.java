@@ -59,8 +59,7 @@ final class AggregateEvaluator implements ValueFunction {
         BaseType targetType = ag.target() == null ? null : body.typeOfExpr(ag.target());
         this.floatTarget = targetType == BaseType.FLOAT;
         this.unsignedTarget = targetType == BaseType.UNSIGNED;
-        this.target = ag.target() == null ? null
-                : body.compileExpr(ag.target(), floatTarget || unsignedTarget ? targetType : null);
+        this.target = ag.target() == null ? null : body.compileExpr(ag.target(), targetType);
         this.outerLevels = outerLevels;
         this.witnessLevels = new int[witnesses.size()];
         for (int i = 0; i < witnessLevels.length; i++) {

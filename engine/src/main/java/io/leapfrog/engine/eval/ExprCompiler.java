@@ -10,6 +10,7 @@ import io.leapfrog.common.UnsignedCodec;
 import io.leapfrog.common.SouffleArithmetic;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.NotSupportedException;
+import io.leapfrog.exec.storage.ColumnType;
 import io.leapfrog.exec.storage.SymbolTable;
 
 import java.util.List;
@@ -40,6 +41,16 @@ public final class ExprCompiler {
     private final ToIntFunction<Expr> slots;
     private final Map<String, BaseType> types;
     private final Map<String, Pattern> patternCache = new ConcurrentHashMap<>();
+
+    /** The one-argument conversions between numbers, floats and unsigned values, on column values. */
+    private static final Map<String, IntUnaryOperator> CONVERSIONS = Map.of(
+            "to_float", FloatArithmetic::fromNumber,
+            "itof", FloatArithmetic::fromNumber,
+            "ftoi", FloatArithmetic::toNumber,
+            "itou", UnsignedArithmetic::fromNumber,
+            "utoi", UnsignedArithmetic::toNumber,
+            "utof", UnsignedArithmetic::toFloat,
+            "ftou", UnsignedArithmetic::fromFloat);
 
     /**
      * @param slots the binding slot of a {@link Expr.Var} or {@link Expr.Aggregate}; a negative answer
@@ -210,6 +221,12 @@ public final class ExprCompiler {
             a[i] = compile(args.get(i), common);
         }
         String name = f.name();
+        IntUnaryOperator conversion = CONVERSIONS.get(name);
+        if (conversion != null) {
+            arity(f, 1);
+            IntExpr x = a[0];
+            return b -> conversion.applyAsInt(x.eval(b));
+        }
         switch (name) {
             case "cat":
                 return b -> {
@@ -236,37 +253,13 @@ public final class ExprCompiler {
                 return b -> SouffleArithmetic.toNumber(symbols.symbol(a[0].eval(b)));
             case "to_string": {
                 arity(f, 1);
-                BaseType argType = typeOf(args.get(0));
-                if (argType == BaseType.FLOAT) {
-                    return b -> symbols.intern(FloatCodec.format(FloatCodec.decode(a[0].eval(b))));
-                }
-                if (argType == BaseType.UNSIGNED) {
-                    return b -> symbols.intern(UnsignedCodec.format(a[0].eval(b)));
-                }
-                return b -> symbols.intern(Integer.toString(a[0].eval(b)));
+                // a value's text as outputs print it (ColumnType.format: numbers, unsigned values, floats)
+                ColumnType type = ColumnType.fromName(typeOf(args.get(0)).sourceName());
+                return b -> symbols.intern(type.format(a[0].eval(b), symbols));
             }
             case "ord":
                 arity(f, 1);
                 return a[0]; // a symbol's ordinal is its interned number
-            case "to_float":
-            case "itof":
-                arity(f, 1);
-                return b -> FloatArithmetic.fromNumber(a[0].eval(b));
-            case "ftoi":
-                arity(f, 1);
-                return b -> FloatArithmetic.toNumber(a[0].eval(b));
-            case "itou":
-                arity(f, 1);
-                return b -> UnsignedArithmetic.fromNumber(a[0].eval(b));
-            case "utoi":
-                arity(f, 1);
-                return b -> UnsignedArithmetic.toNumber(a[0].eval(b));
-            case "utof":
-                arity(f, 1);
-                return b -> UnsignedArithmetic.toFloat(a[0].eval(b));
-            case "ftou":
-                arity(f, 1);
-                return b -> UnsignedArithmetic.fromFloat(a[0].eval(b));
             case "to_unsigned":
                 arity(f, 1);
                 return b -> UnsignedArithmetic.parse(symbols.symbol(a[0].eval(b)));
