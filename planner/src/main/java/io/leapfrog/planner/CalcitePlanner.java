@@ -30,12 +30,7 @@ public final class CalcitePlanner implements JoinPlanner {
     public static final String STRATEGY = "cpu-lftj";
 
     /** Plans of recently seen problems (same atoms, statistics and predicates), least recently used out. */
-    private final Map<String, JoinPlan> cache = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, JoinPlan> eldest) {
-            return size() > CACHE_SIZE;
-        }
-    });
+    private final Map<String, JoinPlan> cache = lruCache();
 
     private static final int CACHE_SIZE = 4096;
 
@@ -44,12 +39,7 @@ public final class CalcitePlanner implements JoinPlanner {
      * relation with the same statistics but other contents reuses the order (a choice of speed only;
      * every order gives the same answers).
      */
-    private final Map<String, JoinPlan> measuredCache = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, JoinPlan> eldest) {
-            return size() > CACHE_SIZE;
-        }
-    });
+    private final Map<String, JoinPlan> measuredCache = lruCache();
 
     /** How the EXPLAIN line of an order chosen by measuring on the data begins (after its indent). */
     public static final String MEASURED_NOTE = "order measured on a sample of the data";
@@ -59,13 +49,22 @@ public final class CalcitePlanner implements JoinPlanner {
 
     public CalcitePlanner() { }
 
+    /** A thread-safe map of at most CACHE_SIZE plans, the least recently used going first. */
+    private static Map<String, JoinPlan> lruCache() {
+        return Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, JoinPlan> eldest) {
+                return size() > CACHE_SIZE;
+            }
+        });
+    }
+
     @Override
     public JoinPlan plan(JoinProblem problem) {
         String key = cacheKey(problem);
         JoinPlan cached = cache.get(key);
         if (cached != null) {
-            return new JoinPlan(problem, cached.order().clone(), cached.predicateLevel().clone(),
-                    cached.estimatedRows().clone(), cached.strategy(), cached.explainLines());
+            return cached.copyFor(problem);
         }
         JoinPlan plan = planUncached(problem);
         cache.put(key, plan);
@@ -83,8 +82,7 @@ public final class CalcitePlanner implements JoinPlanner {
             cached = cached.withMeasuredWork(r.work() < 0 || r.work() == Long.MAX_VALUE ? -1 : r.work());
             measuredCache.put(key, cached);
         }
-        return new JoinPlan(problem, cached.order().clone(), cached.predicateLevel().clone(),
-                cached.estimatedRows().clone(), cached.strategy(), cached.explainLines(), cached.measuredWork());
+        return cached.copyFor(problem);
     }
 
     /** The plan for the search's order, with a line in EXPLAIN saying how it was chosen. */
@@ -100,21 +98,13 @@ public final class CalcitePlanner implements JoinPlanner {
             explain = new ArrayList<>(PlanExplainer.explain(problem, order, levels, rows, STRATEGY));
             note = String.format(Locale.ROOT, "  " + MEASURED_NOTE + " (%d orders): work ~%s,"
                     + " against ~%s for the statistics' order %s", r.measured(), PlanExplainer.rows(r.work()),
-                    PlanExplainer.rows(r.startWork()), names(problem, r.startOrder()));
+                    PlanExplainer.rows(r.startWork()), PlanExplainer.orderNames(problem, r.startOrder()));
         } else {
             note = String.format(Locale.ROOT, "  " + MEASURED_NOTE + " (%d orders): none does"
                     + " clearly less work than this one (~%s)", r.measured(), PlanExplainer.rows(r.work()));
         }
         explain.add(note);
         return new JoinPlan(problem, order, levels, rows, STRATEGY, List.copyOf(explain));
-    }
-
-    private static String names(JoinProblem problem, int[] order) {
-        StringBuilder sb = new StringBuilder();
-        for (int l = 0; l < order.length; l++) {
-            sb.append(l == 0 ? "" : ", ").append(problem.variables().get(order[l]));
-        }
-        return sb.toString();
     }
 
     /** Everything a plan depends on, as text. */

@@ -18,6 +18,12 @@ public record JoinPlan(JoinProblem problem, int[] order, int[] predicateLevel, d
         this(problem, order, predicateLevel, estimatedRows, strategy, explainLines, -1);
     }
 
+    /** This plan for {@code problem} (an equal one), with its own arrays: what a cache hands out. */
+    public JoinPlan copyFor(JoinProblem problem) {
+        return new JoinPlan(problem, order.clone(), predicateLevel.clone(), estimatedRows.clone(), strategy,
+                explainLines, measuredWork);
+    }
+
     /** This plan with its measured work. */
     public JoinPlan withMeasuredWork(long work) {
         return new JoinPlan(problem, order, predicateLevel, estimatedRows, strategy, explainLines, work);

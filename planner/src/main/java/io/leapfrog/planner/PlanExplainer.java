@@ -26,14 +26,7 @@ public final class PlanExplainer {
         List<String> lines = new ArrayList<>();
         List<String> names = problem.variables();
         lines.add(problem.label());
-        StringBuilder head = new StringBuilder("  strategy ").append(strategy).append(", variable order: ");
-        for (int l = 0; l < order.length; l++) {
-            head.append(l == 0 ? "" : ", ").append(names.get(order[l]));
-        }
-        if (order.length == 0) {
-            head.append("(none)");
-        }
-        lines.add(head.toString());
+        lines.add("  strategy " + strategy + ", variable order: " + (order.length == 0 ? "(none)" : orderNames(problem, order)));
         int[] position = PredicatePlacement.positions(order);
         for (int l = 0; l < order.length; l++) {
             int v = order[l];
@@ -61,6 +54,15 @@ public final class PlanExplainer {
             lines.add(line.toString());
         }
         return List.copyOf(lines);
+    }
+
+    /** The variables' names in {@code order}: "x, y, z". */
+    public static String orderNames(JoinProblem problem, int[] order) {
+        StringBuilder sb = new StringBuilder();
+        for (int l = 0; l < order.length; l++) {
+            sb.append(l == 0 ? "" : ", ").append(problem.variables().get(order[l]));
+        }
+        return sb.toString();
     }
 
     /** e(x,y) with its cardinality; the trie order follows the variable order. */

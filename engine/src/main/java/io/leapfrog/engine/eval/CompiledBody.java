@@ -18,6 +18,7 @@ import io.leapfrog.exec.storage.Trie;
 import io.leapfrog.planner.CalcitePlanner;
 import io.leapfrog.planner.JoinPlan;
 import io.leapfrog.planner.JoinProblem;
+import io.leapfrog.planner.PlanExplainer;
 import io.leapfrog.planner.order.PredicatePlacement;
 import io.leapfrog.planner.order.SampledOrderSearch;
 
@@ -626,8 +627,9 @@ public final class CompiledBody {
         JoinProblem problem = new JoinProblem(label, List.copyOf(varNames), jatoms, preds);
         plan = orderMeasurable() ? ctx.planner().plan(problem, new OrderMeter(this::trialJoin)) : ctx.planner().plan(problem);
         List<String> explain = plan.explainLines();
-        if (!explain.isEmpty() && explain.get(explain.size() - 1).trim().startsWith(CalcitePlanner.MEASURED_NOTE)) {
-            ctx.noteMeasuredOrder(label + ": " + explain.get(1).trim() + "; " + explain.get(explain.size() - 1).trim());
+        String last = explain.isEmpty() ? "" : explain.get(explain.size() - 1).trim();
+        if (last.startsWith(CalcitePlanner.MEASURED_NOTE)) {
+            ctx.noteMeasuredOrder(label + ": variable order " + PlanExplainer.orderNames(problem, plan.order()) + "; " + last);
         }
         pos = new int[varNames.size()];
         Arrays.fill(pos, -1);

@@ -58,21 +58,17 @@ public final class GreedyVariableOrder {
             int best = -1;
             double bestScore = Double.POSITIVE_INFINITY;
             int bestAtoms = -1;
-            boolean bestConnected = false;
-            for (int v = 0; v < n; v++) {
-                if (bound[v] || !available(v, definedBy, predicates, bound)
-                        || (level < prefix.length && v != prefix[level])) {
-                    continue;
-                }
-                boolean connected = level > 0 && isConnected(v, atoms, predicates, bound);
+            int[] candidates = level >= prefix.length ? candidates(problem, definedBy, bound, level > 0)
+                    : !bound[prefix[level]] && available(prefix[level], definedBy, predicates, bound)
+                    ? new int[]{prefix[level]} : new int[0];
+            for (int v : candidates) { // ascending: on a tie the lower variable number stays
                 double score = extension(v, atoms, bound, definedBy[v] >= 0, inAtom[v])
                         * firingSelectivity(v, predicates, predicateFired, bound);
                 int atomCount = atomsContaining(v, atoms);
-                if (better(connected, score, atomCount, bestConnected, bestScore, bestAtoms, best)) {
+                if (best < 0 || score < bestScore || (score == bestScore && atomCount > bestAtoms)) {
                     best = v;
                     bestScore = score;
                     bestAtoms = atomCount;
-                    bestConnected = connected;
                 }
             }
             if (best < 0) {
@@ -100,13 +96,17 @@ public final class GreedyVariableOrder {
      * available ones when none is connected).
      */
     public static int[] nextCandidates(JoinProblem problem, int[] prefix) {
-        int n = problem.variables().size();
-        List<JoinPredicate> predicates = problem.predicates();
-        int[] definedBy = definitions(problem);
-        boolean[] bound = new boolean[n];
+        boolean[] bound = new boolean[problem.variables().size()];
         for (int v : prefix) {
             bound[v] = true;
         }
+        return candidates(problem, definitions(problem), bound, prefix.length > 0);
+    }
+
+    /** The unbound variables available now, only those connected to the bound ones when there are any. */
+    private static int[] candidates(JoinProblem problem, int[] definedBy, boolean[] bound, boolean preferConnected) {
+        int n = bound.length;
+        List<JoinPredicate> predicates = problem.predicates();
         int[] connected = new int[n];
         int[] available = new int[n];
         int c = 0;
@@ -116,7 +116,7 @@ public final class GreedyVariableOrder {
                 continue;
             }
             available[a++] = v;
-            if (prefix.length > 0 && isConnected(v, problem.atoms(), predicates, bound)) {
+            if (preferConnected && isConnected(v, problem.atoms(), predicates, bound)) {
                 connected[c++] = v;
             }
         }
@@ -136,20 +136,6 @@ public final class GreedyVariableOrder {
             }
         }
         return definedBy;
-    }
-
-    private static boolean better(boolean connected, double score, int atomCount,
-                                  boolean bestConnected, double bestScore, int bestAtoms, int best) {
-        if (best < 0) {
-            return true;
-        }
-        if (connected != bestConnected) {
-            return connected;
-        }
-        if (score != bestScore) {
-            return score < bestScore;
-        }
-        return atomCount > bestAtoms; // equal: keep the lower variable number
     }
 
     /** An assignment-defined variable can be bound only after all its inputs are. */
