@@ -274,7 +274,7 @@ final class JoinWorker {
             }
         }
         if (measuring.candidatesOnly) {
-            measuring.firstSampled(e[d] - c[d]);
+            measuring.countCandidates(e[d] - c[d]);
             return false;
         }
         int stride = measuring.stride;
@@ -296,17 +296,25 @@ final class JoinWorker {
                 }
             }
             if (all) {
-                for (int i = 0; i < m; i++) {
-                    if (parts.atom[i] >= 0) {
-                        pos[parts.atom[i]][parts.trieLevel[i]] = c[i];
-                    }
-                }
-                copyAliases(lv);
-                binding[l] = v;
-                accept(l, lv);
+                bind(l, lv, parts, m, c, v);
             }
         }
         return false;
+    }
+
+    /**
+     * Binds level l to {@code value}, found at cursors c of its m participants: records the atoms'
+     * trie positions, then checks the level's filters and goes on ({@link #accept}; true to stop).
+     */
+    private boolean bind(int l, JoinQuery.Level lv, Parts parts, int m, int[] c, int value) {
+        for (int i = 0; i < m; i++) {
+            if (parts.atom[i] >= 0) {
+                pos[parts.atom[i]][parts.trieLevel[i]] = c[i];
+            }
+        }
+        copyAliases(lv);
+        binding[l] = value;
+        return accept(l, lv);
     }
 
     /** Intersects the producer's cached participants (within [lb, ub]) into its buffer; returns the length. */
@@ -343,8 +351,6 @@ final class JoinWorker {
 
     private boolean leapfrog(int l, JoinQuery.Level lv, Parts parts, int m, int[] c, int[] e, long ub) {
         int[][] vals = parts.vals;
-        int[] atoms = parts.atom;
-        int[] tls = parts.trieLevel;
         int key = Integer.MIN_VALUE;
         for (int i = 0; i < m; i++) {
             int v = vals[i][c[i]];
@@ -371,14 +377,7 @@ final class JoinWorker {
             }
             if (v == key) {
                 if (++matched == m) {
-                    for (int i = 0; i < m; i++) {
-                        if (atoms[i] >= 0) {
-                            pos[atoms[i]][tls[i]] = c[i];
-                        }
-                    }
-                    copyAliases(lv);
-                    binding[l] = key;
-                    if (accept(l, lv)) {
+                    if (bind(l, lv, parts, m, c, key)) {
                         return true;
                     }
                     ci = c[p] + 1;

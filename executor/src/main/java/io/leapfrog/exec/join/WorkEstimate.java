@@ -81,8 +81,13 @@ final class WorkEstimate {
     /** Index of the first sampled candidate in a level-1 range of {@code length}, counting it as seen. */
     int firstSampled(int length) {
         int first = (int) ((stride - candidates % stride) % stride);
-        candidates += length;
+        countCandidates(length);
         return first;
+    }
+
+    /** Counts a level-1 range of {@code length} candidates as seen. */
+    void countCandidates(int length) {
+        candidates += length;
     }
 
     /** Level-1 candidates seen: the sum of the shortest range lengths over level 1's visits. */

@@ -156,7 +156,7 @@ public final class Relation {
     /** The trie of this relation with level l holding column {@code columnOrder[l]}; built once, cached. */
     public Trie trie(int[] columnOrder) {
         checkPermutation(columnOrder);
-        String key = Arrays.toString(columnOrder);
+        String key = trieKey(columnOrder);
         Trie t = tries.get(key);
         if (t == null) {
             t = tries.computeIfAbsent(key, k -> buildTrie(columnOrder.clone()));
@@ -166,7 +166,11 @@ public final class Relation {
 
     /** Whether the trie in this column order has been built already (so asking for it costs nothing). */
     public boolean hasTrie(int[] columnOrder) {
-        return tries.containsKey(Arrays.toString(columnOrder));
+        return tries.containsKey(trieKey(columnOrder));
+    }
+
+    private static String trieKey(int[] columnOrder) {
+        return Arrays.toString(columnOrder);
     }
 
     /** The trie in natural column order. */
