@@ -40,6 +40,7 @@ final class ClauseChecker {
         for (Expr.Functor functor : scan.functors) {
             checkFunctorShape(functor);
         }
+        checkRangePlacement(scan);
         Map<String, BaseType> types = new TypeDeduction(scan).run();
         checkHeadWildcards(clause);
         Set<String> ungrounded = new Grounding(scan, aggregateScopes).run(clause);
@@ -88,10 +89,41 @@ final class ClauseChecker {
             return;
         }
         int arity = functor.args().size();
-        if (signature.variadic() ? arity < signature.minArity() : arity != signature.minArity()) {
-            problems.error(functor.pos(), "Functor " + functor.name() + " takes " + (signature.variadic() ? "at least " : "")
-                    + signature.minArity() + " argument" + (signature.minArity() == 1 ? "" : "s") + ", not " + arity);
+        if (!signature.accepts(arity)) {
+            String takes = signature.variadic() ? "at least " + signature.minArity()
+                    : signature.optional() > 0 ? signature.minArity() + " to " + signature.args().size()
+                    : Integer.toString(signature.minArity());
+            problems.error(functor.pos(), "Functor " + functor.name() + " takes " + takes + " argument"
+                    + (takes.equals("1") ? "" : "s") + ", not " + arity);
         }
+    }
+
+    /**
+     * range(...) generates values, so (as in Souffle's uses of it) it must be one side of an equality
+     * whose other side is a variable: "x = range(0, n)" binds x to each value (or tests a bound x).
+     */
+    private void checkRangePlacement(ClauseScan scan) {
+        Set<Expr> placed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Literal.Comparison comparison : scan.comparisons) {
+            if (comparison.op() != Literal.CompOp.EQ) {
+                continue;
+            }
+            if (comparison.left() instanceof Expr.Var && isRange(comparison.right())) {
+                placed.add(comparison.right());
+            } else if (comparison.right() instanceof Expr.Var && isRange(comparison.left())) {
+                placed.add(comparison.left());
+            }
+        }
+        for (Expr.Functor functor : scan.functors) {
+            if (isRange(functor) && !placed.contains(functor)) {
+                problems.error(functor.pos(), "range(...) generates several values, so it can only be one side of an"
+                        + " equality with a variable. Write 'x = range(from, to[, step])' and use x here");
+            }
+        }
+    }
+
+    private static boolean isRange(Expr expr) {
+        return expr instanceof Expr.Functor functor && functor.name().equals("range");
     }
 
     private void checkHeadWildcards(Clause clause) {

@@ -14,9 +14,18 @@ final class Functors {
      * @param variadic the last argument type repeats (cat, min, max)
      * @param result   the result type; null means "the type of the arguments" (min, max)
      */
-    record Signature(List<BaseType> args, boolean variadic, BaseType result) {
+    record Signature(List<BaseType> args, boolean variadic, BaseType result, int optional) {
+        Signature(List<BaseType> args, boolean variadic, BaseType result) {
+            this(args, variadic, result, 0);
+        }
+
         int minArity() {
-            return variadic ? Math.max(args.size(), 2) : args.size();
+            return variadic ? Math.max(args.size(), 2) : args.size() - optional;
+        }
+
+        /** Whether {@code n} arguments fit: at least minArity, and no more than args unless variadic. */
+        boolean accepts(int n) {
+            return n >= minArity() && (variadic || n <= args.size());
         }
     }
 
@@ -38,11 +47,14 @@ final class Functors {
             Map.entry("ftou", new Signature(List.of(BaseType.FLOAT), false, BaseType.UNSIGNED)),
             Map.entry("to_unsigned", new Signature(List.of(BaseType.SYMBOL), false, BaseType.UNSIGNED)),
             Map.entry("min", new Signature(java.util.Collections.singletonList(null), true, null)),
-            Map.entry("max", new Signature(java.util.Collections.singletonList(null), true, null)));
+            Map.entry("max", new Signature(java.util.Collections.singletonList(null), true, null)),
+            // range(from, to[, step]) generates values (Souffle's multi-result functor); the checker
+            // allows it only as "x = range(...)"
+            Map.entry("range", new Signature(List.of(BaseType.NUMBER, BaseType.NUMBER, BaseType.NUMBER), false,
+                    BaseType.NUMBER, 1)));
 
-    /** Souffle intrinsics (ranges, float mathematics) which Leapfrog lacks. */
+    /** Souffle intrinsics (float mathematics) which Leapfrog lacks. */
     private static final Set<String> SOUFFLE_UNSUPPORTED = Set.of(
-            "range",
             "sqrt", "exp", "log", "sin", "cos", "tan", "lcm", "gcd");
 
     static Signature lookup(String name) {

@@ -80,15 +80,48 @@ final class AstBuilder {
             switch (name) {
                 case "input", "output", "printsize", "btree", "brie", "overridable", "inline", "no_inline",
                         "magic", "no_magic", "btree_delete" -> qualifiers.add(name);
-                case "eqrel" -> throw notSupported(qualifier, "eqrel relations (equivalence relations); "
-                        + "declare an ordinary relation and write the reflexive, symmetric and transitive rules");
+                case "eqrel" -> qualifiers.add(name);
                 default -> throw notSupported(qualifier, "relation qualifier '" + name + "'");
             }
         }
         // ".decl a, b(x:number)" declares several relations with the same attributes.
         for (RelationNameContext name : ctx.relationName()) {
             relations.add(new RelationDecl(name.getText(), attributes, Set.copyOf(qualifiers), pos(name)));
+            if (qualifiers.contains("eqrel")) {
+                equivalenceClosure(name.getText(), attributes, pos(name));
+            }
         }
+    }
+
+    /**
+     * An eqrel relation is the smallest equivalence relation holding what its rules and facts derive, as
+     * in Souffle: its symmetric, transitive and (on the values it holds) reflexive closure, added here as
+     * three rules that semi-naive evaluation runs with the relation's own. (Souffle keeps a union-find;
+     * the rules derive the same pairs, a class of k values costing about k^3 steps.)
+     */
+    private void equivalenceClosure(String relation, List<Attribute> attributes, SourcePos pos) {
+        if (attributes.size() != 2) {
+            throw Diagnostics.failure(pos, "eqrel relation " + relation + " has " + attributes.size()
+                    + " attribute" + (attributes.size() == 1 ? "" : "s") + ": an equivalence relation is binary."
+                    + " Declare it with two attributes of one type", source);
+        }
+        if (!attributes.get(0).type().equals(attributes.get(1).type())) {
+            throw Diagnostics.failure(pos, "eqrel relation " + relation + " relates a " + attributes.get(0).type()
+                    + " to a " + attributes.get(1).type() + ": both attributes of an equivalence relation need"
+                    + " the same type", source);
+        }
+        Expr x = new Expr.Var("x", pos);
+        Expr y = new Expr.Var("y", pos);
+        Expr z = new Expr.Var("z", pos);
+        clauses.add(new Clause(new Atom(relation, List.of(y, x), pos), List.of(positive(relation, x, y, pos)), pos));
+        clauses.add(new Clause(new Atom(relation, List.of(x, z), pos),
+                List.of(positive(relation, x, y, pos), positive(relation, y, z, pos)), pos));
+        clauses.add(new Clause(new Atom(relation, List.of(x, x), pos),
+                List.of(positive(relation, x, new Expr.Wildcard(pos), pos)), pos));
+    }
+
+    private static Literal positive(String relation, Expr a, Expr b, SourcePos pos) {
+        return new Literal.Positive(new Atom(relation, List.of(a, b), pos), pos);
     }
 
     private List<Attribute> attributes(AttributesContext ctx) {
@@ -328,9 +361,6 @@ final class AstBuilder {
 
     private Expr aggregate(AggregateExprContext ctx, SourcePos pos) {
         String kindText = ctx.aggregateKind().getText();
-        if (kindText.equals("range")) {
-            throw notSupported(ctx, "the range aggregate");
-        }
         Expr.AggKind kind = Expr.AggKind.valueOf(kindText.toUpperCase(java.util.Locale.ROOT));
         Expr target = ctx.argument() == null ? null : expr(ctx.argument());
         if (kind == Expr.AggKind.COUNT && target != null) {

@@ -13,6 +13,7 @@ import io.leapfrog.exec.join.WitnessedReduction;
 import io.leapfrog.exec.join.LevelFilter;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueFunction;
+import io.leapfrog.exec.join.ValueRange;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.Trie;
 import io.leapfrog.planner.CalcitePlanner;
@@ -30,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -320,6 +322,20 @@ public final class CompiledBody {
                 }
                 Expr target = null;
                 Expr def = null;
+                Expr.Var rangeVar = rangeTarget(c);
+                if (rangeVar != null) {
+                    // x = range(...): x takes each value (tested against the atoms when they bind x too)
+                    Expr range = c.left() == rangeVar ? c.right() : c.left();
+                    Integer id = varIds.get(rangeVar.name());
+                    if ((id == null || !computed.containsKey(id)) && resolvable(range, bound)) {
+                        int v = var(rangeVar.name());
+                        computed.put(v, range);
+                        bound.add(v);
+                        it.remove();
+                        changed = true;
+                    }
+                    continue;
+                }
                 if (c.left() instanceof Expr.Var v && !isBoundName(v.name(), bound) && resolvable(c.right(), bound)) {
                     target = v;
                     def = c.right();
@@ -399,6 +415,24 @@ public final class CompiledBody {
 
     private static Atom atomOf(Literal l) {
         return l instanceof Literal.Positive p ? p.atom() : ((Literal.Negated) l).atom();
+    }
+
+    /** The variable of "x = range(...)" (or "range(...) = x"), or null. */
+    private static Expr.Var rangeTarget(Literal.Comparison c) {
+        if (c.op() != Literal.CompOp.EQ) {
+            return null;
+        }
+        if (c.left() instanceof Expr.Var v && isRange(c.right())) {
+            return v;
+        }
+        if (c.right() instanceof Expr.Var v && isRange(c.left())) {
+            return v;
+        }
+        return null;
+    }
+
+    private static boolean isRange(Expr e) {
+        return e instanceof Expr.Functor f && f.name().equals("range");
     }
 
     private boolean isBoundName(String name, Set<Integer> bound) {
@@ -845,6 +879,7 @@ public final class CompiledBody {
         }
         int n = varCount();
         ValueFunction[] computedAt = new ValueFunction[n];
+        ValueRange[] generatedAt = new ValueRange[n];
         List<List<LevelFilter>> filtersAt = new ArrayList<>();
         for (int l = 0; l < n; l++) {
             filtersAt.add(new ArrayList<>());
@@ -865,6 +900,8 @@ public final class CompiledBody {
                 AggregateEvaluator ev = aggregate(ag);
                 ev.precompute(ctx.threads());
                 computedAt[level] = ev;
+            } else if (isRange((Expr) def)) {
+                generatedAt[level] = range((Expr.Functor) def);
             } else {
                 IntExpr e = exprs.compile((Expr) def, typeOf(varNames.get(c.getKey())));
                 computedAt[level] = e::eval;
@@ -929,8 +966,8 @@ public final class CompiledBody {
             int[] columns = trieColumns(a, pos);
             tries.add(new AtomTrie(r.trie(columns), levelsOf(a, columns, pos)));
         }
-        if (tries.isEmpty()) {
-            return new Built(null, false, computedAt, fa);
+        if (tries.isEmpty() && Arrays.stream(generatedAt).allMatch(Objects::isNull)) {
+            return new Built(null, false, computedAt, fa); // one binding at most: no join needed
         }
         JoinQuery.Builder qb = JoinQuery.builder(n);
         for (AtomTrie t : tries) {
@@ -939,6 +976,9 @@ public final class CompiledBody {
         for (int l = 0; l < n; l++) {
             if (computedAt[l] != null) {
                 qb.computed(l, computedAt[l]);
+            }
+            if (generatedAt[l] != null) {
+                qb.generated(l, generatedAt[l]);
             }
             for (LevelFilter f : fa[l]) {
                 qb.filter(l, f);
@@ -955,6 +995,21 @@ public final class CompiledBody {
     }
 
     private record AtomTrie(Trie trie, int[] levels) { }
+
+    /** range(from, to[, step]) over numbers; without a step it counts towards {@code to}, as Souffle's does. */
+    private ValueRange range(Expr.Functor f) {
+        IntExpr from = exprs.compile(f.args().get(0), BaseType.NUMBER);
+        IntExpr to = exprs.compile(f.args().get(1), BaseType.NUMBER);
+        IntExpr step = f.args().size() > 2 ? exprs.compile(f.args().get(2), BaseType.NUMBER) : null;
+        return (binding, out) -> {
+            long a = from.eval(binding);
+            long b = to.eval(binding);
+            out[0] = a;
+            out[1] = b;
+            out[2] = step != null ? step.eval(binding) : a <= b ? 1 : -1;
+            return true;
+        };
+    }
 
     /** The atom's columns in the order the join binds their variables (the trie's level order). */
     private static int[] trieColumns(AtomSpec a, int[] pos) {

@@ -20,6 +20,7 @@ import java.util.List;
  *     .upperBound(int var, int otherVar, boolean strict)   var < otherVar (strict) / <=; otherVar < var
  *     .lowerBoundConst(int var, int c, boolean strict) / .upperBoundConst(int var, int c, boolean strict)
  *     .filter(int level, LevelFilter f)             checked once variables 0..level are bound
+ *     .generated(int var, ValueRange r)             var takes each value of the range r(binding of 0..var-1)
  *     .computed(int var, ValueFunction f)           var's value is f(binding of 0..var-1); if atoms also
  *                                                   bind var it becomes a membership test
  *     .outputVars(int k)                            report each distinct binding of 0..k-1 once (existential
@@ -66,6 +67,8 @@ public final class JoinQuery {
         long upperConst = Integer.MAX_VALUE;
         LevelFilter[] filters;
         ValueFunction computed;
+        /** Values generated from the earlier variables (Souffle's range), or null. */
+        ValueRange generated;
         /**
          * Intersection caching (null when off). A producer level materialises the intersection of the
          * participants {@code cacheG} (within its bounds) into a buffer and leapfrogs that buffer with
@@ -79,6 +82,11 @@ public final class JoinQuery {
 
         int width() {
             return atom.length;
+        }
+
+        /** Whether the level's values come from earlier variables (computed or generated), not from atoms. */
+        boolean derived() {
+            return computed != null || generated != null;
         }
     }
 
@@ -113,7 +121,7 @@ public final class JoinQuery {
         Level lv = levels[l];
         return new LevelShape(lv.atom.clone(), lv.trieLevel.clone(), lv.aliasAtom.clone(), lv.aliasTrieLevel.clone(),
                 lv.aliasOf.clone(), lv.lowerVars.clone(), lv.lowerAdd.clone(), lv.upperVars.clone(), lv.upperSub.clone(),
-                lv.lowerConst, lv.upperConst, lv.filters.length, lv.computed != null);
+                lv.lowerConst, lv.upperConst, lv.filters.length, lv.derived());
     }
 
     /**
@@ -180,6 +188,7 @@ public final class JoinQuery {
         private final List<List<LevelFilter>> filters = new ArrayList<>();
         private final List<LevelFilter> preFilters = new ArrayList<>();
         private final ValueFunction[] computed;
+        private final ValueRange[] generated;
         private int outputVars;
         private boolean emptyGate;
         private double[] estimatedRows;
@@ -196,6 +205,7 @@ public final class JoinQuery {
             Arrays.fill(lowerConst, Integer.MIN_VALUE);
             Arrays.fill(upperConst, Integer.MAX_VALUE);
             this.computed = new ValueFunction[varCount];
+            this.generated = new ValueRange[varCount];
             for (int i = 0; i < varCount; i++) {
                 lower.add(new ArrayList<>());
                 upper.add(new ArrayList<>());
@@ -278,12 +288,23 @@ public final class JoinQuery {
 
         /** var's value is f(binding of 0..var-1); a membership test where atoms also bind var. */
         public Builder computed(int var, ValueFunction f) {
-            checkVar(var);
-            if (computed[var] != null) {
-                throw new IllegalArgumentException("variable " + var + " computed twice");
-            }
+            checkUnderived(var);
             computed[var] = f;
             return this;
+        }
+
+        /** var takes each value of r(binding of 0..var-1); a membership test where atoms also bind var. */
+        public Builder generated(int var, ValueRange r) {
+            checkUnderived(var);
+            generated[var] = r;
+            return this;
+        }
+
+        private void checkUnderived(int var) {
+            checkVar(var);
+            if (computed[var] != null || generated[var] != null) {
+                throw new IllegalArgumentException("variable " + var + " computed twice");
+            }
         }
 
         /** The join's work as measured on the data by the planner (-1: not measured). */
@@ -325,7 +346,7 @@ public final class JoinQuery {
         private void planCache(Level[] levels, int l) {
             Level a = levels[l];
             Level b = levels[l + 1];
-            if (a.computed != null || b.computed != null || a.consRest != null) {
+            if (a.derived() || b.derived() || a.consRest != null) {
                 return;
             }
             List<Integer> g = new ArrayList<>();
@@ -389,7 +410,7 @@ public final class JoinQuery {
                     }
                 }
             }
-            if (parts.isEmpty() && computed[l] == null) {
+            if (parts.isEmpty() && computed[l] == null && generated[l] == null) {
                 throw new IllegalArgumentException("variable " + l + " is bound by no atom and not computed");
             }
             // Smallest first-level list drives the parallel split and the leapfrog start.
@@ -453,6 +474,7 @@ public final class JoinQuery {
             lv.upperConst = upperConst[l];
             lv.filters = filters.get(l).toArray(new LevelFilter[0]);
             lv.computed = computed[l];
+            lv.generated = generated[l];
             return lv;
         }
     }

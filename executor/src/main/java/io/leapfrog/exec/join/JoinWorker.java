@@ -31,6 +31,8 @@ final class JoinWorker {
     private final int[][] scratchV;
     private final boolean counting;
     private final TupleSink sink;
+    /** from, to and step of a generated level (levels below it reuse it only after it is done with it). */
+    private final long[] rangeScratch = new long[3];
     long count;
     /**
      * When set, the worker estimates the join's work instead of producing results ({@link WorkEstimate}:
@@ -180,6 +182,9 @@ final class JoinWorker {
         levelUb[l] = ub;
         if (lv.computed != null) {
             return visitComputed(l, lv, lb, ub);
+        }
+        if (lv.generated != null) {
+            return visitGenerated(l, lv, lb, ub);
         }
         Parts parts;
         int bufEnd = 0;
@@ -578,7 +583,44 @@ final class JoinWorker {
         if (v == ValueFunction.NONE || v < lb || v > ub) {
             return false;
         }
-        int value = (int) v;
+        return bindDerived(l, lv, (int) v);
+    }
+
+    /**
+     * A generated level (Souffle's range): each value of the range within [lb, ub] is bound in turn, as
+     * a computed value is. Counting up (step > 0) stops at ub, counting down at lb.
+     */
+    private boolean visitGenerated(int l, JoinQuery.Level lv, long lb, long ub) {
+        if (measuring != null && !measuring.visit(l, 0)) {
+            return false;
+        }
+        long[] r = rangeScratch;
+        if (!lv.generated.bounds(binding, r)) {
+            return false;
+        }
+        long from = r[0];
+        long to = r[1];
+        long step = r[2];
+        if (step > 0) {
+            for (long v = from; v < to && v <= ub; v += step) {
+                if (v >= lb && bindDerived(l, lv, (int) v)) {
+                    return true;
+                }
+            }
+        } else if (step < 0) {
+            for (long v = from; v > to && v >= lb; v += step) {
+                if (v <= ub && bindDerived(l, lv, (int) v)) {
+                    return true;
+                }
+            }
+        } else if (from != to && from >= lb && from <= ub) {
+            return bindDerived(l, lv, (int) from);
+        }
+        return false;
+    }
+
+    /** Binds level l to a computed or generated value that every atom of the level must hold; goes on. */
+    private boolean bindDerived(int l, JoinQuery.Level lv, int value) {
         int m = lv.width();
         for (int i = 0; i < m; i++) {
             int[] vals = lv.vals[i];

@@ -81,7 +81,7 @@ public final class LeapfrogJoin {
         if (!q.passesGate()) {
             return 0;
         }
-        if (q.varCount == 0 || q.outputVars == 0 || q.levels[0].computed != null) {
+        if (q.varCount == 0 || q.outputVars == 0 || q.levels[0].derived()) {
             return -1;
         }
         WorkEstimate estimate = new WorkEstimate(stride, limit);
@@ -100,7 +100,7 @@ public final class LeapfrogJoin {
         if (!q.passesGate()) {
             return 0;
         }
-        if (q.varCount == 0 || q.outputVars == 0 || q.levels[0].computed != null) {
+        if (q.varCount == 0 || q.outputVars == 0 || q.levels[0].derived()) {
             return -1;
         }
         WorkEstimate count = WorkEstimate.candidateCount();
@@ -116,7 +116,7 @@ public final class LeapfrogJoin {
             return 1;
         }
         JoinQuery.Level first = q.levels[0];
-        if (first.computed != null || first.vals[0].length < MIN_PARALLEL_VALUES) {
+        if (first.derived() || first.vals[0].length < MIN_PARALLEL_VALUES) {
             return 1;
         }
         return threads;
@@ -128,7 +128,7 @@ public final class LeapfrogJoin {
         for (int i = 0; i < workers; i++) {
             ws.add(new JoinWorker(q, sinks == null ? null : sinks.get(i)));
         }
-        if (workers == 1 && (q.varCount == 0 || q.outputVars == 0 || q.levels[0].computed != null)) {
+        if (workers == 1 && (q.varCount == 0 || q.outputVars == 0 || q.levels[0].derived())) {
             // One pass over everything: a query without output variables stops at its first result.
             ws.get(0).runAll();
             return ws;

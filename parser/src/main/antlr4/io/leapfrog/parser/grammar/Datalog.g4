@@ -92,10 +92,10 @@ argument
     | '_'                                                   # wildcardExpr
     | IDENT                                                 # varExpr
     ;
-aggregateKind : COUNT | SUM | MIN | MAX | MEAN | RANGE_AGG ;
+aggregateKind : COUNT | SUM | MIN | MAX | MEAN ;
 aggregateBody : '{' disjunction '}' | atom ;
 functorName
-    : CAT | STRLEN | SUBSTR | CONTAINS | MATCH | TO_NUMBER | TO_STRING | ORD | MIN | MAX
+    : CAT | STRLEN | SUBSTR | CONTAINS | MATCH | TO_NUMBER | TO_STRING | ORD | MIN | MAX | RANGE
     | IDENT
     ;
 
@@ -122,7 +122,7 @@ SUM : 'sum' ;
 MIN : 'min' ;
 MAX : 'max' ;
 MEAN : 'mean' ;
-RANGE_AGG : 'range' ;
+RANGE : 'range' ;
 CAT : 'cat' ;
 STRLEN : 'strlen' ;
 SUBSTR : 'substr' ;
