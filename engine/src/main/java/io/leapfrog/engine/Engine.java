@@ -122,8 +122,9 @@ public final class Engine implements AutoCloseable {
         List<Clause> clauses = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         List<io.leapfrog.ast.Expr.StringConst> enumConstants = new ArrayList<>();
+        DatalogParser.Session session = new DatalogParser.Session(); // components carry over between fragments
         for (LoadedProgram.Fragment f : fragments) {
-            Program p = DatalogParser.parse(f.source(), f.fileName());
+            Program p = session.parse(f.source(), f.fileName());
             enumConstants.addAll(p.enumConstants());
             types.addAll(p.types());
             relations.addAll(p.relations());

@@ -32,9 +32,12 @@ import java.util.Set;
  */
 final class AstBuilder {
     private static final long MAX_UNSIGNED_32 = 0xFFFF_FFFFL;
+    /** Deeper nesting of component instances (or bases) than this is a cycle. */
+    private static final int MAX_COMPONENT_DEPTH = 32;
 
-    private final String file;
-    private final String source;
+    /** The text being built from: the file's, or a component's while an instance of it is expanded. */
+    private String file;
+    private String source;
     private final List<TypeDecl> types = new ArrayList<>();
     private final List<RelationDecl> relations = new ArrayList<>();
     private final List<Directive> directives = new ArrayList<>();
@@ -42,32 +45,178 @@ final class AstBuilder {
     private final List<String> warnings = new ArrayList<>();
     /** Enumeration constructors used in clauses ($Mon), for the checker (types may be declared elsewhere). */
     private final List<Expr.StringConst> enumConstants = new ArrayList<>();
+    /** Where names are resolved: the program, or the component instance being expanded. */
+    private ComponentScope scope;
 
-    AstBuilder(String file, String source) {
+    AstBuilder(String file, String source, ComponentScope components) {
         this.file = file;
         this.source = source;
+        this.scope = components;
     }
 
     Program build(ProgramContext program) {
-        for (StatementContext statement : program.statement()) {
-            if (statement.declaration() != null) {
-                declaration(statement.declaration());
-            } else if (statement.typeDeclaration() != null) {
-                typeDeclaration(statement.typeDeclaration());
-            } else if (statement.directive() != null) {
-                directive(statement.directive());
-            } else if (statement.pragma() != null) {
-                warnings.add(Diagnostics.warning(pos(statement), ".pragma is ignored: Leapfrog has no "
-                        + "configuration pragmas, and they do not change a program's results", source));
-            } else if (statement.plan() != null) {
-                warnings.add(Diagnostics.warning(pos(statement), ".plan is ignored: Leapfrog chooses its own "
-                        + "join order", source));
-            } else {
-                clause(statement.clause());
-            }
-        }
+        statements(program.statement(), Set.of());
         return new Program(List.copyOf(types), List.copyOf(relations), List.copyOf(directives),
                 List.copyOf(clauses), List.copyOf(warnings), source, List.copyOf(enumConstants));
+    }
+
+    /**
+     * The statements of the program or of a component being expanded: components are defined first (an
+     * instance may precede its component's definition), then each statement in order; rules and facts
+     * for the relations in {@code overridden} (a derived component's {@code .override}) are left out.
+     */
+    private void statements(List<StatementContext> statements, Set<String> overridden) {
+        for (StatementContext statement : statements) {
+            if (statement.component() != null) {
+                scope.define(statement.component().IDENT().getText(),
+                        new ComponentScope.Definition(statement.component(), file, source));
+            }
+        }
+        for (StatementContext statement : statements) {
+            if (statement.clause() == null || !overridden.contains(headRelation(statement.clause()))) {
+                statement(statement);
+            }
+        }
+    }
+
+    private static String headRelation(ClauseContext clause) {
+        String name = clause.head(0).atom().relationName().getText();
+        int dot = name.indexOf('.');
+        return dot < 0 ? name : name.substring(0, dot);
+    }
+
+    private void statement(StatementContext statement) {
+        if (statement.component() != null) {
+            // defined by statements(); expanded where an instance is made
+        } else if (statement.instantiation() != null) {
+            instantiate(statement.instantiation());
+        } else if (statement.override() != null) {
+            if (scope.depth() == 0) {
+                throw Diagnostics.failure(pos(statement), ".override outside a component. Use it inside a"
+                        + " component that derives from the one declaring the relation", source);
+            }
+        } else if (statement.declaration() != null) {
+            declaration(statement.declaration());
+        } else if (statement.typeDeclaration() != null) {
+            typeDeclaration(statement.typeDeclaration());
+        } else if (statement.directive() != null) {
+            directive(statement.directive());
+        } else if (statement.pragma() != null) {
+            warnings.add(Diagnostics.warning(pos(statement), ".pragma is ignored: Leapfrog has no "
+                    + "configuration pragmas, and they do not change a program's results", source));
+        } else if (statement.plan() != null) {
+            warnings.add(Diagnostics.warning(pos(statement), ".plan is ignored: Leapfrog chooses its own "
+                    + "join order", source));
+        } else {
+            clause(statement.clause());
+        }
+    }
+
+    // ---- components ------------------------------------------------------------------------
+
+    /**
+     * {@code .init name = Comp<Args>}: the component's statements (its bases' first, without the rules
+     * of relations it overrides) under the instance's names (ComponentScope).
+     */
+    private void instantiate(InstantiationContext init) {
+        ComponentScope.Definition definition = componentNamed(init.componentType());
+        ComponentContext component = definition.component();
+        Map<String, String> arguments = typeArguments(component, init.componentType());
+        Set<String> localRelations = new java.util.HashSet<>();
+        Set<String> localTypes = new java.util.HashSet<>();
+        localNames(component, localRelations, localTypes, 0);
+        ComponentScope outer = scope;
+        if (outer.depth() >= MAX_COMPONENT_DEPTH) {
+            throw Diagnostics.failure(pos(init), "Component instances nested " + MAX_COMPONENT_DEPTH + " deep: does "
+                    + component.IDENT().getText() + " instantiate itself? Break the cycle", source);
+        }
+        scope = outer.instance(init.IDENT().getText(), arguments, localRelations, localTypes);
+        try {
+            expand(definition, Set.of());
+        } finally {
+            scope = outer;
+        }
+    }
+
+    private void expand(ComponentScope.Definition definition, Set<String> overriddenBelow) {
+        String outerFile = file;
+        String outerSource = source;
+        file = definition.file();
+        source = definition.source();
+        try {
+            expandHere(definition.component(), overriddenBelow);
+        } finally {
+            file = outerFile;
+            source = outerSource;
+        }
+    }
+
+    private void expandHere(ComponentContext component, Set<String> overriddenBelow) {
+        Set<String> overrides = new java.util.HashSet<>(overriddenBelow);
+        for (StatementContext statement : component.statement()) {
+            if (statement.override() != null) {
+                overrides.add(statement.override().IDENT().getText());
+            }
+        }
+        ComponentScope self = scope;
+        for (ComponentTypeContext base : component.componentType()) {
+            ComponentScope.Definition baseComponent = componentNamed(base);
+            scope = self.withTypeArguments(typeArguments(baseComponent.component(), base));
+            try {
+                expand(baseComponent, overrides);
+            } finally {
+                scope = self;
+            }
+        }
+        statements(component.statement(), overriddenBelow);
+    }
+
+    /** Relations, types and nested instances a component declares (its bases' included): the names it prefixes. */
+    private void localNames(ComponentContext component, Set<String> relationNames, Set<String> typeNames, int depth) {
+        if (depth > MAX_COMPONENT_DEPTH) {
+            throw Diagnostics.failure(pos(component), "Component " + component.IDENT().getText()
+                    + " derives from itself. Break the cycle of its bases", source);
+        }
+        for (ComponentTypeContext base : component.componentType()) {
+            localNames(componentNamed(base).component(), relationNames, typeNames, depth + 1);
+        }
+        for (StatementContext statement : component.statement()) {
+            if (statement.declaration() != null) {
+                for (RelationNameContext name : statement.declaration().relationName()) {
+                    relationNames.add(name.getText());
+                }
+            } else if (statement.instantiation() != null) {
+                relationNames.add(statement.instantiation().IDENT().getText());
+            } else if (statement.typeDeclaration() != null) {
+                typeNames.add(statement.typeDeclaration().getChild(1).getText());
+            }
+        }
+    }
+
+    private ComponentScope.Definition componentNamed(ComponentTypeContext type) {
+        ComponentScope.Definition component = scope.component(type.IDENT().getText());
+        if (component == null) {
+            throw Diagnostics.failure(pos(type), "Undefined component " + type.IDENT().getText() + ". Define it with"
+                    + " .comp " + type.IDENT().getText() + " { ... }", source);
+        }
+        return component;
+    }
+
+    /** The component's type parameters bound to the type arguments, resolved in the current scope. */
+    private Map<String, String> typeArguments(ComponentContext component, ComponentTypeContext type) {
+        List<String> parameters = component.typeParameters() == null ? List.of()
+                : component.typeParameters().IDENT().stream().map(TerminalNode::getText).toList();
+        List<TypeNameContext> arguments = type.typeName();
+        if (parameters.size() != arguments.size()) {
+            throw Diagnostics.failure(pos(type), "Component " + component.IDENT().getText() + " takes "
+                    + parameters.size() + " type parameter" + (parameters.size() == 1 ? "" : "s") + ", given "
+                    + arguments.size(), source);
+        }
+        Map<String, String> bound = new java.util.HashMap<>();
+        for (int i = 0; i < parameters.size(); i++) {
+            bound.put(parameters.get(i), scope.type(arguments.get(i).getText()));
+        }
+        return bound;
     }
 
     // ---- declarations ----------------------------------------------------------------------
@@ -86,9 +235,10 @@ final class AstBuilder {
         }
         // ".decl a, b(x:number)" declares several relations with the same attributes.
         for (RelationNameContext name : ctx.relationName()) {
-            relations.add(new RelationDecl(name.getText(), attributes, Set.copyOf(qualifiers), pos(name)));
+            String relation = scope.relation(name.getText());
+            relations.add(new RelationDecl(relation, attributes, Set.copyOf(qualifiers), pos(name)));
             if (qualifiers.contains("eqrel")) {
-                equivalenceClosure(name.getText(), attributes, pos(name));
+                equivalenceClosure(relation, attributes, pos(name));
             }
         }
     }
@@ -128,7 +278,7 @@ final class AstBuilder {
         List<Attribute> attributes = new ArrayList<>();
         if (ctx != null) {
             for (AttributeContext attribute : ctx.attribute()) {
-                attributes.add(new Attribute(attribute.IDENT().getText(), attribute.typeName().getText(),
+                attributes.add(new Attribute(attribute.IDENT().getText(), scope.type(attribute.typeName().getText()),
                         pos(attribute)));
             }
         }
@@ -137,15 +287,15 @@ final class AstBuilder {
 
     private void typeDeclaration(TypeDeclarationContext ctx) {
         if (ctx instanceof SubtypeDeclContext subtype) {
-            types.add(new TypeDecl(subtype.IDENT().getText(), TypeDecl.Kind.SUBTYPE,
-                    List.of(subtype.typeName().getText()), pos(subtype.IDENT())));
+            types.add(new TypeDecl(scope.declaredType(subtype.IDENT().getText()), TypeDecl.Kind.SUBTYPE,
+                    List.of(scope.type(subtype.typeName().getText())), pos(subtype.IDENT())));
         } else if (ctx instanceof UnionDeclContext union) {
-            List<String> bases = union.typeName().stream().map(ParserRuleContext::getText).toList();
+            List<String> bases = union.typeName().stream().map(t -> scope.type(t.getText())).toList();
             TypeDecl.Kind kind = bases.size() == 1 ? TypeDecl.Kind.ALIAS : TypeDecl.Kind.UNION;
-            types.add(new TypeDecl(union.IDENT().getText(), kind, bases, pos(union.IDENT())));
+            types.add(new TypeDecl(scope.declaredType(union.IDENT().getText()), kind, bases, pos(union.IDENT())));
         } else if (ctx instanceof LegacyTypeDeclContext legacy) {
             String base = legacy.NUMBER_TYPE() != null ? "number" : "symbol";
-            types.add(new TypeDecl(legacy.IDENT().getText(), TypeDecl.Kind.SUBTYPE, List.of(base),
+            types.add(new TypeDecl(scope.declaredType(legacy.IDENT().getText()), TypeDecl.Kind.SUBTYPE, List.of(base),
                     pos(legacy.IDENT())));
         } else if (ctx instanceof RecordTypeDeclContext record) {
             throw notSupported(record, "record types");
@@ -159,7 +309,7 @@ final class AstBuilder {
                 }
                 branches.add(branch.IDENT().getText());
             }
-            types.add(TypeDecl.enumeration(adt.IDENT().getText(), branches, pos(adt.IDENT())));
+            types.add(TypeDecl.enumeration(scope.declaredType(adt.IDENT().getText()), branches, pos(adt.IDENT())));
         }
     }
 
@@ -177,7 +327,7 @@ final class AstBuilder {
                         ? unescape(value.getText()) : value.getText();
                 params.put(key, text);
             }
-            directives.add(new Directive(kind, target.relationName().getText(), Map.copyOf(params),
+            directives.add(new Directive(kind, scope.relation(target.relationName().getText()), Map.copyOf(params),
                     pos(target.relationName())));
         }
     }
@@ -203,7 +353,7 @@ final class AstBuilder {
         for (ArgumentContext argument : ctx.argument()) {
             args.add(expr(argument));
         }
-        return new Atom(ctx.relationName().getText(), List.copyOf(args), pos(ctx));
+        return new Atom(scope.relation(ctx.relationName().getText()), List.copyOf(args), pos(ctx));
     }
 
     private BodyFormula disjunction(DisjunctionContext ctx) {

@@ -21,6 +21,22 @@ public final class DatalogParser {
 
     /** @param fileName used in positions and messages; {@code "<input>"} when null */
     public static Program parse(String source, String fileName) {
+        return parse(source, fileName, ComponentScope.global());
+    }
+
+    /**
+     * Parses the pieces of one program one after the other (a REPL session's statements), so that a
+     * component defined in one piece can be instantiated in a later one.
+     */
+    public static final class Session {
+        private final ComponentScope components = ComponentScope.global();
+
+        public Program parse(String source, String fileName) {
+            return DatalogParser.parse(source, fileName, components);
+        }
+    }
+
+    private static Program parse(String source, String fileName, ComponentScope components) {
         if (fileName == null) {
             fileName = "<input>";
         }
@@ -45,18 +61,17 @@ public final class DatalogParser {
         if (!errors.errors().isEmpty()) {
             throw new LeapfrogException(String.join("\n", errors.errors()));
         }
-        return new AstBuilder(fileName, source).build(tree);
+        return new AstBuilder(fileName, source, components).build(tree);
     }
 
     /**
-     * Components, user functors, includes and the C preprocessor change what the rest of the file
+     * User functors, includes and the C preprocessor change what the rest of the file
      * means, so they are rejected before parsing rather than producing confusing syntax errors.
      */
     private static void rejectUnsupportedDirectives(CommonTokenStream tokens, String fileName, String source) {
         for (Token token : tokens.getTokens()) {
             if (token.getType() == DatalogLexer.UNSUPPORTED_DIRECTIVE) {
                 String what = switch (token.getText()) {
-                    case ".comp", ".init", ".override" -> "components (" + token.getText() + ")";
                     case ".functor" -> "user-defined functors (.functor)";
                     default -> "the " + token.getText() + " directive";
                 };

@@ -10,15 +10,25 @@ statement
     | directive
     | pragma
     | plan
+    | component
+    | instantiation
+    | override
     | clause
     ;
 
+// ---- components: templates of declarations and rules, expanded by the AST builder -------------
+component : COMP IDENT typeParameters? (':' componentType (',' componentType)*)? '{' statement* '}' ;
+typeParameters : '<' IDENT (',' IDENT)* '>' ;
+componentType : IDENT ('<' typeName (',' typeName)* '>')? ;
+instantiation : INIT IDENT '=' componentType ;
+override : OVERRIDE IDENT ;
+
 // ---- declarations --------------------------------------------------------------------------
 declaration : DECL relationName (',' relationName)* '(' attributes? ')' qualifier* ;
-relationName : IDENT ;
+relationName : IDENT ('.' IDENT)* ;
 attributes : attribute (',' attribute)* ;
 attribute : IDENT ':' typeName ;
-typeName : IDENT ;
+typeName : IDENT ('.' IDENT)* ;
 qualifier : IDENT ('-' IDENT)* ;
 
 typeDeclaration
@@ -110,7 +120,10 @@ PRINTSIZE : '.printsize' ;
 PRAGMA : '.pragma' ;
 PLAN : '.plan' ;
 // Recognised so that they fail with "not supported" instead of a confusing syntax error.
-UNSUPPORTED_DIRECTIVE : '.comp' | '.init' | '.functor' | '.override' | '.limitsize' | '.include' | '.once' ;
+COMP : '.comp' ;
+INIT : '.init' ;
+OVERRIDE : '.override' ;
+UNSUPPORTED_DIRECTIVE : '.functor' | '.limitsize' | '.include' | '.once' ;
 PREPROCESSOR : '#' ~[\r\n]* ;
 
 IF : ':-' ;

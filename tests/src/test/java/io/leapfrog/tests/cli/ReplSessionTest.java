@@ -131,4 +131,20 @@ class ReplSessionTest {
         assertTrue(o.contains("$Mon"), o);
         assertTrue(err().contains("Unknown ADT branch $Fri. Known branches: $Mon, $Tue"), err());
     }
+
+    @Test
+    void componentsDefinedInOneStatementAreInstantiatedInLaterOnes(@TempDir Path tmp) throws IOException {
+        script(tmp, """
+                .comp Pairs<T> { .decl p(x:T) p(x) :- seed(x). }
+                .decl seed(x:number)
+                seed(41). seed(42).
+                .init a = Pairs<number>
+                ?- a.p(x), x > 41.
+                .init b = Missing
+                """);
+        String o = out();
+        assertTrue(o.lines().anyMatch(l -> l.strip().equals("42")), o);
+        assertTrue(o.lines().noneMatch(l -> l.strip().equals("41")), o);
+        assertTrue(err().contains("Undefined component Missing"), err());
+    }
 }
