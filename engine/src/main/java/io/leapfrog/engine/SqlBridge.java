@@ -1,6 +1,5 @@
 package io.leapfrog.engine;
 
-import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.planner.sql.Catalog;
 import io.leapfrog.planner.sql.ColumnKind;
 import io.leapfrog.planner.sql.SqlEngine;
@@ -12,7 +11,8 @@ import java.util.List;
 /**
  * Hands SQL to the planner's SQL engine with a catalog built from a {@link Database}: every
  * materialised relation is a table whose columns are named as declared; symbol columns are decoded
- * through the run's symbol table. Values come back rendered as text.
+ * through the run's symbol table, float and unsigned columns to their values ({@link ColumnKind}).
+ * Values come back rendered as text.
  */
 final class SqlBridge {
     private SqlBridge() {
@@ -20,12 +20,7 @@ final class SqlBridge {
 
     static SqlResult run(Database db, String sql, int threads) {
         long t0 = System.nanoTime();
-        io.leapfrog.planner.sql.SqlResult r;
-        try {
-            r = new SqlEngine(catalog(db), threads).execute(sql);
-        } catch (LeapfrogException e) {
-            throw explainMissingTable(db, e);
-        }
+        io.leapfrog.planner.sql.SqlResult r = new SqlEngine(catalog(db), threads).execute(sql);
         List<List<String>> rows = new ArrayList<>(r.rows().size());
         for (Object[] row : r.rows()) {
             List<String> out = new ArrayList<>(row.length);
@@ -37,21 +32,6 @@ final class SqlBridge {
         return new SqlResult(r.columns(), rows, r.explainLines(), Duration.ofNanos(System.nanoTime() - t0));
     }
 
-    /** "Object 'w' not found" for a relation left out of the catalog says why it was left out. */
-    private static LeapfrogException explainMissingTable(Database db, LeapfrogException e) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Object '([^']+)' not found").matcher(
-                String.valueOf(e.getMessage()));
-        if (m.find() && db.relationNames().contains(m.group(1)) && hiddenFromSql(db.schema(m.group(1)))) {
-            return new LeapfrogException(e.getMessage() + "\nnote: relation " + m.group(1) + " has float or unsigned"
-                    + " columns, which SQL does not see (docs/sql.md); query it in Datalog instead", e);
-        }
-        return e;
-    }
-
-    private static boolean hiddenFromSql(Database.Schema s) {
-        return s.columnTypes().contains("float") || s.columnTypes().contains("unsigned");
-    }
-
     static Catalog catalog(Database db) {
         List<Catalog.TableInfo> tables = new ArrayList<>();
         for (String name : db.relationNames()) {
@@ -59,12 +39,14 @@ final class SqlBridge {
                 continue; // only counted for .printsize: no tuples to query
             }
             Database.Schema s = db.schema(name);
-            if (hiddenFromSql(s)) {
-                continue; // SQL sees number and symbol columns only (docs/sql.md): float and unsigned relations stay out
-            }
             List<ColumnKind> kinds = new ArrayList<>();
-            for (int c = 0; c < s.arity(); c++) {
-                kinds.add(s.isSymbol(c) ? ColumnKind.SYMBOL : ColumnKind.NUMBER);
+            for (String type : s.columnTypes()) {
+                kinds.add(switch (type) {
+                    case "symbol" -> ColumnKind.SYMBOL;
+                    case "float" -> ColumnKind.FLOAT;
+                    case "unsigned" -> ColumnKind.UNSIGNED;
+                    default -> ColumnKind.NUMBER;
+                });
             }
             tables.add(new Catalog.TableInfo(name, s.columnNames(), kinds, db.relation(name)));
         }

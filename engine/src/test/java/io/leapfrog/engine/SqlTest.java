@@ -32,20 +32,30 @@ class SqlTest {
     }
 
     @Test
-    void relationsSqlDoesNotSeeSayWhy() {
+    void floatAndUnsignedColumnsAreQueriedByTheirValues() {
         EngineTestSupport t = new EngineTestSupport(dir);
         RunResult r = t.run("""
                 .decl w(id:number, x:float)
                 .decl u(id:number, h:unsigned)
-                w(1, 2.5). u(1, 3000000000u).
+                .decl edge(src:number, dst:number)
+                w(1, 2.5). w(2, 0.1). w(3, -7.25). w(4, 0.1).
+                u(1, 3000000000u). u(2, 5u). u(3, 4294967295u).
+                edge(1, 2). edge(2, 3). edge(3, 1).
                 """);
         try (Engine e = t.engine(2)) {
-            for (String table : List.of("w", "u")) {
-                io.leapfrog.common.LeapfrogException error = org.junit.jupiter.api.Assertions.assertThrows(
-                        io.leapfrog.common.LeapfrogException.class, () -> e.sql(r.database(), "SELECT * FROM " + table));
-                org.junit.jupiter.api.Assertions.assertTrue(error.getMessage().contains("float or unsigned columns"),
-                        error.getMessage());
-            }
+            assertEquals(List.of(List.of("2", "0.1"), List.of("4", "0.1")),
+                    e.sql(r.database(), "SELECT id, x FROM w WHERE x = 0.1 ORDER BY id").rows());
+            assertEquals(List.of(List.of("-7.05")),
+                    e.sql(r.database(), "SELECT SUM(x) FROM w WHERE x < 1").rows().stream()
+                            .map(row -> List.of(String.format(java.util.Locale.ROOT, "%.2f", Double.parseDouble(row.get(0)))))
+                            .toList());
+            // unsigned values above 2^31 keep their order and value; joins on them run on the decoded values
+            assertEquals(List.of(List.of("2", "5"), List.of("1", "3000000000"), List.of("3", "4294967295")),
+                    e.sql(r.database(), "SELECT id, h FROM u ORDER BY h").rows());
+            assertEquals(List.of(List.of("1", "3000000000", "2.5")),
+                    e.sql(r.database(), "SELECT u.id, u.h, w.x FROM u JOIN w ON u.id = w.id WHERE u.h > 2147483648 AND u.id < 3").rows());
+            assertEquals(List.of(List.of("3", "4294967295", "1")),
+                    e.sql(r.database(), "SELECT a.src, u.h, a.dst FROM edge a JOIN u ON a.src = u.id WHERE u.h = 4294967295").rows());
         }
     }
 }

@@ -173,9 +173,14 @@ final class JoinAnalysis {
         return LogicalFilter.create(below, RexUtil.composeConjunction(rex, keep));
     }
 
+    /**
+     * Columns a trie holds as they are: 32-bit integers and symbols. BIGINT (unsigned columns, and
+     * counts) and floating-point inputs are joined by hash joins on their decoded values instead.
+     */
     private static boolean storableInTrie(RelDataType type) {
         SqlTypeName t = type.getSqlTypeName();
-        return SqlTypeName.INT_TYPES.contains(t) || SqlTypeName.CHAR_TYPES.contains(t);
+        return t == SqlTypeName.INTEGER || t == SqlTypeName.SMALLINT || t == SqlTypeName.TINYINT
+                || SqlTypeName.CHAR_TYPES.contains(t);
     }
 
     private static int find(int[] parent, int f) {

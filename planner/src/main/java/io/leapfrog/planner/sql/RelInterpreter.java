@@ -149,15 +149,12 @@ final class RelInterpreter {
         }
         Relation data = info.data();
         int arity = info.columns().size();
-        boolean[] symbol = new boolean[arity];
-        for (int c = 0; c < arity; c++) {
-            symbol[c] = info.kinds().get(c) == ColumnKind.SYMBOL;
-        }
+        ColumnKind[] kinds = info.kinds().toArray(new ColumnKind[0]);
         List<Object[]> out = new ArrayList<>(data.size());
         for (int r = 0; r < data.size(); r++) {
             Object[] row = new Object[arity];
             for (int c = 0; c < arity; c++) {
-                row[c] = decode(data.get(r, c), symbol[c]);
+                row[c] = kinds[c].decode(data.get(r, c), symbols);
             }
             out.add(row);
         }

@@ -79,7 +79,12 @@ public final class SqlEngine {
         List<SqlTypeName> types = new ArrayList<>();
         for (int c = 0; c < arity; c++) {
             distinct[c] = t.data().distinctCount(c);
-            types.add(t.kinds().get(c) == ColumnKind.SYMBOL ? SqlTypeName.VARCHAR : SqlTypeName.INTEGER);
+            types.add(switch (t.kinds().get(c)) {
+                case NUMBER -> SqlTypeName.INTEGER;
+                case SYMBOL -> SqlTypeName.VARCHAR;
+                case FLOAT -> SqlTypeName.DOUBLE;
+                case UNSIGNED -> SqlTypeName.BIGINT;
+            });
         }
         return new StatisticsTable(t.name(), t.columns(), types, t.data().size(), distinct, t);
     }
