@@ -106,6 +106,7 @@ public final class SemanticChecker {
         Map<String, List<Directive>> outputs = new HashMap<>();
         Set<String> printSize = new HashSet<>();
         for (Directive directive : program.directives()) {
+            checkParameters(directive, problems);
             if (!declarations.containsKey(directive.relation())) {
                 problems.error(directive.pos(), "Undefined relation " + directive.relation() + " in ."
                         + directive.kind().name().toLowerCase(java.util.Locale.ROOT) + ". Declare it with .decl "
@@ -131,6 +132,28 @@ public final class SemanticChecker {
                     !out.isEmpty(), isPrintSize, in, out));
         }
         return relations;
+    }
+
+    /** IO parameters Leapfrog reads (docs/engine.md, "Fact files"); "compress" applies to outputs. */
+    private static final Set<String> IO_PARAMETERS = Set.of("IO", "filename", "delimiter", "headers", "rfc4180");
+
+    /**
+     * A parameter that would change which tuples are read is refused ({@code columns}); any other
+     * parameter Leapfrog does not read gets a warning that it is ignored.
+     */
+    private static void checkParameters(Directive directive, Problems problems) {
+        for (String key : directive.params().keySet()) {
+            if (key.equals("columns") && directive.kind() == Directive.Kind.INPUT) {
+                throw Diagnostics.notSupported(directive.pos(), "the columns parameter of .input (reading a subset"
+                        + " of a file's columns)", problems.sourceOf(directive.pos()));
+            }
+            boolean known = IO_PARAMETERS.contains(key) || (key.equals("compress") && directive.kind() == Directive.Kind.OUTPUT);
+            if (!known) {
+                problems.warning(directive.pos(), "Parameter " + key + " of ." + directive.kind().name().toLowerCase(
+                        java.util.Locale.ROOT) + " " + directive.relation() + " is ignored. Leapfrog reads IO, filename,"
+                        + " delimiter, headers, rfc4180" + (directive.kind() == Directive.Kind.OUTPUT ? " and compress" : ""));
+            }
+        }
     }
 
     private static List<Directive> withQualifier(List<Directive> explicit, RelationDecl decl, String qualifier,

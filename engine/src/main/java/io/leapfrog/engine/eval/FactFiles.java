@@ -1,5 +1,6 @@
 package io.leapfrog.engine.eval;
 
+import io.leapfrog.exec.io.CsvStyle;
 import io.leapfrog.exec.io.FactReader;
 import io.leapfrog.exec.io.FactWriter;
 import io.leapfrog.exec.storage.ColumnType;
@@ -26,6 +27,21 @@ public final class FactFiles {
 
     public static Relation read(Path file, String delimiter, List<String> columnTypes, SymbolTable symbols) {
         return new FactReader(types(columnTypes), symbols).delimiter(delimiter).read(file);
+    }
+
+    /** Reads a fact file laid out in {@code style} (header line, quoted fields). */
+    public static Relation read(Path file, CsvStyle style, List<String> columnTypes, SymbolTable symbols) {
+        return new FactReader(types(columnTypes), symbols).style(style).read(file);
+    }
+
+    /** Writes the relation atomically in {@code style}, after {@code header} when not null. */
+    public static void write(Path file, Relation r, List<String> columnTypes, SymbolTable symbols, CsvStyle style,
+                             String header) {
+        FactWriter.write(file, r, types(columnTypes), symbols, style, header);
+    }
+
+    public static void print(PrintStream out, Relation r, List<String> columnTypes, SymbolTable symbols, CsvStyle style) {
+        FactWriter.write(out, r, types(columnTypes), symbols, style);
     }
 
     /** Writes the relation atomically; an error leaves the previous file (or none) in place. */

@@ -2,6 +2,7 @@ package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Directive;
 import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.exec.io.CsvStyle;
 import io.leapfrog.exec.storage.Relation;
 
 import java.io.PrintStream;
@@ -128,7 +129,7 @@ public final class ProgramRunner {
             }
             String name = d.params().getOrDefault("filename", d.relation() + ".facts");
             Path file = factsDir == null ? Path.of(name) : factsDir.resolve(name);
-            Relation r = FactFiles.read(file, delimiter(d), info.columnTypes(), ctx.symbols());
+            Relation r = FactFiles.read(file, style(d), info.columnTypes(), ctx.symbols());
             ctx.setRelation(d.relation(), ctx.currentRelation(d.relation()).union(r));
         }
     }
@@ -137,18 +138,22 @@ public final class ProgramRunner {
         ProgramModel.RelationInfo info = info(d);
         Relation r = ctx.currentRelation(d.relation());
         String io = d.params().getOrDefault("IO", "file");
-        String delimiter = delimiter(d);
+        CsvStyle style = style(d);
+        String header = style.headers() ? style.headerLine(info.columnNames()) : null;
         if (io.equals("stdout")) {
             out.println("---------------");
             out.println(d.relation());
+            if (header != null) {
+                out.println(header);
+            }
             out.println("===============");
             out.flush();
-            FactFiles.print(out, r, info.columnTypes(), ctx.symbols(), delimiter);
+            FactFiles.print(out, r, info.columnTypes(), ctx.symbols(), style);
             out.println("===============");
         } else if (io.equals("file")) {
-            String name = d.params().getOrDefault("filename", d.relation() + ".csv");
+            String name = d.params().getOrDefault("filename", d.relation() + (style.gzip() ? ".csv.gz" : ".csv"));
             Path dir = outDir == null ? Path.of(".") : outDir;
-            FactFiles.write(dir.resolve(name), r, info.columnTypes(), ctx.symbols(), delimiter);
+            FactFiles.write(dir.resolve(name), r, info.columnTypes(), ctx.symbols(), style, header);
         } else {
             throw new io.leapfrog.common.NotSupportedException("not supported: .output " + d.relation()
                     + " with IO=" + io + " (" + d.pos() + "); only IO=file and IO=stdout are");
@@ -156,9 +161,20 @@ public final class ProgramRunner {
         outputs.add(new Output(d.relation(), r.size(), stratumTime.getOrDefault(d.relation(), Duration.ZERO)));
     }
 
-    private static String delimiter(Directive d) {
-        String delim = d.params().getOrDefault("delimiter", "\t");
-        return delim.equals("\\t") ? "\t" : delim;
+    /**
+     * The file layout Souffle's IO parameters ask for: {@code delimiter} (default tab, or "," with
+     * {@code rfc4180=true}), {@code headers=true}, {@code rfc4180=true}, {@code compress=true} (output).
+     */
+    private static CsvStyle style(Directive d) {
+        boolean rfc4180 = "true".equals(d.params().get("rfc4180"));
+        String delim = d.params().getOrDefault("delimiter", rfc4180 ? "," : "\t");
+        delim = delim.equals("\\t") ? "\t" : delim;
+        if (delim.isEmpty()) {
+            throw new LeapfrogException(d.pos() + ": error: empty delimiter for " + d.relation()
+                    + "; give at least one character, e.g. delimiter=\",\"");
+        }
+        boolean gzip = d.params().containsKey("compress") && !"false".equals(d.params().get("compress"));
+        return new CsvStyle(delim, "true".equals(d.params().get("headers")), rfc4180, gzip);
     }
 
     private ProgramModel.RelationInfo info(Directive d) {

@@ -35,6 +35,10 @@ public final class FactReader {
     private final SymbolTable symbols;
     private final FactFormat format;
     private final String delimiter;
+    /** Skip the first line (Souffle's headers=true). */
+    private final boolean skipHeader;
+    /** Fields may be double-quoted (Souffle's rfc4180=true, {@link CsvStyle}). */
+    private final boolean quoted;
     /** The delimiter as one byte when lines of numbers may be parsed from bytes (see parseNumbers), else -1. */
     private final int fastDelimiter;
 
@@ -44,10 +48,17 @@ public final class FactReader {
     }
 
     private FactReader(ColumnType[] types, SymbolTable symbols, FactFormat format, String delimiter) {
+        this(types, symbols, format, delimiter, false, false);
+    }
+
+    private FactReader(ColumnType[] types, SymbolTable symbols, FactFormat format, String delimiter, boolean skipHeader,
+                       boolean quoted) {
         this.types = types.clone();
         this.symbols = symbols;
         this.format = format;
         this.delimiter = delimiter;
+        this.skipHeader = skipHeader;
+        this.quoted = quoted;
         this.fastDelimiter = format == FactFormat.DELIMITED && delimiter.length() == 1 && delimiter.charAt(0) < 0x80
                 && delimiter.charAt(0) != '-' && !Character.isDigit(delimiter.charAt(0)) ? delimiter.charAt(0) : -1;
         if (delimiter.isEmpty()) {
@@ -68,6 +79,14 @@ public final class FactReader {
     /** The same reader with another column delimiter (delimited format). */
     public FactReader delimiter(String d) {
         return new FactReader(types, symbols, FactFormat.DELIMITED, d);
+    }
+
+    /** A delimited reader of files laid out in {@code style} (its gzip flag does not matter: gzip is detected). */
+    public FactReader style(CsvStyle style) {
+        if (style.rfc4180() && style.delimiter().contains("\"")) {
+            throw new LeapfrogException("error: the delimiter cannot contain '\"' with rfc4180=true (quotes delimit fields)");
+        }
+        return new FactReader(types, symbols, FactFormat.DELIMITED, style.delimiter(), style.headers(), style.rfc4180());
     }
 
     /** Reads {@code file} (gzip or plain). */
@@ -96,6 +115,9 @@ public final class FactReader {
             ByteLines lines = new ByteLines(decompressed(raw));
             while (lines.next()) {
                 lineNo++;
+                if (lineNo == 1 && skipHeader) {
+                    continue;
+                }
                 if (lines.start() == lines.end()) {
                     continue;
                 }
@@ -110,6 +132,8 @@ public final class FactReader {
                         continue;
                     }
                     found = splitWhitespace(line, fields);
+                } else if (quoted) {
+                    found = splitQuoted(line, fields, source, lineNo);
                 } else {
                     found = splitDelimited(line, fields);
                 }
@@ -198,6 +222,60 @@ public final class FactReader {
                 return n;
             }
             start = at + dl;
+        }
+    }
+
+    /**
+     * Splits an rfc4180 line: a field that starts with '"' runs to the closing quote ({@code ""} inside
+     * stands for one quote) and must be followed by the delimiter or the line's end; other fields run to
+     * the next delimiter. Returns the number of fields, as {@link #splitDelimited} does.
+     */
+    private int splitQuoted(String line, String[] fields, String source, int lineNo) {
+        int n = 0;
+        int start = 0;
+        int dl = delimiter.length();
+        while (true) {
+            String f;
+            int next;
+            if (start < line.length() && line.charAt(start) == '"') {
+                StringBuilder sb = new StringBuilder();
+                int i = start + 1;
+                boolean closed = false;
+                while (i < line.length()) {
+                    char c = line.charAt(i++);
+                    if (c == '"' && i < line.length() && line.charAt(i) == '"') {
+                        sb.append('"');
+                        i++;
+                    } else if (c == '"') {
+                        closed = true;
+                        break;
+                    } else {
+                        sb.append(c);
+                    }
+                }
+                if (!closed) {
+                    throw lineError(source, lineNo, "unbalanced quote in column " + (n + 1) + " (line: " + shown(line)
+                            + "); with rfc4180=true a quoted field ends with '\"', and '\"\"' stands for a quote inside it");
+                }
+                if (i < line.length() && !line.startsWith(delimiter, i)) {
+                    throw lineError(source, lineNo, "expected the delimiter right after the quoted field in column "
+                            + (n + 1) + " (line: " + shown(line) + ")");
+                }
+                f = sb.toString();
+                next = i < line.length() ? i : -1;
+            } else {
+                int at = line.indexOf(delimiter, start);
+                f = at < 0 ? line.substring(start) : line.substring(start, at);
+                next = at;
+            }
+            if (n < fields.length) {
+                fields[n] = f;
+            }
+            n++;
+            if (next < 0) {
+                return n;
+            }
+            start = next + dl;
         }
     }
 

@@ -7,6 +7,7 @@ import io.leapfrog.exec.storage.SymbolTable;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -15,6 +16,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * Writes a {@link Relation} one tuple per line in its sorted order, columns joined by a delimiter,
@@ -28,14 +30,29 @@ public final class FactWriter {
 
     /** Writes {@code r} to {@code file} atomically (parent directories are created). */
     public static void write(Path file, Relation r, ColumnType[] types, SymbolTable symbols, String delimiter) {
+        write(file, r, types, symbols, CsvStyle.delimited(delimiter), null);
+    }
+
+    /**
+     * Writes {@code r} to {@code file} atomically in {@code style} (gzip-compressed when it says so), after
+     * a header line when {@code header} is not null.
+     */
+    public static void write(Path file, Relation r, ColumnType[] types, SymbolTable symbols, CsvStyle style, String header) {
         Path target = file.toAbsolutePath();
         Path dir = target.getParent();
         Path tmp = null;
         try {
             Files.createDirectories(dir);
             tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
-            try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), StandardCharsets.UTF_8), 1 << 16)) {
-                write(w, r, types, symbols, delimiter);
+            OutputStream raw = Files.newOutputStream(tmp);
+            if (style.gzip()) {
+                raw = new GZIPOutputStream(raw, 1 << 16);
+            }
+            try (Writer w = new BufferedWriter(new OutputStreamWriter(raw, StandardCharsets.UTF_8), 1 << 16)) {
+                if (header != null) {
+                    w.append(header).append('\n');
+                }
+                write(w, r, types, symbols, style);
             }
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -58,9 +75,14 @@ public final class FactWriter {
 
     /** Writes {@code r} to a print stream (for {@code IO=stdout}); the stream is flushed, not closed. */
     public static void write(PrintStream out, Relation r, ColumnType[] types, SymbolTable symbols, String delimiter) {
+        write(out, r, types, symbols, CsvStyle.delimited(delimiter));
+    }
+
+    /** Writes {@code r} to a print stream in {@code style} (its gzip flag does not apply); flushed, not closed. */
+    public static void write(PrintStream out, Relation r, ColumnType[] types, SymbolTable symbols, CsvStyle style) {
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
         try {
-            write(w, r, types, symbols, delimiter);
+            write(w, r, types, symbols, style);
             w.flush();
         } catch (IOException e) {
             throw new LeapfrogException("error: cannot write to standard output: " + e.getMessage());
@@ -69,6 +91,12 @@ public final class FactWriter {
 
     /** Writes the lines of {@code r} to {@code w} (not flushed or closed). */
     public static void write(Writer w, Relation r, ColumnType[] types, SymbolTable symbols, String delimiter) throws IOException {
+        write(w, r, types, symbols, CsvStyle.delimited(delimiter));
+    }
+
+    /** Writes the lines of {@code r} to {@code w} in {@code style} (not flushed or closed). */
+    public static void write(Writer w, Relation r, ColumnType[] types, SymbolTable symbols, CsvStyle style) throws IOException {
+        String delimiter = style.delimiter();
         if (types.length != r.arity()) {
             throw new IllegalArgumentException(types.length + " column types for a relation of arity " + r.arity());
         }
@@ -90,6 +118,8 @@ public final class FactWriter {
                 int v = r.get(i, c);
                 if (types[c] == ColumnType.NUMBER) {
                     sb.append(v);
+                } else if (types[c] == ColumnType.SYMBOL) {
+                    sb.append(style.symbol(symbols.symbol(v)));
                 } else {
                     sb.append(types[c].format(v, symbols));
                 }

@@ -136,4 +136,37 @@ class FactIoTest {
         assertFalse(bytes.toString(StandardCharsets.UTF_8).isEmpty());
         assertArrayEquals(new ColumnType[]{NUMBER, SYMBOL}, ColumnType.fromNames(java.util.List.of("number", "symbol")));
     }
+
+    @Test
+    void readsRfc4180QuotedFieldsAndSkipsAHeaderLine() throws IOException {
+        SymbolTable st = new SymbolTable();
+        CsvStyle style = new CsvStyle(",", true, true, false);
+        Path p = file("q.csv", "id,text\n1,\"a, \"\"b\"\"\"\n2,plain\n\"3\",\"\"\n");
+        Relation r = new FactReader(new ColumnType[]{NUMBER, SYMBOL}, st).style(style).read(p);
+        assertEquals(3, r.size());
+        assertTrue(r.contains(new int[]{1, st.lookup("a, \"b\"")}));
+        assertTrue(r.contains(new int[]{2, st.lookup("plain")}));
+        assertTrue(r.contains(new int[]{3, st.lookup("")}));
+        LeapfrogException open = assertThrows(LeapfrogException.class, () -> new FactReader(new ColumnType[]{NUMBER, SYMBOL}, st)
+                .style(style).read(file("bad.csv", "id,text\n1,\"never closed\n")));
+        assertTrue(open.getMessage().contains("bad.csv:2: error: unbalanced quote in column 2"), open.getMessage());
+        LeapfrogException after = assertThrows(LeapfrogException.class, () -> new FactReader(new ColumnType[]{NUMBER, SYMBOL}, st)
+                .style(style).read(file("bad2.csv", "id,text\n1,\"x\"y\n")));
+        assertTrue(after.getMessage().contains("expected the delimiter right after the quoted field"), after.getMessage());
+    }
+
+    @Test
+    void writesHeadersQuotedSymbolsAndGzipAsSouffleDoes() throws IOException {
+        SymbolTable st = new SymbolTable();
+        Relation r = Relation.of(2, new int[][]{{1, st.intern("a,b")}, {2, st.intern("say \"hi\"")}});
+        Path out = dir.resolve("out.csv.gz");
+        CsvStyle style = new CsvStyle(",", true, true, true);
+        FactWriter.write(out, r, new ColumnType[]{NUMBER, SYMBOL}, st, style, style.headerLine(java.util.List.of("n", "s")));
+        byte[] raw = Files.readAllBytes(out);
+        assertEquals(0x1f, raw[0] & 0xff, "gzip magic");
+        String text = new String(new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(raw)).readAllBytes(),
+                StandardCharsets.UTF_8);
+        // Souffle's WriteStreamCSV: every symbol quoted, a quote inside written as \"" (backslash, quote, quote)
+        assertEquals("n,s\n1,\"a,b\"\n2,\"say \\\"\"hi\\\"\"\"\n", text);
+    }
 }
