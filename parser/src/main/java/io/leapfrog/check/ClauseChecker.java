@@ -41,6 +41,7 @@ final class ClauseChecker {
             checkFunctorShape(functor);
         }
         checkRangePlacement(scan);
+        checkCounterPlacement(clause);
         Map<String, BaseType> types = new TypeDeduction(scan).run();
         checkHeadWildcards(clause);
         Set<String> ungrounded = new Grounding(scan, aggregateScopes).run(clause);
@@ -118,6 +119,18 @@ final class ClauseChecker {
             if (isRange(functor) && !placed.contains(functor)) {
                 problems.error(functor.pos(), "range(...) generates several values, so it can only be one side of an"
                         + " equality with a variable. Write 'x = range(from, to[, step])' and use x here");
+            }
+        }
+    }
+
+    /** Souffle's {@code $} counter gives each head tuple a new number; Leapfrog takes it in heads only. */
+    private void checkCounterPlacement(Clause clause) {
+        ClauseScan body = new ClauseScan(new Clause(new Atom(clause.head().relation(), List.of(), clause.pos()),
+                clause.body(), clause.pos()));
+        for (Expr expr : body.expressions) {
+            if (expr instanceof Expr.Counter) {
+                throw Diagnostics.notSupported(expr.pos(), "the counter '$' in a rule body; it is supported in heads",
+                        problems.sourceOf(expr.pos()));
             }
         }
     }

@@ -682,7 +682,7 @@ public final class CompiledBody {
             }
             Integer id = aggVars.get(e);
             return id == null ? -1 : pos[id];
-        }, varTypes);
+        }, varTypes, ctx::nextCounter);
     }
 
     private boolean constBound(Literal.Comparison c, Set<Integer> atomVars) {

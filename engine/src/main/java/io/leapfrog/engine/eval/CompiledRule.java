@@ -1,13 +1,16 @@
 package io.leapfrog.engine.eval;
 
+import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Expr;
+import io.leapfrog.ast.Literal;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.RelationBuilder;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -21,12 +24,14 @@ public final class CompiledRule {
 
     public CompiledRule(EvalContext ctx, Clause clause, Set<String> recursive) {
         this.clause = clause;
+        boolean counts = clause.head().args().stream().anyMatch(CompiledRule::hasCounter);
         Set<String> headVars = new LinkedHashSet<>();
         for (Expr e : clause.head().args()) {
             Substitution.varsOf(e, headVars);
         }
         String label = clause.head().relation() + " rule at " + clause.pos();
-        this.body = new CompiledBody(ctx, label, clause.body(), List.of(), false, headVars, recursive);
+        List<Literal> literals = counts ? namedWildcards(clause.body()) : clause.body();
+        this.body = new CompiledBody(ctx, label, literals, List.of(), false, headVars, recursive);
         for (String v : headVars) {
             Expr bound = body.rewrite(new Expr.Var(v, clause.pos())); // unified with a constant or another variable?
             if (bound instanceof Expr.Var bv && body.levelOf(bv.name()) < 0) {
@@ -52,7 +57,34 @@ public final class CompiledRule {
         for (String v : used) {
             needed = Math.max(needed, body.levelOf(v) + 1);
         }
-        this.outputVars = Math.max(needed, Math.min(1, body.varCount())); // later levels only need to exist: the join stops at their first extension
+        // later levels only need to exist: the join stops at their first extension. With a $ in the head every
+        // binding of the body takes its own value, as each tuple of Souffle's loop nest does, so all are produced.
+        this.outputVars = counts ? body.varCount() : Math.max(needed, Math.min(1, body.varCount()));
+    }
+
+    /**
+     * The body with each {@code _} of a positive atom named: with a {@code $} in the head, every tuple an
+     * atom matches is a binding of its own (Souffle's loop nest visits each), not only distinct projections.
+     */
+    private static List<Literal> namedWildcards(List<Literal> body) {
+        List<Literal> out = new ArrayList<>(body.size());
+        int[] fresh = {0};
+        for (Literal l : body) {
+            if (l instanceof Literal.Positive p) {
+                List<Expr> args = new ArrayList<>();
+                for (Expr a : p.atom().args()) {
+                    args.add(a instanceof Expr.Wildcard w ? new Expr.Var("$wildcard" + fresh[0]++, w.pos()) : a);
+                }
+                out.add(new Literal.Positive(new Atom(p.atom().relation(), args, p.atom().pos()), p.pos()));
+            } else {
+                out.add(l);
+            }
+        }
+        return out;
+    }
+
+    private static boolean hasCounter(Expr e) {
+        return e instanceof Expr.Counter || e.operands().stream().anyMatch(CompiledRule::hasCounter);
     }
 
     private static boolean occursInAggregate(String v, List<io.leapfrog.ast.Literal> body) {

@@ -27,6 +27,8 @@ public final class EvalContext {
     private final ExprCompiler constants;
     /** One line per rule body whose variable order was chosen by measuring orders on the data. */
     private final List<String> measuredOrders = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    /** Souffle's {@code $} counter: 0, 1, 2, ... over the whole run, each head evaluation taking the next. */
+    private final java.util.concurrent.atomic.AtomicInteger counter = new java.util.concurrent.atomic.AtomicInteger();
 
     public EvalContext(SymbolTable symbols, JoinPlanner planner, Map<String, ProgramModel.RelationInfo> schemas, int threads) {
         this(symbols, planner, schemas, threads, JoinExecutor.cpu());
@@ -40,10 +42,15 @@ public final class EvalContext {
         this.schemas = schemas;
         this.threads = threads;
         this.joins = joins;
-        this.constants = new ExprCompiler(symbols, e -> -1, Map.of());
+        this.constants = new ExprCompiler(symbols, e -> -1, Map.of(), this::nextCounter);
         for (ProgramModel.RelationInfo r : schemas.values()) {
             full.put(r.name(), Relation.empty(r.arity()));
         }
+    }
+
+    /** The counter's next value (thread-safe; under parallel joins the order of the values is not fixed). */
+    public int nextCounter() {
+        return counter.getAndIncrement();
     }
 
     public SymbolTable symbols() {

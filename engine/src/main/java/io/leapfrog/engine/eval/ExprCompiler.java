@@ -40,6 +40,7 @@ public final class ExprCompiler {
     private final SymbolTable symbols;
     private final ToIntFunction<Expr> slots;
     private final Map<String, BaseType> types;
+    private final java.util.function.IntSupplier counter;
     private final Map<String, Pattern> patternCache = new ConcurrentHashMap<>();
 
     /** The one-argument conversions between numbers, floats and unsigned values, on column values. */
@@ -58,9 +59,16 @@ public final class ExprCompiler {
      * @param types the base type of each variable (absent: number); float expressions compute on floats
      */
     public ExprCompiler(SymbolTable symbols, ToIntFunction<Expr> slots, Map<String, BaseType> types) {
+        this(symbols, slots, types, null);
+    }
+
+    /** @param counter the values of Souffle's {@code $} counter (null: {@code $} is not supported here) */
+    public ExprCompiler(SymbolTable symbols, ToIntFunction<Expr> slots, Map<String, BaseType> types,
+                        java.util.function.IntSupplier counter) {
         this.symbols = symbols;
         this.slots = slots;
         this.types = types;
+        this.counter = counter;
     }
 
     public IntExpr compile(Expr e) {
@@ -151,7 +159,12 @@ public final class ExprCompiler {
             throw new LeapfrogException(e.pos() + ": error: '_' cannot be used inside an expression");
         }
         if (e instanceof Expr.Counter) {
-            throw new NotSupportedException("not supported: the counter '$' (" + e.pos() + ")");
+            if (counter == null) {
+                throw new NotSupportedException("not supported: the counter '$' here (" + e.pos() + "); it is"
+                        + " supported in rule heads");
+            }
+            java.util.function.IntSupplier next = counter;
+            return b -> next.getAsInt();
         }
         if (e instanceof Expr.Binary bin) {
             if (isFloat(bin, expected)) {
