@@ -30,7 +30,8 @@ class MalformedInputFuzzTest {
             path(x, z, d + e) :- path(x, y, d), edge(y, z, e), !edge(z, x, _), d < 100 ; path(x, z, d), e = 0.
             best(x, m) :- path(x, _, _), m = min d : { path(x, _, d), d >= 0 }.
             stat(n, s) :- n = count : path(_, _, _), s = cat(to_string(n), "x"), strlen(s) > -(1 ^ 2 ^ 3) band 7.
-            stat(n, s), stat(n + 1, s) :- stat(n, s), match("a.*", s), n = max(n, 3) * 2 / 1 % 5, n < $.
+            stat(n, s), stat(n + 1, s) :- stat(n, s), match("a.*", s), n = max(n, 3) * 2 / 1 % 5, n < 9.
+            stat($, s) :- stat(_, s), s != "".
             // done
             /* block */
             """;
