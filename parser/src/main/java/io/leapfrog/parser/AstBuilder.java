@@ -238,41 +238,11 @@ final class AstBuilder {
             String relation = scope.relation(name.getText());
             relations.add(new RelationDecl(relation, attributes, Set.copyOf(qualifiers), pos(name)));
             if (qualifiers.contains("eqrel")) {
-                equivalenceClosure(relation, attributes, pos(name));
+                clauses.addAll(EquivalenceClosure.rules(relation, attributes, pos(name), source));
             }
         }
     }
 
-    /**
-     * An eqrel relation is the smallest equivalence relation holding what its rules and facts derive, as
-     * in Souffle: its symmetric, transitive and (on the values it holds) reflexive closure, added here as
-     * three rules that semi-naive evaluation runs with the relation's own. (Souffle keeps a union-find;
-     * the rules derive the same pairs, a class of k values costing about k^3 steps.)
-     */
-    private void equivalenceClosure(String relation, List<Attribute> attributes, SourcePos pos) {
-        if (attributes.size() != 2) {
-            throw Diagnostics.failure(pos, "eqrel relation " + relation + " has " + attributes.size()
-                    + " attribute" + (attributes.size() == 1 ? "" : "s") + ": an equivalence relation is binary."
-                    + " Declare it with two attributes of one type", source);
-        }
-        if (!attributes.get(0).type().equals(attributes.get(1).type())) {
-            throw Diagnostics.failure(pos, "eqrel relation " + relation + " relates a " + attributes.get(0).type()
-                    + " to a " + attributes.get(1).type() + ": both attributes of an equivalence relation need"
-                    + " the same type", source);
-        }
-        Expr x = new Expr.Var("x", pos);
-        Expr y = new Expr.Var("y", pos);
-        Expr z = new Expr.Var("z", pos);
-        clauses.add(new Clause(new Atom(relation, List.of(y, x), pos), List.of(positive(relation, x, y, pos)), pos));
-        clauses.add(new Clause(new Atom(relation, List.of(x, z), pos),
-                List.of(positive(relation, x, y, pos), positive(relation, y, z, pos)), pos));
-        clauses.add(new Clause(new Atom(relation, List.of(x, x), pos),
-                List.of(positive(relation, x, new Expr.Wildcard(pos), pos)), pos));
-    }
-
-    private static Literal positive(String relation, Expr a, Expr b, SourcePos pos) {
-        return new Literal.Positive(new Atom(relation, List.of(a, b), pos), pos);
-    }
 
     private List<Attribute> attributes(AttributesContext ctx) {
         List<Attribute> attributes = new ArrayList<>();
