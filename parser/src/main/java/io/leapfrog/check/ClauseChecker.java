@@ -22,10 +22,17 @@ import java.util.Set;
 final class ClauseChecker {
     private final Map<String, RelationInfo> relations;
     private final Problems problems;
+    private final java.util.function.Function<String, BaseType> typeBase;
 
     ClauseChecker(Map<String, RelationInfo> relations, Problems problems) {
+        this(relations, problems, name -> BaseType.ofSourceName(name));
+    }
+
+    /** @param typeBase the base type of a declared or primitive type name, or null when it names none */
+    ClauseChecker(Map<String, RelationInfo> relations, Problems problems, java.util.function.Function<String, BaseType> typeBase) {
         this.relations = relations;
         this.problems = problems;
+        this.typeBase = typeBase;
     }
 
     /**
@@ -208,6 +215,9 @@ final class ClauseChecker {
                         changed |= infer(binary.left(), t) | infer(binary.right(), t);
                     } else if (expr instanceof Expr.Unary unary) {
                         changed |= infer(unary.operand(), BaseType.NUMBER);
+                    } else if (ExprTypes.isCast(expr)) {
+                        Expr.Functor cast = (Expr.Functor) expr;
+                        changed |= infer(cast.args().get(0), typeBase.apply(((Expr.StringConst) cast.args().get(1)).value()));
                     } else if (expr instanceof Expr.Functor functor && Functors.lookup(functor.name()) != null) {
                         Functors.Signature signature = Functors.lookup(functor.name());
                         for (int i = 0; i < functor.args().size(); i++) {
@@ -274,7 +284,11 @@ final class ClauseChecker {
                                 + describe(unary.operand()) + " is an unsigned). Use utoi(...) to convert");
                     }
                 } else if (expr instanceof Expr.Functor functor && Functors.lookup(functor.name()) != null) {
-                    checkFunctorArgs(functor, Functors.lookup(functor.name()));
+                    if (ExprTypes.isCast(functor)) {
+                        checkCast(functor);
+                    } else {
+                        checkFunctorArgs(functor, Functors.lookup(functor.name()));
+                    }
                 } else if (expr instanceof Expr.Aggregate aggregate
                         && (aggregate.kind() == Expr.AggKind.SUM || aggregate.kind() == Expr.AggKind.MEAN)) {
                     requireNumeric(aggregate.target(), aggregate.kind().name().toLowerCase(java.util.Locale.ROOT));
@@ -330,6 +344,26 @@ final class ClauseChecker {
             if (type == BaseType.SYMBOL) {
                 problems.error(operand.pos(), "Type mismatch: " + what + " needs numbers, but " + describe(operand)
                         + " is a symbol. Use to_number(...) to convert");
+            }
+        }
+
+        /**
+         * {@code as(x, T)}: T must be a type; Leapfrog casts within one base type (to a subtype, say), where
+         * the value is unchanged; a cast between base types (Souffle reinterprets the bits) is refused.
+         */
+        private void checkCast(Expr.Functor cast) {
+            String type = ((Expr.StringConst) cast.args().get(1)).value();
+            BaseType target = typeBase.apply(type);
+            if (target == null) {
+                problems.error(cast.args().get(1).pos(), "Undefined type " + type + " in as(...). Declare it with .type "
+                        + type + " <: number (or symbol)");
+                return;
+            }
+            BaseType source = ExprTypes.typeOf(cast.args().get(0), types);
+            if (source != null && source != target && !(cast.args().get(0) instanceof Expr.NumberConst && target.isNumeric())) {
+                throw Diagnostics.notSupported(cast.pos(), "as(...) from " + source.withArticle() + " to " + type + ", "
+                        + target.withArticle() + " (Souffle reinterprets the bits); casts within one base type are"
+                        + " supported, and itou, utoi, to_float, ftoi, ... convert values", problems.sourceOf(cast.pos()));
             }
         }
 

@@ -45,6 +45,9 @@ public final class ExprTypes {
             return operand == BaseType.UNSIGNED || operand == BaseType.FLOAT ? operand : BaseType.NUMBER;
         }
         if (expr instanceof Expr.Functor functor) {
+            if (isCast(functor)) {
+                return typeOf(functor.args().get(0), variables); // within one base type (the checker sees to it)
+            }
             Functors.Signature signature = Functors.lookup(functor.name());
             if (signature == null) {
                 return null;
@@ -70,6 +73,12 @@ public final class ExprTypes {
             case MEAN -> BaseType.FLOAT;
             case MIN, MAX -> typeOf(aggregate.target(), variables);
         };
+    }
+
+    /** {@code as(x, T)}: the functor "as" of x and the type's name. */
+    public static boolean isCast(Expr expr) {
+        return expr instanceof Expr.Functor f && f.name().equals("as") && f.args().size() == 2
+                && f.args().get(1) instanceof Expr.StringConst;
     }
 
     /** Whether a value of type {@code actual} fits where {@code expected} is needed (constants fit any number). */

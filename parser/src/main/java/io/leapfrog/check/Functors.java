@@ -48,6 +48,8 @@ final class Functors {
             Map.entry("to_unsigned", new Signature(List.of(BaseType.SYMBOL), false, BaseType.UNSIGNED)),
             Map.entry("min", new Signature(java.util.Collections.singletonList(null), true, null)),
             Map.entry("max", new Signature(java.util.Collections.singletonList(null), true, null)),
+            // as(x, T): x seen as type T (a type name, not evaluated); Leapfrog casts within one base type
+            Map.entry("as", new Signature(java.util.Arrays.asList(null, BaseType.SYMBOL), false, null)),
             // range(from, to[, step]) generates values (Souffle's multi-result functor); the checker
             // allows it only as "x = range(...)"
             Map.entry("range", new Signature(List.of(BaseType.NUMBER, BaseType.NUMBER, BaseType.NUMBER), false,
@@ -65,7 +67,10 @@ final class Functors {
         return SOUFFLE_UNSUPPORTED.contains(name);
     }
 
+    /** The functors a user calls by name (as(x, T) is syntax of its own). */
     static Set<String> names() {
-        return new java.util.TreeSet<>(KNOWN.keySet());
+        Set<String> names = new java.util.TreeSet<>(KNOWN.keySet());
+        names.remove("as");
+        return names;
     }
 }

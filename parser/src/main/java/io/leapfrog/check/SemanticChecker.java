@@ -43,7 +43,7 @@ public final class SemanticChecker {
         Map<String, RelationDecl> declarations = declarations(program, types, problems);
         Map<String, RelationInfo> relations = relationInfos(program, declarations, types, problems);
 
-        ClauseChecker clauseChecker = new ClauseChecker(relations, problems);
+        ClauseChecker clauseChecker = new ClauseChecker(relations, problems, name -> types.isDefined(name) ? types.baseOf(name) : null);
         Map<Clause, Map<String, BaseType>> variableTypes = new HashMap<>();
         Map<Expr.Aggregate, AggregateScope> aggregateScopes = new IdentityHashMap<>();
         for (Clause clause : program.clauses()) {

@@ -456,8 +456,10 @@ final class AstBuilder {
         if (ctx instanceof UserFunctorExprContext) {
             throw notSupported(ctx, "user-defined functors (@" + ((UserFunctorExprContext) ctx).IDENT().getText() + ")");
         }
-        if (ctx instanceof AsExprContext) {
-            throw notSupported(ctx, "type casts with as(...)");
+        if (ctx instanceof AsExprContext cast) {
+            // as(x, T): the functor "as" of x and T's name (resolved in this scope); the checker types it as T
+            return new Expr.Functor("as", List.of(expr(cast.argument()),
+                    new Expr.StringConst(scope.type(cast.typeName().getText()), pos(cast.typeName()))), pos);
         }
         if (ctx instanceof AdtExprContext adt) {
             if (!adt.argument().isEmpty()) {

@@ -353,7 +353,6 @@ class DatalogParserTest {
         assertTrue(error.getMessage().contains("t.dl:2:19"), error.getMessage());
         assertThrows(NotSupportedException.class, () -> parse("a(x) :- b(x), x = @f(x)."));
         assertThrows(NotSupportedException.class, () -> parse("a(x) :- b(x), x = $C(1)."));
-        assertThrows(NotSupportedException.class, () -> parse("a(x) :- b(x), x = as(x, T)."));
         assertThrows(NotSupportedException.class, () -> parse("a(x) :- x = count : { b(x) ; c(x) }."));
     }
 

@@ -219,6 +219,9 @@ public final class ExprCompiler {
     }
 
     private IntExpr functor(Expr.Functor f, BaseType expected) {
+        if (ExprTypes.isCast(f)) {
+            return compile(f.args().get(0), expected); // a cast within one base type: the value itself
+        }
         List<Expr> args = f.args();
         IntExpr[] a = new IntExpr[args.size()];
         // min and max compare floats and unsigned values as their column values (the codecs keep the

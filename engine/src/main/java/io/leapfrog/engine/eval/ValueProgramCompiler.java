@@ -86,6 +86,9 @@ final class ValueProgramCompiler {
     }
 
     private boolean functor(Expr.Functor f, ValueProgram.Builder b, boolean floatContext) {
+        if (io.leapfrog.check.ExprTypes.isCast(f)) {
+            return emit(f.args().get(0), b, floatContext); // within one base type: the value itself
+        }
         String name = f.name();
         if ((name.equals("min") || name.equals("max")) && !f.args().isEmpty()) {
             // float column values compare as the floats do: min and max need no float opcodes

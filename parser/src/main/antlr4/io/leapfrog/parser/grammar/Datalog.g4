@@ -89,7 +89,7 @@ argument
     | aggregateKind argument? ':' aggregateBody             # aggregateExpr
     | functorName '(' (argument (',' argument)*)? ')'       # functorExpr
     | '@' IDENT '(' (argument (',' argument)*)? ')'         # userFunctorExpr
-    | AS '(' argument ',' IDENT ')'                          # asExpr
+    | AS '(' argument ',' typeName ')'                       # asExpr
     | ADT_CONSTRUCTOR ('(' (argument (',' argument)*)? ')')? # adtExpr
     | '[' (argument (',' argument)*)? ']'                   # recordExpr
     | NIL                                                   # nilExpr
