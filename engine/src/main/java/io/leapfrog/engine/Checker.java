@@ -14,7 +14,12 @@ final class Checker {
     }
 
     static Result check(Program program) {
-        CheckedProgram c = SemanticChecker.check(program);
+        return check(program, java.util.Map.of());
+    }
+
+    /** {@code sourcesByFile}: the text of each file the program's positions name, for the quoted lines. */
+    static Result check(Program program, java.util.Map<String, String> sourcesByFile) {
+        CheckedProgram c = SemanticChecker.check(program, sourcesByFile);
         return new Result(c, c.warnings());
     }
 }

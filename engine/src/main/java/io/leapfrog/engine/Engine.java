@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -123,18 +124,23 @@ public final class Engine implements AutoCloseable {
         List<String> warnings = new ArrayList<>();
         List<io.leapfrog.ast.Expr.StringConst> enumConstants = new ArrayList<>();
         DatalogParser.Session session = new DatalogParser.Session(); // components carry over between fragments
+        Map<String, String> sources = new LinkedHashMap<>();
         for (LoadedProgram.Fragment f : fragments) {
-            Program p = session.parse(f.source(), f.fileName());
-            enumConstants.addAll(p.enumConstants());
-            types.addAll(p.types());
-            relations.addAll(p.relations());
-            directives.addAll(p.directives());
-            clauses.addAll(p.clauses());
-            warnings.addAll(p.warnings());
+            Includes included = Includes.expand(f.source(), f.fileName());
+            included.sources().forEach(sources::putIfAbsent);
+            for (Includes.Part part : included.parts()) {
+                Program p = session.parse(part.text(), part.fileName());
+                enumConstants.addAll(p.enumConstants());
+                types.addAll(p.types());
+                relations.addAll(p.relations());
+                directives.addAll(p.directives());
+                clauses.addAll(p.clauses());
+                warnings.addAll(p.warnings());
+            }
         }
         Program merged = new Program(types, relations, directives, clauses, warnings,
                 fragments.size() == 1 ? fragments.get(0).source() : null, enumConstants);
-        Checker.Result checked = Checker.check(merged);
+        Checker.Result checked = Checker.check(merged, sources);
         warnings.addAll(checked.warnings());
         ProgramModel model = ProgramModel.of(merged);
         return new LoadedProgram(fileName, fragments, merged, model, warnings);

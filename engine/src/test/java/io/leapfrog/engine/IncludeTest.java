@@ -1,0 +1,69 @@
+package io.leapfrog.engine;
+
+import io.leapfrog.common.LeapfrogException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code #include "file"}: included files (nested, relative to the including file) are part of the
+ * program at the include line; errors name the included file and its line; a missing file and a cycle
+ * are errors at the include line.
+ */
+class IncludeTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void includedFilesJoinTheProgramWhereTheyAreIncluded() throws Exception {
+        Files.createDirectories(dir.resolve("lib/more"));
+        Files.writeString(dir.resolve("lib/graph.dl"), """
+                .comp Closure {
+                  .decl edge(x:number, y:number)
+                  .decl path(x:number, y:number)
+                  path(x, y) :- edge(x, y).
+                  path(x, z) :- path(x, y), edge(y, z).
+                }
+                #include "more/facts.dl"
+                """);
+        Files.writeString(dir.resolve("lib/more/facts.dl"), ".decl seed(x:number, y:number)\nseed(1, 2). seed(2, 3).\n");
+        Path main = Files.writeString(dir.resolve("main.dl"), """
+                #include "lib/graph.dl"
+                .init g = Closure
+                g.edge(x, y) :- seed(x, y).
+                .decl out(x:number, y:number)
+                .output out
+                out(x, y) :- g.path(x, y).
+                """);
+        EngineTestSupport t = new EngineTestSupport(dir);
+        try (Engine e = t.engine(2)) {
+            e.run(e.parse(main), dir.resolve("facts"), dir.resolve("out"));
+        }
+        assertEquals(List.of("1\t2", "1\t3", "2\t3"), t.output("out"));
+    }
+
+    @Test
+    void errorsNameTheIncludedFileAndMissingFilesAndCyclesAreReported() throws Exception {
+        Files.writeString(dir.resolve("bad.dl"), ".decl a(x:number)\n\na(x) :- nope(x).\n");
+        Path main = Files.writeString(dir.resolve("main.dl"), ".decl b(x:number)\n#include \"bad.dl\"\n");
+        Path missing = Files.writeString(dir.resolve("missing.dl"), "\n#include \"none.dl\"\n");
+        Path cycle = Files.writeString(dir.resolve("cycle.dl"), "#include \"cycle2.dl\"\n");
+        Files.writeString(dir.resolve("cycle2.dl"), "#include \"cycle.dl\"\n");
+        try (Engine e = new EngineTestSupport(dir).engine(1)) {
+            String bad = assertThrows(LeapfrogException.class, () -> e.parse(main)).getMessage();
+            assertTrue(bad.contains("bad.dl:3:9: error: Undefined relation nope"), bad);
+            assertTrue(bad.contains("a(x) :- nope(x)."), "the included file's line is quoted: " + bad);
+            String none = assertThrows(LeapfrogException.class, () -> e.parse(missing)).getMessage();
+            assertTrue(none.contains("missing.dl:2:1: error: cannot read included file"), none);
+            String loop = assertThrows(LeapfrogException.class, () -> e.parse(cycle)).getMessage();
+            assertTrue(loop.contains("cycle2.dl:1:1: error: #include cycle"), loop);
+        }
+    }
+}
