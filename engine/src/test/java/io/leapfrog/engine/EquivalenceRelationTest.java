@@ -85,4 +85,41 @@ class EquivalenceRelationTest {
         }
         return x;
     }
+
+    @Test
+    void closesEachRoundOfARecursiveStratum() throws Exception {
+        // unification as in Steensgaard's analysis: equal objects have equal fields; the closure of
+        // each round's pairs feeds the next round (a, b equal => fields f(a), f(b) equal => their fields ...)
+        EngineTestSupport t = new EngineTestSupport(dir);
+        t.run("""
+                .decl field(o:number, f:number)
+                field(1, 10). field(2, 20). field(3, 30). field(10, 100). field(30, 300). field(20, 200).
+                .decl same(a:number, b:number) eqrel
+                .printsize same
+                .decl classOf(a:number, n:number)
+                .output classOf
+                same(1, 2). same(2, 3).
+                same(x, y) :- same(a, b), field(a, x), field(b, y).
+                classOf(a, n) :- same(a, _), n = count : { same(a, _) }.
+                """);
+        // {1,2,3}, {10,20,30}, {100,200,300}: three classes of three
+        assertEquals(List.of("1\t3", "10\t3", "100\t3", "2\t3", "20\t3", "200\t3", "3\t3", "30\t3", "300\t3"),
+                t.output("classOf"));
+        assertEquals(List.of("same\t27"), t.last.printSizeLines());
+    }
+
+    @Test
+    void aLargeClassIsClosedWithoutAJoinPerPair() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        t.run("""
+                .decl link(a:number, b:number)
+                link(i, i + 1) :- i = range(0, 1500).
+                .decl same(a:number, b:number) eqrel
+                same(a, b) :- link(a, b).
+                .decl size(n:number)
+                .output size
+                size(n) :- n = count : { same(_, _) }.
+                """);
+        assertEquals(List.of(Integer.toString(1501 * 1501)), t.output("size"));
+    }
 }

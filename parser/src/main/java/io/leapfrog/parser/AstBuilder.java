@@ -238,7 +238,7 @@ final class AstBuilder {
             String relation = scope.relation(name.getText());
             relations.add(new RelationDecl(relation, attributes, Set.copyOf(qualifiers), pos(name)));
             if (qualifiers.contains("eqrel")) {
-                clauses.addAll(EquivalenceClosure.rules(relation, attributes, pos(name), source));
+                EquivalenceRelations.check(relation, attributes, pos(name), source);
             }
         }
     }

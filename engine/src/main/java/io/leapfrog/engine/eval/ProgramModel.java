@@ -44,11 +44,14 @@ public final class ProgramModel {
     private final List<Directive> directives;
     private final List<Stratum> strata;
     private final Set<String> usedInBodies = new LinkedHashSet<>();
+    private final Set<String> equivalences;
 
-    private ProgramModel(Map<String, RelationInfo> relations, List<Directive> directives, List<Stratum> strata) {
+    private ProgramModel(Map<String, RelationInfo> relations, List<Directive> directives, List<Stratum> strata,
+                         Set<String> equivalences) {
         this.relations = relations;
         this.directives = directives;
         this.strata = strata;
+        this.equivalences = equivalences;
         for (Stratum st : strata) {
             for (Clause c : st.rules()) {
                 for (Literal l : c.body()) {
@@ -56,6 +59,11 @@ public final class ProgramModel {
                 }
             }
         }
+    }
+
+    /** Relations declared {@code eqrel}: each holds the equivalence closure of its pairs ({@link EquivalenceClosure}). */
+    public Set<String> equivalences() {
+        return equivalences;
     }
 
     /** Relations read by some rule body (positively, negated, or inside an aggregate). */
@@ -112,7 +120,13 @@ public final class ProgramModel {
                         + "' is not declared. Add a .decl for it.");
             }
         }
-        return new ProgramModel(rels, directives, stratify(rels, program.clauses()));
+        Set<String> equivalences = new LinkedHashSet<>();
+        for (RelationDecl d : program.relations()) {
+            if (d.qualifiers().contains("eqrel")) {
+                equivalences.add(d.name());
+            }
+        }
+        return new ProgramModel(rels, directives, stratify(rels, program.clauses()), Set.copyOf(equivalences));
     }
 
     /** Maps every declared type to its base type: number or symbol (or float/unsigned, rejected later). */

@@ -15,13 +15,21 @@ import java.util.Map;
  * semi-naively: first every rule over the full relations; then, while some relation grew, each rule
  * once per atom over a relation of the stratum, that atom reading the last round's delta and the
  * others the full relations; new tuples are those not already known. Mutual recursion works the
- * same way, since all relations of the stratum advance together.
+ * same way, since all relations of the stratum advance together. A relation declared eqrel is kept
+ * closed: its facts before the first round, and each round's new pairs with all they imply.
  */
 public final class StratumEvaluator {
     private final EvalContext ctx;
+    private final java.util.Set<String> equivalences;
 
     public StratumEvaluator(EvalContext ctx) {
+        this(ctx, java.util.Set.of());
+    }
+
+    /** @param equivalences relations declared eqrel: kept closed ({@link EquivalenceClosure}) as they grow */
+    public StratumEvaluator(EvalContext ctx, java.util.Set<String> equivalences) {
         this.ctx = ctx;
+        this.equivalences = equivalences;
     }
 
     /** Adds the program's facts of the stratum's relations. */
@@ -57,6 +65,11 @@ public final class StratumEvaluator {
     /** Evaluates the compiled rules of the stratum to a fixpoint; returns the number of rounds. */
     public int evaluate(ProgramModel.Stratum stratum, List<CompiledRule> rules) {
         int threads = ctx.threads();
+        for (String rel : stratum.relations()) {
+            if (equivalences.contains(rel)) { // its facts and input, closed before any rule reads it
+                ctx.setRelation(rel, EquivalenceClosure.of(ctx.currentRelation(rel)));
+            }
+        }
         Map<String, Relation> fresh = new HashMap<>();
         for (CompiledRule r : rules) {
             Relation out = r.evaluate(ctx.source(), -1, threads);
@@ -64,7 +77,8 @@ public final class StratumEvaluator {
         }
         if (!stratum.recursive()) {
             for (Map.Entry<String, Relation> e : fresh.entrySet()) {
-                ctx.setRelation(e.getKey(), ctx.currentRelation(e.getKey()).union(e.getValue()));
+                Relation all = ctx.currentRelation(e.getKey()).union(e.getValue());
+                ctx.setRelation(e.getKey(), equivalences.contains(e.getKey()) ? EquivalenceClosure.of(all) : all);
             }
             return 1;
         }
@@ -109,6 +123,10 @@ public final class StratumEvaluator {
         for (String rel : stratum.relations()) {
             Relation got = fresh.get(rel);
             Relation delta = got == null ? Relation.empty(ctx.schemas().get(rel).arity()) : growing.get(rel).addNew(got);
+            if (equivalences.contains(rel) && delta.size() > 0) {
+                // the pairs the new ones imply (symmetry, transitivity, reflexivity) are new this round too
+                delta = delta.union(growing.get(rel).addNew(EquivalenceClosure.of(growing.get(rel).full())));
+            }
             ctx.setDelta(rel, delta);
             grew |= delta.size() > 0;
         }
