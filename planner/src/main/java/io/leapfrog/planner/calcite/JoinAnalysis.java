@@ -174,10 +174,14 @@ final class JoinAnalysis {
     }
 
     /**
-     * Columns a trie holds as they are: 32-bit integers and symbols. BIGINT (unsigned columns, and
-     * counts) and floating-point inputs are joined by hash joins on their decoded values instead.
+     * Columns a trie holds as they are: 32-bit integers and symbols that are never NULL. BIGINT (unsigned
+     * columns, and counts), floating-point and nullable inputs are joined by hash joins on their decoded
+     * values instead.
      */
     private static boolean storableInTrie(RelDataType type) {
+        if (type.isNullable()) {
+            return false; // the padded side of an outer join: a NULL is no trie value
+        }
         SqlTypeName t = type.getSqlTypeName();
         return t == SqlTypeName.INTEGER || t == SqlTypeName.SMALLINT || t == SqlTypeName.TINYINT
                 || SqlTypeName.CHAR_TYPES.contains(t);

@@ -5,7 +5,11 @@ import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.rules.JoinToMultiJoinRule;
 
 import java.util.List;
 
@@ -14,7 +18,8 @@ import java.util.List;
  * <ol>
  *   <li>push filters into joins and join conditions down to the inputs
  *       ({@code FILTER_INTO_JOIN}, {@code JOIN_CONDITION_PUSH}, {@code FILTER_MERGE});</li>
- *   <li>flatten trees of inner joins into one {@code MultiJoin}, bottom-up ({@code JOIN_TO_MULTI_JOIN});</li>
+ *   <li>flatten trees of inner joins into one {@code MultiJoin}, bottom-up ({@code JOIN_TO_MULTI_JOIN}
+ *       restricted to inner joins: outer joins stay joins);</li>
  *   <li>absorb filters and projects above it ({@code FILTER_MULTI_JOIN_MERGE}, {@code PROJECT_MULTI_JOIN_MERGE});</li>
  *   <li>{@link LeapfrogJoinRule}: the MultiJoin becomes a LeapfrogJoin with a variable order.</li>
  * </ol>
@@ -22,10 +27,22 @@ import java.util.List;
  */
 public final class LeapfrogPrograms {
 
+    /**
+     * Calcite's JOIN_TO_MULTI_JOIN for inner joins only: an outer join stays a join of its own (evaluated
+     * with its null-padding by the SQL interpreter), and an inner join above it takes it as one input.
+     */
+    private static final RelOptRule INNER_JOIN_TO_MULTI_JOIN = JoinToMultiJoinRule.Config.DEFAULT
+            .withOperandSupplier(b0 -> b0.operand(LogicalJoin.class)
+                    .predicate(j -> j.getJoinType() == JoinRelType.INNER)
+                    .inputs(b1 -> b1.operand(RelNode.class).anyInputs(),
+                            b2 -> b2.operand(RelNode.class).anyInputs()))
+            .as(JoinToMultiJoinRule.Config.class)
+            .toRule();
+
     public static final HepProgram JOINS_TO_LEAPFROG = new HepProgramBuilder()
             .addRuleCollection(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.FILTER_MERGE))
             .addMatchOrder(HepMatchOrder.BOTTOM_UP)
-            .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+            .addRuleInstance(INNER_JOIN_TO_MULTI_JOIN)
             .addRuleCollection(List.of(CoreRules.FILTER_MULTI_JOIN_MERGE, CoreRules.PROJECT_MULTI_JOIN_MERGE))
             .addRuleInstance(LeapfrogJoinRule.INSTANCE)
             .build();

@@ -108,10 +108,13 @@ final class RelInterpreter {
             return multiJoin(mj);
         }
         if (rel instanceof Join j) {
-            if (j.getJoinType() != JoinRelType.INNER) {
-                throw new NotSupportedException("not supported: " + j.getJoinType().name().toLowerCase() + " join in SQL");
-            }
-            return nestedLoop(eval(j.getLeft()), eval(j.getRight()), j.getCondition());
+            return switch (j.getJoinType()) {
+                case INNER -> nestedLoop(eval(j.getLeft()), eval(j.getRight()), j.getCondition());
+                case LEFT, RIGHT, FULL -> OuterJoin.of(j.getJoinType(), eval(j.getLeft()), j.getLeft().getRowType().getFieldCount(),
+                        eval(j.getRight()), j.getRight().getRowType().getFieldCount(), j.getCondition());
+                default -> throw new NotSupportedException("not supported: " + j.getJoinType().name().toLowerCase()
+                        + " join in SQL");
+            };
         }
         throw new NotSupportedException("not supported: " + rel.getRelTypeName() + " in SQL (supported: "
                 + "SELECT with inner joins, WHERE, GROUP BY with COUNT/SUM/MIN/MAX/AVG, ORDER BY, LIMIT, UNION, VALUES)");
