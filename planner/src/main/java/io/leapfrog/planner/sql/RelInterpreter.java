@@ -12,8 +12,10 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Intersect;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Minus;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
@@ -104,6 +106,12 @@ final class RelInterpreter {
             }
             return u.all ? out : distinct(out);
         }
+        if (rel instanceof Intersect i) {
+            return SetOperations.intersect(evalAll(i.getInputs()), i.all);
+        }
+        if (rel instanceof Minus m) {
+            return SetOperations.except(evalAll(m.getInputs()), m.all);
+        }
         if (rel instanceof MultiJoin mj) {
             return multiJoin(mj);
         }
@@ -117,7 +125,16 @@ final class RelInterpreter {
             };
         }
         throw new NotSupportedException("not supported: " + rel.getRelTypeName() + " in SQL (supported: "
-                + "SELECT with inner joins, WHERE, GROUP BY with COUNT/SUM/MIN/MAX/AVG, ORDER BY, LIMIT, UNION, VALUES)");
+                + "SELECT with inner and outer joins, WHERE, GROUP BY with COUNT/SUM/MIN/MAX/AVG, ORDER BY, LIMIT, UNION,"
+                + " INTERSECT, EXCEPT, VALUES)");
+    }
+
+    private List<List<Object[]>> evalAll(List<RelNode> inputs) {
+        List<List<Object[]>> out = new ArrayList<>();
+        for (RelNode in : inputs) {
+            out.add(eval(in));
+        }
+        return out;
     }
 
     /** The value of a join variable: symbol columns hold interned strings. */

@@ -17,12 +17,12 @@ import java.util.TreeSet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * LEFT, RIGHT and FULL OUTER JOINs through Leapfrog's SQL against DuckDB, on random tables: equality
- * conditions, equality with a residual condition, conditions without equality, outer joins under inner
- * joins, WHERE ... IS NULL after an outer join, and aggregates over one. Rows compared as sorted
- * multisets with NULL spelled out.
+ * LEFT, RIGHT and FULL OUTER JOINs, INTERSECT and EXCEPT (with and without ALL) through Leapfrog's SQL
+ * against DuckDB, on random tables: equality conditions, equality with a residual condition, conditions
+ * without equality, outer joins under inner joins, WHERE ... IS NULL after an outer join, and aggregates
+ * over one. Rows compared as sorted multisets with NULL spelled out.
  */
-class SqlOuterJoinDifferentialTest {
+class SqlDuckDbDifferentialTest {
     private static final List<String> QUERIES = List.of(
             "SELECT r.a, r.b, s.a, s.b FROM r LEFT JOIN s ON r.b = s.a",
             "SELECT r.a, s.b FROM r RIGHT JOIN s ON r.b = s.a",
@@ -32,7 +32,13 @@ class SqlOuterJoinDifferentialTest {
             "SELECT r.a, s.b, t.b FROM r LEFT JOIN s ON r.b = s.a JOIN r t ON t.a = r.b",
             "SELECT r.a, r.b FROM r LEFT JOIN s ON r.b = s.a WHERE s.a IS NULL",
             "SELECT r.a, COUNT(s.b), COUNT(*) FROM r LEFT JOIN s ON r.b = s.a GROUP BY r.a",
-            "SELECT x.a, y.b FROM r x RIGHT JOIN s y ON x.a = y.b RIGHT JOIN r z ON z.b = y.a");
+            "SELECT x.a, y.b FROM r x RIGHT JOIN s y ON x.a = y.b RIGHT JOIN r z ON z.b = y.a",
+            // set operations, as sets and as multisets
+            "SELECT a FROM r INTERSECT SELECT b FROM s",
+            "SELECT a FROM r INTERSECT ALL SELECT b FROM s",
+            "SELECT b FROM r EXCEPT SELECT a FROM s",
+            "SELECT b FROM r EXCEPT ALL SELECT a FROM s",
+            "SELECT a FROM r EXCEPT SELECT a FROM s EXCEPT SELECT b FROM s");
 
     @Test
     void outerJoinsEqualDuckDbs() throws Exception {
