@@ -16,6 +16,7 @@ import java.util.List;
 /**
  * The rewrite program that turns joins into {@link LeapfrogJoin}s, in phases (each to a fixpoint):
  * <ol>
+ *   <li>window functions out of projections into Window nodes ({@code PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW});</li>
  *   <li>push filters into joins and join conditions down to the inputs
  *       ({@code FILTER_INTO_JOIN}, {@code JOIN_CONDITION_PUSH}, {@code FILTER_MERGE});</li>
  *   <li>flatten trees of inner joins into one {@code MultiJoin}, bottom-up ({@code JOIN_TO_MULTI_JOIN}
@@ -40,6 +41,8 @@ public final class LeapfrogPrograms {
             .toRule();
 
     public static final HepProgram JOINS_TO_LEAPFROG = new HepProgramBuilder()
+            // SQL window functions (RexOver in a projection) become Window nodes the interpreter evaluates
+            .addRuleInstance(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
             .addRuleCollection(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.FILTER_MERGE))
             .addMatchOrder(HepMatchOrder.BOTTOM_UP)
             .addRuleInstance(INNER_JOIN_TO_MULTI_JOIN)

@@ -21,6 +21,7 @@ import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rel.rules.MultiJoin;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -105,6 +106,9 @@ final class RelInterpreter {
                 out.addAll(eval(in));
             }
             return u.all ? out : distinct(out);
+        }
+        if (rel instanceof Window w) {
+            return WindowEvaluator.eval(w, eval(w.getInput()));
         }
         if (rel instanceof Intersect i) {
             return SetOperations.intersect(evalAll(i.getInputs()), i.all);
@@ -330,30 +334,35 @@ final class RelInterpreter {
         List<Object[]> rows = new ArrayList<>(eval(s.getInput()));
         List<RelFieldCollation> keys = s.getCollation().getFieldCollations();
         if (!keys.isEmpty()) {
-            Comparator<Object[]> cmp = (x, y) -> 0;
-            for (RelFieldCollation k : keys) {
-                int f = k.getFieldIndex();
-                boolean desc = k.getDirection().isDescending();
-                boolean nullsFirst = k.nullDirection == RelFieldCollation.NullDirection.FIRST;
-                Comparator<Object[]> one = (x, y) -> {
-                    Object a = x[f];
-                    Object b = y[f];
-                    if (a == null || b == null) {
-                        int c = a == null ? (b == null ? 0 : -1) : 1;
-                        return nullsFirst ? c : -c;
-                    }
-                    int c = RexEvaluator.compare(a, b);
-                    return desc ? -c : c;
-                };
-                cmp = cmp.thenComparing(one);
-            }
-            rows.sort(cmp);
+            rows.sort(order(keys));
         }
         int offset = s.offset == null ? 0 : (int) (long) (Long) RexEvaluator.eval(s.offset, new Object[0]);
         int fetch = s.fetch == null ? Integer.MAX_VALUE : (int) (long) (Long) RexEvaluator.eval(s.fetch, new Object[0]);
         int from = Math.min(offset, rows.size());
         int to = (int) Math.min((long) from + fetch, rows.size());
         return new ArrayList<>(rows.subList(from, to));
+    }
+
+    /** Rows in the order of {@code keys} (directions and NULL placement as the collation says). */
+    static Comparator<Object[]> order(List<RelFieldCollation> keys) {
+        Comparator<Object[]> cmp = (x, y) -> 0;
+        for (RelFieldCollation k : keys) {
+            int f = k.getFieldIndex();
+            boolean desc = k.getDirection().isDescending();
+            boolean nullsFirst = k.nullDirection == RelFieldCollation.NullDirection.FIRST;
+            Comparator<Object[]> one = (x, y) -> {
+                Object a = x[f];
+                Object b = y[f];
+                if (a == null || b == null) {
+                    int c = a == null ? (b == null ? 0 : -1) : 1;
+                    return nullsFirst ? c : -c;
+                }
+                int c = RexEvaluator.compare(a, b);
+                return desc ? -c : c;
+            };
+            cmp = cmp.thenComparing(one);
+        }
+        return cmp;
     }
 
     private static List<Object[]> distinct(List<Object[]> rows) {

@@ -91,9 +91,11 @@ public final class SqlEngine {
 
     /** Runs {@code sql}; errors in the query are LeapfrogExceptions with Calcite's line and column. */
     public SqlResult execute(String sql) {
-        RelNode plan = plan(sql);
+        RelNode logical = logicalPlan(sql);
+        RelNode plan = rewrite(logical);
         List<Object[]> rows = new RelInterpreter(catalog.symbols(), threads).eval(plan);
-        return new SqlResult(plan.getRowType().getFieldNames(), rows, explainLines(plan));
+        // the query's own column names: a rewrite may rename fields (a window's output, say)
+        return new SqlResult(logical.getRowType().getFieldNames(), rows, explainLines(plan));
     }
 
     /** The optimized plan, one operator per line, LeapfrogJoins with their variable order and levels. */
@@ -103,7 +105,10 @@ public final class SqlEngine {
 
     /** The query's Calcite plan after the LeapfrogJoin rewrite. */
     public RelNode plan(String sql) {
-        RelNode logical = logicalPlan(sql);
+        return rewrite(logicalPlan(sql));
+    }
+
+    private static RelNode rewrite(RelNode logical) {
         logical.getCluster().setMetadataProvider(LeapfrogMetadata.PROVIDER);
         logical.getCluster().setMetadataQuerySupplier(RelMetadataQuery::instance);
         HepPlanner hep = LeapfrogPrograms.newPlanner();

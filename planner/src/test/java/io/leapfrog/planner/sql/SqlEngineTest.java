@@ -171,7 +171,10 @@ class SqlEngineTest {
     @Test
     void unsupportedFeaturesSaySo() {
         NotSupportedException window = assertThrows(NotSupportedException.class,
-                () -> sql.execute("SELECT ROW_NUMBER() OVER (ORDER BY src) FROM e"));
-        assertTrue(window.getMessage().startsWith("not supported: "), window.getMessage());
+                () -> sql.execute("SELECT LAG(src) OVER (ORDER BY src) FROM e"));
+        assertTrue(window.getMessage().startsWith("not supported: the window function LAG"), window.getMessage());
+        NotSupportedException range = assertThrows(NotSupportedException.class,
+                () -> sql.execute("SELECT SUM(src) OVER (ORDER BY src RANGE BETWEEN 2 PRECEDING AND CURRENT ROW) FROM e"));
+        assertTrue(range.getMessage().startsWith("not supported: RANGE frames with an offset"), range.getMessage());
     }
 }

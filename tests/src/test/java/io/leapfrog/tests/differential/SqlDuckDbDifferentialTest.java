@@ -17,7 +17,8 @@ import java.util.TreeSet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * LEFT, RIGHT and FULL OUTER JOINs, INTERSECT and EXCEPT (with and without ALL) through Leapfrog's SQL
+ * LEFT, RIGHT and FULL OUTER JOINs, INTERSECT and EXCEPT (with and without ALL), and window functions
+ * (ROW_NUMBER, RANK, DENSE_RANK, and aggregates over ROWS and RANGE frames) through Leapfrog's SQL
  * against DuckDB, on random tables: equality conditions, equality with a residual condition, conditions
  * without equality, outer joins under inner joins, WHERE ... IS NULL after an outer join, and aggregates
  * over one. Rows compared as sorted multisets with NULL spelled out.
@@ -38,7 +39,17 @@ class SqlDuckDbDifferentialTest {
             "SELECT a FROM r INTERSECT ALL SELECT b FROM s",
             "SELECT b FROM r EXCEPT SELECT a FROM s",
             "SELECT b FROM r EXCEPT ALL SELECT a FROM s",
-            "SELECT a FROM r EXCEPT SELECT a FROM s EXCEPT SELECT b FROM s");
+            "SELECT a FROM r EXCEPT SELECT a FROM s EXCEPT SELECT b FROM s",
+            // window functions (orders total within each partition where the function depends on it)
+            "SELECT a, b, ROW_NUMBER() OVER (PARTITION BY a ORDER BY b) FROM r",
+            "SELECT a, b, RANK() OVER (ORDER BY a), DENSE_RANK() OVER (ORDER BY a DESC) FROM r",
+            "SELECT a, b, SUM(b) OVER (PARTITION BY a ORDER BY b) FROM r",
+            "SELECT a, b, SUM(b) OVER (ORDER BY a) FROM r",
+            "SELECT a, b, COUNT(*) OVER (PARTITION BY b), MAX(a) OVER () FROM r",
+            "SELECT a, b, MIN(b) OVER (ORDER BY a, b ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING) FROM r",
+            "SELECT a, b, SUM(b) OVER (ORDER BY a, b ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM r",
+            "SELECT a, b, AVG(CAST(b AS DOUBLE)) OVER (PARTITION BY a), COUNT(b) OVER (ORDER BY b RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM r",
+            "SELECT r.a, s.b, ROW_NUMBER() OVER (PARTITION BY r.a ORDER BY s.b, s.a) FROM r JOIN s ON r.b = s.a");
 
     @Test
     void outerJoinsEqualDuckDbs() throws Exception {
