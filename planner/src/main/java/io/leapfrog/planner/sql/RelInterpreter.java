@@ -26,7 +26,6 @@ import org.apache.calcite.rel.rules.MultiJoin;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.type.SqlTypeFamily;
-import org.apache.calcite.sql.type.SqlTypeName;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -258,21 +257,17 @@ final class RelInterpreter {
         return acc;
     }
 
-    /** One aggregate function's running state for one group. */
+    /** One aggregate call's state for one group: its arguments, DISTINCT, and NULLs skipped. */
     private static final class Accumulator {
         private final AggregateCall call;
         private final Set<List<Object>> seen;
-        private long count;
-        private Object value;
-        private double sum;
+        private final AggregateState state;
 
         Accumulator(AggregateCall call) {
             this.call = call;
             this.seen = call.isDistinct() ? new HashSet<>() : null;
-            switch (call.getAggregation().getKind()) {
-                case COUNT, SUM, SUM0, MIN, MAX, AVG -> { }
-                default -> throw new NotSupportedException("not supported: aggregate " + call.getAggregation().getName() + " in SQL");
-            }
+            this.state = new AggregateState(call.getAggregation().getKind(), call.getAggregation().getName(),
+                    call.getType().getSqlTypeName());
         }
 
         void add(Object[] row) {
@@ -292,41 +287,11 @@ final class RelInterpreter {
                     return;
                 }
             }
-            count++;
-            switch (call.getAggregation().getKind()) {
-                case SUM, SUM0 -> value = value == null ? v : add(value, v);
-                case AVG -> sum += ((Number) v).doubleValue();
-                case MIN -> value = value == null || RexEvaluator.compare(v, value) < 0 ? v : value;
-                case MAX -> value = value == null || RexEvaluator.compare(v, value) > 0 ? v : value;
-                default -> { }
-            }
-        }
-
-        private static Object add(Object a, Object b) {
-            if (a instanceof Long x && b instanceof Long y) {
-                return x + y;
-            }
-            return ((Number) a).doubleValue() + ((Number) b).doubleValue();
+            state.add(v);
         }
 
         Object result() {
-            switch (call.getAggregation().getKind()) {
-                case COUNT:
-                    return count;
-                case SUM0:
-                    return value == null ? (Object) 0L : value;
-                case AVG: {
-                    if (count == 0) {
-                        return null;
-                    }
-                    double avg = sum / count;
-                    SqlTypeName t = call.getType().getSqlTypeName();
-                    // Calcite types AVG over an integer column as an integer (truncated), as the standard does.
-                    return SqlTypeName.INT_TYPES.contains(t) ? (Object) (long) avg : (Object) avg;
-                }
-                default:
-                    return value;
-            }
+            return state.result();
         }
     }
 

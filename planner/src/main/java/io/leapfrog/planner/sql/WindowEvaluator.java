@@ -6,7 +6,6 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexWindowBound;
-import org.apache.calcite.sql.type.SqlTypeName;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -112,12 +111,12 @@ final class WindowEvaluator {
         boolean running = g.lowerBound.isUnbounded() && g.lowerBound.isPreceding();
         if (running) {
             // frames [0, hi) with hi not decreasing: one accumulation per partition
-            Frame acc = new Frame(call);
+            AggregateState acc = state(call);
             int added = 0;
             for (int i = 0; i < n; i++) {
                 int hi = upper(w, g, i, n, peerEnd);
                 while (added < hi) {
-                    acc.add(value(part.get(added++), arg));
+                    add(acc, value(part.get(added++), arg));
                 }
                 part.get(i)[col] = acc.result();
             }
@@ -126,9 +125,9 @@ final class WindowEvaluator {
         for (int i = 0; i < n; i++) {
             int lo = lower(w, g, i, peerStart);
             int hi = upper(w, g, i, n, peerEnd);
-            Frame acc = new Frame(call);
+            AggregateState acc = state(call);
             for (int j = Math.max(lo, 0); j < Math.min(hi, n); j++) {
-                acc.add(value(part.get(j), arg));
+                add(acc, value(part.get(j), arg));
             }
             part.get(i)[col] = acc.result();
         }
@@ -189,52 +188,15 @@ final class WindowEvaluator {
         throw new NotSupportedException("not supported: the window function argument " + operand + " in SQL");
     }
 
-    /** One call's aggregate over a frame (NULLs skipped, as SQL aggregates do). */
-    private static final class Frame {
-        private final Window.RexWinAggCall call;
-        private long count;
-        private Object value;
-        private double sum;
+    /** A fresh aggregate for one frame of the call. */
+    private static AggregateState state(Window.RexWinAggCall call) {
+        return new AggregateState(call.getKind(), call.getOperator().getName(), call.getType().getSqlTypeName());
+    }
 
-        Frame(Window.RexWinAggCall call) {
-            this.call = call;
-        }
-
-        void add(Object v) {
-            if (v == null) {
-                return;
-            }
-            count++;
-            switch (call.getKind()) {
-                case SUM, SUM0 -> value = value == null ? v : plus(value, v);
-                case AVG -> sum += ((Number) v).doubleValue();
-                case MIN -> value = value == null || RexEvaluator.compare(v, value) < 0 ? v : value;
-                case MAX -> value = value == null || RexEvaluator.compare(v, value) > 0 ? v : value;
-                default -> { }
-            }
-        }
-
-        private static Object plus(Object a, Object b) {
-            if (a instanceof Long x && b instanceof Long y) {
-                return x + y;
-            }
-            return ((Number) a).doubleValue() + ((Number) b).doubleValue();
-        }
-
-        Object result() {
-            return switch (call.getKind()) {
-                case COUNT -> count;
-                case SUM0 -> value == null ? (Object) 0L : value;
-                case AVG -> {
-                    if (count == 0) {
-                        yield null;
-                    }
-                    double avg = sum / count;
-                    // Calcite types AVG over an integer column as an integer (truncated), as the standard does
-                    yield SqlTypeName.INT_TYPES.contains(call.getType().getSqlTypeName()) ? (Object) (long) avg : (Object) avg;
-                }
-                default -> value;
-            };
+    /** Adds a frame row's value; NULLs are skipped, as SQL aggregates do. */
+    private static void add(AggregateState acc, Object v) {
+        if (v != null) {
+            acc.add(v);
         }
     }
 }
