@@ -25,6 +25,7 @@ import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rel.rules.MultiJoin;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 
 import java.util.ArrayList;
@@ -202,10 +203,12 @@ final class RelInterpreter {
         return in instanceof LeapfrogJoin lj ? joins.count(lj) : null;
     }
 
+    /**
+     * GROUP BY, with grouping sets (ROLLUP, CUBE, GROUPING SETS): for each set, groups by its keys, the
+     * other keys of the output NULL; GROUPING(...) tells which of its arguments a row is not grouped by.
+     * An aggregate's FILTER (WHERE ...) admits only the rows it holds for.
+     */
     private List<Object[]> aggregate(Aggregate a) {
-        if (a.getGroupType() != Aggregate.Group.SIMPLE) {
-            throw new NotSupportedException("not supported: GROUPING SETS, ROLLUP and CUBE in SQL");
-        }
         List<AggregateCall> calls = a.getAggCallList();
         Long counted = countShortcut(a);
         if (counted != null) {
@@ -215,38 +218,50 @@ final class RelInterpreter {
             out.add(row);
             return out;
         }
-        for (AggregateCall call : calls) {
-            if (call.filterArg >= 0) {
-                throw new NotSupportedException("not supported: aggregate FILTER clauses in SQL");
-            }
-        }
         int[] keys = a.getGroupSet().toArray();
-        Map<List<Object>, Accumulator[]> groups = new LinkedHashMap<>();
-        for (Object[] row : eval(a.getInput())) {
-            Object[] key = new Object[keys.length];
-            for (int i = 0; i < keys.length; i++) {
-                key[i] = row[keys[i]];
-            }
-            Accumulator[] acc = groups.computeIfAbsent(Arrays.asList(key), k -> newAccumulators(calls));
-            for (Accumulator x : acc) {
-                x.add(row);
-            }
-        }
-        if (groups.isEmpty() && keys.length == 0) {
-            groups.put(List.of(), newAccumulators(calls));
-        }
+        List<Object[]> input = eval(a.getInput());
         List<Object[]> out = new ArrayList<>();
-        for (Map.Entry<List<Object>, Accumulator[]> e : groups.entrySet()) {
-            Object[] row = new Object[keys.length + calls.size()];
-            for (int i = 0; i < keys.length; i++) {
-                row[i] = e.getKey().get(i);
+        for (org.apache.calcite.util.ImmutableBitSet set : a.getGroupSets()) {
+            Map<List<Object>, Accumulator[]> groups = new LinkedHashMap<>();
+            for (Object[] row : input) {
+                Object[] key = new Object[keys.length];
+                for (int i = 0; i < keys.length; i++) {
+                    key[i] = set.get(keys[i]) ? row[keys[i]] : null;
+                }
+                Accumulator[] acc = groups.computeIfAbsent(Arrays.asList(key), k -> newAccumulators(calls));
+                for (Accumulator x : acc) {
+                    x.add(row);
+                }
             }
-            for (int i = 0; i < calls.size(); i++) {
-                row[keys.length + i] = e.getValue()[i].result();
+            if (groups.isEmpty() && set.isEmpty()) {
+                groups.put(Arrays.asList(new Object[keys.length]), newAccumulators(calls)); // the grand total
             }
-            out.add(row);
+            for (Map.Entry<List<Object>, Accumulator[]> e : groups.entrySet()) {
+                Object[] row = new Object[keys.length + calls.size()];
+                for (int i = 0; i < keys.length; i++) {
+                    row[i] = e.getKey().get(i);
+                }
+                for (int i = 0; i < calls.size(); i++) {
+                    row[keys.length + i] = isGrouping(calls.get(i)) ? grouping(calls.get(i), set) : e.getValue()[i].result();
+                }
+                out.add(row);
+            }
         }
         return out;
+    }
+
+    private static boolean isGrouping(AggregateCall call) {
+        SqlKind k = call.getAggregation().getKind();
+        return k == SqlKind.GROUPING || k == SqlKind.GROUPING_ID;
+    }
+
+    /** GROUPING(a, b, ...): one bit per argument, the first the highest, set where the row is not grouped by it. */
+    private static Object grouping(AggregateCall call, org.apache.calcite.util.ImmutableBitSet set) {
+        long bits = 0;
+        for (int arg : call.getArgList()) {
+            bits = (bits << 1) | (set.get(arg) ? 0 : 1);
+        }
+        return bits;
     }
 
     private static Accumulator[] newAccumulators(List<AggregateCall> calls) {
@@ -266,11 +281,14 @@ final class RelInterpreter {
         Accumulator(AggregateCall call) {
             this.call = call;
             this.seen = call.isDistinct() ? new HashSet<>() : null;
-            this.state = new AggregateState(call.getAggregation().getKind(), call.getAggregation().getName(),
-                    call.getType().getSqlTypeName());
+            this.state = isGrouping(call) ? null : new AggregateState(call.getAggregation().getKind(),
+                    call.getAggregation().getName(), call.getType().getSqlTypeName());
         }
 
         void add(Object[] row) {
+            if (state == null || (call.filterArg >= 0 && !Boolean.TRUE.equals(row[call.filterArg]))) {
+                return; // GROUPING(...) needs no state; a FILTER admits only the rows it holds for
+            }
             List<Integer> args = call.getArgList();
             Object v = args.isEmpty() ? Boolean.TRUE : row[args.get(0)];
             for (int arg : args) {

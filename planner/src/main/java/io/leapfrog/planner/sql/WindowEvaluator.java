@@ -6,6 +6,7 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexWindowBound;
+import org.apache.calcite.sql.SqlKind;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +18,8 @@ import java.util.Map;
 /**
  * SQL window functions: Calcite's {@link Window} node over evaluated input rows. Each group partitions
  * the rows by its keys, orders each partition, and computes its calls for every row: ROW_NUMBER, RANK,
- * DENSE_RANK, and COUNT, SUM, MIN, MAX, AVG over the row's frame. Frames are ROWS or RANGE between
+ * DENSE_RANK, NTILE, LAG and LEAD (offsets in the partition's order), FIRST_VALUE and LAST_VALUE (ends of
+ * the row's frame), and COUNT, SUM, MIN, MAX, AVG over the row's frame. Frames are ROWS or RANGE between
  * UNBOUNDED PRECEDING, n PRECEDING, CURRENT ROW, n FOLLOWING and UNBOUNDED FOLLOWING (n only with ROWS);
  * under RANGE, CURRENT ROW takes the row's peers (equal in the ORDER BY). A frame that starts at UNBOUNDED
  * PRECEDING is computed as a running aggregate, one pass per partition; other frames row by row.
@@ -95,9 +97,42 @@ final class WindowEvaluator {
                         }
                     }
                     case COUNT, SUM, SUM0, MIN, MAX, AVG -> aggregate(w, g, call, part, col, peerStart, peerEnd);
+                    case LAG, LEAD -> {
+                        List<RexNode> ops = call.getOperands();
+                        int arg = inputField(ops.get(0), w);
+                        long by = ops.size() > 1 ? ((Number) constant(ops.get(1), w)).longValue() : 1;
+                        Object fallback = ops.size() > 2 ? constant(ops.get(2), w) : null;
+                        long step = call.getKind() == SqlKind.LAG ? -by : by;
+                        for (int i = 0; i < n; i++) {
+                            long j = i + step;
+                            part.get(i)[col] = j >= 0 && j < n ? part.get((int) j)[arg] : fallback;
+                        }
+                    }
+                    case FIRST_VALUE, LAST_VALUE -> {
+                        int arg = inputField(call.getOperands().get(0), w);
+                        boolean first = call.getKind() == SqlKind.FIRST_VALUE;
+                        for (int i = 0; i < n; i++) {
+                            int lo = Math.max(0, lower(w, g, i, peerStart));
+                            int hi = Math.min(n, upper(w, g, i, n, peerEnd));
+                            part.get(i)[col] = lo >= hi ? null : part.get(first ? lo : hi - 1)[arg];
+                        }
+                    }
+                    case NTILE -> {
+                        long buckets = ((Number) constant(call.getOperands().get(0), w)).longValue();
+                        if (buckets <= 0) {
+                            throw new io.leapfrog.common.LeapfrogException("sql: error: NTILE needs a positive number"
+                                    + " of buckets, not " + buckets);
+                        }
+                        long small = n / buckets;
+                        long big = n % buckets;                  // the first `big` buckets hold one row more
+                        for (int i = 0; i < n; i++) {
+                            long bucket = i < big * (small + 1) ? i / (small + 1) : big + (i - big * (small + 1)) / Math.max(1, small);
+                            part.get(i)[col] = bucket + 1;
+                        }
+                    }
                     default -> throw new NotSupportedException("not supported: the window function "
-                            + call.getOperator().getName() + " in SQL (supported: ROW_NUMBER, RANK, DENSE_RANK, COUNT,"
-                            + " SUM, MIN, MAX, AVG)");
+                            + call.getOperator().getName() + " in SQL (supported: ROW_NUMBER, RANK, DENSE_RANK, NTILE,"
+                            + " LAG, LEAD, FIRST_VALUE, LAST_VALUE, COUNT, SUM, MIN, MAX, AVG)");
                 }
             }
         }
@@ -179,6 +214,20 @@ final class WindowEvaluator {
             return v.longValue();
         }
         throw new NotSupportedException("not supported: the window frame offset " + node + " in SQL");
+    }
+
+    /** A constant operand: a literal, or a reference to the window's constants. */
+    private static Object constant(RexNode operand, Window w) {
+        RexNode node = operand;
+        int width = w.getInput().getRowType().getFieldCount();
+        if (node instanceof RexInputRef ref && ref.getIndex() >= width) {
+            node = w.constants.get(ref.getIndex() - width);
+        }
+        if (node instanceof RexLiteral lit) {
+            return RexEvaluator.literal(lit);
+        }
+        throw new NotSupportedException("not supported: the window function argument " + operand
+                + " in SQL (a constant is needed here)");
     }
 
     private static int inputField(RexNode operand, Window w) {

@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * LEFT, RIGHT and FULL OUTER JOINs, INTERSECT and EXCEPT (with and without ALL), and window functions
- * (ROW_NUMBER, RANK, DENSE_RANK, and aggregates over ROWS and RANGE frames) through Leapfrog's SQL
+ * (ranks, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE and aggregates over ROWS and RANGE frames), grouping
+ * sets (ROLLUP, CUBE, GROUPING SETS, GROUPING) and aggregate FILTERs through Leapfrog's SQL
  * against DuckDB, on random tables: equality conditions, equality with a residual condition, conditions
  * without equality, outer joins under inner joins, WHERE ... IS NULL after an outer join, and aggregates
  * over one. Rows compared as sorted multisets with NULL spelled out.
@@ -49,7 +50,15 @@ class SqlDuckDbDifferentialTest {
             "SELECT a, b, MIN(b) OVER (ORDER BY a, b ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING) FROM r",
             "SELECT a, b, SUM(b) OVER (ORDER BY a, b ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM r",
             "SELECT a, b, AVG(CAST(b AS DOUBLE)) OVER (PARTITION BY a), COUNT(b) OVER (ORDER BY b RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM r",
-            "SELECT r.a, s.b, ROW_NUMBER() OVER (PARTITION BY r.a ORDER BY s.b, s.a) FROM r JOIN s ON r.b = s.a");
+            "SELECT r.a, s.b, ROW_NUMBER() OVER (PARTITION BY r.a ORDER BY s.b, s.a) FROM r JOIN s ON r.b = s.a",
+            "SELECT a, b, LAG(b) OVER (PARTITION BY a ORDER BY b), LEAD(b, 2, -1) OVER (ORDER BY a, b) FROM r",
+            "SELECT a, b, FIRST_VALUE(b) OVER (PARTITION BY a ORDER BY b), LAST_VALUE(b) OVER (ORDER BY a, b"
+                    + " ROWS BETWEEN 1 PRECEDING AND 2 FOLLOWING), NTILE(3) OVER (ORDER BY a, b) FROM r",
+            // grouping sets and aggregate filters
+            "SELECT a, b, COUNT(*), SUM(b) FROM r GROUP BY ROLLUP (a, b)",
+            "SELECT a, b, COUNT(*), GROUPING(a, b) FROM r GROUP BY CUBE (a, b)",
+            "SELECT a, b, MAX(b) FROM r GROUP BY GROUPING SETS ((a), (b), ())",
+            "SELECT a, COUNT(*) FILTER (WHERE b > 3), SUM(b) FILTER (WHERE b < a) FROM r GROUP BY a");
 
     @Test
     void outerJoinsEqualDuckDbs() throws Exception {
