@@ -1,6 +1,7 @@
 package io.leapfrog.cli;
 
 import io.leapfrog.engine.Engine;
+import io.leapfrog.engine.FileTables;
 import io.leapfrog.engine.LoadedProgram;
 import io.leapfrog.engine.RunResult;
 import io.leapfrog.engine.SqlResult;
@@ -32,11 +33,13 @@ final class SqlCommand implements Callable<Integer> {
     String sql;
 
     @Option(names = {"-p", "--program"}, paramLabel = "PROGRAM.dl",
-            description = "The program whose relations are the tables (default: none, an empty schema).")
+            description = "The program whose relations are the tables (default: none; then each NAME.csv, NAME.tsv"
+                    + " or NAME.facts in the fact directory is a table NAME, its column types sniffed).")
     Path program;
 
     @Option(names = {"-F", "--fact-dir"}, paramLabel = "DIR", defaultValue = ".",
-            description = "Directory of the program's .input fact files (default: ${DEFAULT-VALUE}).")
+            description = "Directory of the program's .input fact files, or without -p of the files that are the"
+                    + " tables (default: ${DEFAULT-VALUE}).")
     Path factDir;
 
     @Option(names = "--csv", description = "Print CSV (a header line, then the rows) instead of a table.")
@@ -74,7 +77,7 @@ final class SqlCommand implements Callable<Integer> {
         ProgramFiles.requireDirectory(factDir, "--fact-dir");
         try (Engine engine = new Engine(flags.toOptions(main.err()))) {
             LoadedProgram loaded = program == null
-                    ? engine.parse("", "<no program>")
+                    ? engine.parse(FileTables.program(factDir), "<tables of " + factDir + ">")   // DuckDB-style: files are tables
                     : ProgramFiles.load(engine, program);
             Warnings.print(loaded, main.err());
             RunResult run;

@@ -42,6 +42,15 @@ class SqlAndExplainCommandTest {
     }
 
     @Test
+    void sqlWithoutAProgramQueriesTheFactFilesAsTables() {
+        // edge.facts is table edge(c1, c2), its types sniffed from the file, as DuckDB reads a CSV file
+        Cli.Result r = Cli.run("sql", "-F", data, "--csv",
+                "SELECT COUNT(*) AS t FROM edge a, edge b, edge c WHERE a.c2 = b.c1 AND b.c2 = c.c2 AND a.c1 = c.c1");
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals("t\n428\n", r.out());
+    }
+
+    @Test
     void sqlExplainShowsTheLeapfrogJoin() {
         Cli.Result r = Cli.run("sql", "-p", triangles, "-F", data, "--explain",
                 "SELECT COUNT(*) FROM edge a, edge b, edge c WHERE a.y = b.x AND b.y = c.y AND a.x = c.x");

@@ -1,0 +1,233 @@
+package io.leapfrog.engine;
+
+import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.LeapfrogException;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The fact files of a directory as relations, for SQL without a program (as DuckDB reads CSV files):
+ * every {@code NAME.csv}, {@code NAME.tsv} or {@code NAME.facts} (gzipped too) is a relation NAME, with
+ * its column types sniffed from its first 1,000 lines (number when every value is a 32-bit integer,
+ * float when every value is a number, else symbol). A .csv is comma-separated with RFC 4180 quoting, the
+ * others tab-separated. The first line of a .csv or .tsv is a header, naming the columns, when each of its
+ * fields is text that is not a number while some column below it holds numbers only; otherwise columns
+ * are c1, c2, ... Names become Datalog identifiers (other characters as '_'; a keyword gets a '_' after it).
+ */
+public final class FileTables {
+    private static final Pattern FILE = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\.(csv|tsv|facts)(\\.gz)?");
+    private static final int SAMPLE_LINES = 1000;
+    /** Words the Datalog lexer keeps for itself: not usable as relation or attribute names. */
+    private static final Set<String> KEYWORDS = Set.of("count", "sum", "min", "max", "mean", "range", "cat",
+            "strlen", "substr", "contains", "match", "to_number", "to_string", "ord", "as", "nil", "band", "bor",
+            "bxor", "bshl", "bshr", "bshru", "bnot", "land", "lor", "lxor", "lnot", "true", "false");
+
+    private FileTables() {
+    }
+
+    /** Declarations and inputs of one relation per fact file of {@code dir} (empty text when there are none). */
+    public static String program(Path dir) {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(Files::isRegularFile).sorted().toList();
+        } catch (IOException e) {
+            throw new LeapfrogException("error: cannot list " + dir + ": " + e.getMessage());
+        }
+        Map<String, Path> byName = new LinkedHashMap<>();
+        StringBuilder program = new StringBuilder();
+        for (Path file : files) {
+            Matcher m = FILE.matcher(file.getFileName().toString());
+            if (!m.matches()) {
+                continue;
+            }
+            String name = identifier(m.group(1));
+            Path other = byName.putIfAbsent(name, file);
+            if (other != null) {
+                throw new LeapfrogException("error: " + other.getFileName() + " and " + file.getFileName() + " would both be"
+                        + " table " + name + "; rename one, or write a program that declares the tables (-p)");
+            }
+            boolean csv = m.group(2).equals("csv");
+            Table t = sniff(file, csv ? "," : "\t", !m.group(2).equals("facts"));
+            if (t == null) {
+                continue; // empty: no columns to declare
+            }
+            program.append(".decl ").append(name).append('(');
+            for (int c = 0; c < t.columns.size(); c++) {
+                program.append(c == 0 ? "" : ", ").append(t.columns.get(c)).append(':').append(t.types.get(c));
+            }
+            program.append(")\n.input ").append(name).append("(filename=\"").append(escape(file.getFileName().toString()))
+                    .append("\", delimiter=\"").append(csv ? "," : "\\t").append('"')
+                    .append(csv ? ", rfc4180=true" : "").append(t.header ? ", headers=true" : "").append(")\n");
+        }
+        return program.toString();
+    }
+
+    private record Table(List<String> columns, List<String> types, boolean header) { }
+
+    private static Table sniff(Path file, String delimiter, boolean mayHaveHeader) {
+        List<List<String>> rows = new ArrayList<>();
+        try (InputStream raw = Files.newInputStream(file);
+             BufferedReader in = new BufferedReader(new InputStreamReader(decompressed(raw), StandardCharsets.UTF_8))) {
+            String line;
+            while (rows.size() < SAMPLE_LINES && (line = in.readLine()) != null) {
+                if (!line.isEmpty()) {
+                    rows.add(split(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line, delimiter));
+                }
+            }
+        } catch (IOException e) {
+            throw new LeapfrogException(file + ": error: cannot read fact file: " + e.getMessage());
+        }
+        if (rows.isEmpty()) {
+            return null;
+        }
+        int arity = rows.get(0).size();
+        boolean header = mayHaveHeader && rows.size() > 1 && looksLikeHeader(rows);
+        List<List<String>> data = header ? rows.subList(1, rows.size()) : rows;
+        List<String> types = new ArrayList<>();
+        for (int c = 0; c < arity; c++) {
+            types.add(typeOf(data, c));
+        }
+        List<String> columns = new ArrayList<>();
+        Set<String> used = new LinkedHashSet<>();
+        for (int c = 0; c < arity; c++) {
+            String name = header ? identifier(rows.get(0).get(c)) : "c" + (c + 1);
+            String unique = name;
+            for (int k = 2; !used.add(unique.toLowerCase(Locale.ROOT)); k++) {
+                unique = name + "_" + k;
+            }
+            columns.add(unique);
+        }
+        return new Table(columns, types, header);
+    }
+
+    /** Every field of the first line is text, and some column holds numbers only below it. */
+    private static boolean looksLikeHeader(List<List<String>> rows) {
+        List<String> first = rows.get(0);
+        for (String f : first) {
+            if (f.isBlank() || isNumber(f)) {
+                return false;
+            }
+        }
+        List<List<String>> rest = rows.subList(1, rows.size());
+        for (int c = 0; c < first.size(); c++) {
+            if (!typeOf(rest, c).equals("symbol")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String typeOf(List<List<String>> rows, int c) {
+        boolean ints = true;
+        boolean numbers = true;
+        for (List<String> r : rows) {
+            String v = c < r.size() ? r.get(c).strip() : "";
+            ints &= isInt(v);
+            numbers &= ints || isNumber(v);
+            if (!numbers) {
+                return "symbol";
+            }
+        }
+        return rows.isEmpty() ? "symbol" : ints ? "number" : "float";
+    }
+
+    private static boolean isInt(String v) {
+        try {
+            Integer.parseInt(v);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static boolean isNumber(String v) {
+        if (isInt(v)) {
+            return true;
+        }
+        try {
+            FloatCodec.parse(v.strip());
+            return !v.isBlank() && !Character.isLetter(v.strip().charAt(0)); // not "nan", "inf"
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Fields of a line: RFC 4180 quoting for ",", plain splitting otherwise. */
+    private static List<String> split(String line, String delimiter) {
+        List<String> out = new ArrayList<>();
+        if (!delimiter.equals(",")) {
+            int start = 0;
+            for (int at; (at = line.indexOf(delimiter, start)) >= 0; start = at + delimiter.length()) {
+                out.add(line.substring(start, at));
+            }
+            out.add(line.substring(start));
+            return out;
+        }
+        StringBuilder f = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char ch = line.charAt(i);
+            if (quoted) {
+                if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    f.append('"');
+                    i++;
+                } else if (ch == '"') {
+                    quoted = false;
+                } else {
+                    f.append(ch);
+                }
+            } else if (ch == '"') {
+                quoted = true;
+            } else if (ch == ',') {
+                out.add(f.toString());
+                f.setLength(0);
+            } else {
+                f.append(ch);
+            }
+        }
+        out.add(f.toString());
+        return out;
+    }
+
+    /** A Datalog identifier for a file or column name. */
+    static String identifier(String name) {
+        StringBuilder sb = new StringBuilder();
+        for (char ch : name.strip().toCharArray()) {
+            sb.append(Character.isLetterOrDigit(ch) && ch < 0x80 ? ch : '_');
+        }
+        String id = sb.length() == 0 || Character.isDigit(sb.charAt(0)) ? "c_" + sb : sb.toString();
+        if (id.startsWith("_") && id.length() == 1) {
+            id = "c_";
+        }
+        return KEYWORDS.contains(id.toLowerCase(Locale.ROOT)) ? id + "_" : id;
+    }
+
+    private static String escape(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    private static InputStream decompressed(InputStream raw) throws IOException {
+        java.io.BufferedInputStream in = new java.io.BufferedInputStream(raw, 1 << 16);
+        in.mark(2);
+        int b0 = in.read();
+        int b1 = in.read();
+        in.reset();
+        return b0 == 0x1f && b1 == 0x8b ? new java.util.zip.GZIPInputStream(in, 1 << 16) : in;
+    }
+}

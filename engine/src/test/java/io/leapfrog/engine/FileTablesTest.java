@@ -1,0 +1,48 @@
+package io.leapfrog.engine;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Fact files as tables for SQL without a program: names from the files, headers sniffed, column types
+ * inferred (number, float, symbol), keywords and odd characters made identifiers, gzip read.
+ */
+class FileTablesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void filesBecomeTablesWithSniffedSchemas() throws Exception {
+        Files.writeString(dir.resolve("people.csv"), "id,full name,score,count\n1,\"Smith, Ann\",3.5,10\n2,Bo,4,20\n");
+        Files.writeString(dir.resolve("edge.facts"), "1\t2\n2\t1\n");
+        Files.writeString(dir.resolve("labels.tsv"), "a\tb\nc\td\n");   // text only: no header
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dir.resolve("big.csv.gz")))) {
+            out.write("7,-8\n9,10\n".getBytes(StandardCharsets.UTF_8));
+        }
+        Files.writeString(dir.resolve("notes.txt"), "not a table\n");
+        String program = FileTables.program(dir);
+        assertTrue(program.contains(".decl people(id:number, full_name:symbol, score:float, count_:number)"), program);
+        assertTrue(program.contains(".decl edge(c1:number, c2:number)"), program);
+        assertTrue(program.contains(".decl labels(c1:symbol, c2:symbol)"), program);
+        assertTrue(program.contains(".decl big(c1:number, c2:number)"), program);
+        assertTrue(!program.contains("notes"), program);
+        try (Engine e = new EngineTestSupport(dir).engine(2)) {
+            RunResult run = e.run(e.parse(program, "<tables>"), dir, dir.resolve("out"));
+            assertEquals(List.of(List.of("Smith, Ann", "3.5", "2")),
+                    e.sql(run.database(), "SELECT p.full_name, p.score, e.c2 FROM people p JOIN edge e ON e.c1 = p.id"
+                            + " WHERE p.count_ < 15").rows());
+            assertEquals(List.of(List.of("2")), e.sql(run.database(), "SELECT COUNT(*) FROM labels").rows());
+            assertEquals(List.of(List.of("-8")), e.sql(run.database(), "SELECT MIN(c2) FROM big").rows());
+        }
+    }
+}
