@@ -47,6 +47,15 @@ class RunCommandTest {
     }
 
     @Test
+    void souffleFeaturesExamplePrintsTheCountsComputedIndependently() {
+        // 9880 triangles of the generated graph, 3364 pairs in the closure of their (x, y), 1444 triangles
+        // with x < 3 (each a tuple of its own under $): computed by a separate script from the definitions
+        Cli.Result r = Cli.run("run", root.resolve("queries/souffle_features.dl").toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.out().contains("\n9880\t3364\t1444\n"), r::toString);
+    }
+
+    @Test
     void longFlagNamesAsInSouffle(@TempDir Path tmp) throws IOException {
         Path out = tmp.resolve("deep/out");
         Cli.Result r = Cli.run("run", "--fact-dir", root.resolve("queries/data").toString(),
