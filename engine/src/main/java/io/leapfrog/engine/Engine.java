@@ -205,7 +205,7 @@ public final class Engine implements AutoCloseable {
         JoinDevices.validate(options);
         ProgramModel model = program.model();
         EvalContext ctx = new EvalContext(symbolsFor(program), planner, model.relations(), options.threads());
-        StratumEvaluator eval = new StratumEvaluator(ctx, model.equivalences());
+        StratumEvaluator eval = new StratumEvaluator(ctx, model.equivalences(), model.choiceKeys());
         StringBuilder sb = new StringBuilder();
         int index = 0;
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {

@@ -233,16 +233,43 @@ final class AstBuilder {
                 default -> throw notSupported(qualifier, "relation qualifier '" + name + "'");
             }
         }
+        List<List<String>> choiceDomains = choiceDomains(ctx.choiceDomain(), attributes);
         // ".decl a, b(x:number)" declares several relations with the same attributes.
         for (RelationNameContext name : ctx.relationName()) {
             String relation = scope.relation(name.getText());
-            relations.add(new RelationDecl(relation, attributes, Set.copyOf(qualifiers), pos(name)));
+            relations.add(new RelationDecl(relation, attributes, Set.copyOf(qualifiers), pos(name), choiceDomains));
             if (qualifiers.contains("eqrel")) {
                 EquivalenceRelations.check(relation, attributes, pos(name), source);
             }
         }
     }
 
+
+    /** The keys of a choice-domain, each a list of attribute names of the declaration (checked here). */
+    private List<List<String>> choiceDomains(ChoiceDomainContext ctx, List<Attribute> attributes) {
+        if (ctx == null) {
+            return List.of();
+        }
+        Set<String> names = new LinkedHashSet<>();
+        attributes.forEach(a -> names.add(a.name()));
+        List<List<String>> keys = new ArrayList<>();
+        for (ChoiceKeyContext key : ctx.choiceKey()) {
+            List<String> columns = new ArrayList<>();
+            for (TerminalNode id : key.IDENT()) {
+                if (!names.contains(id.getText())) {
+                    throw Diagnostics.failure(pos(id), "choice-domain names " + id.getText() + ", which is not an attribute"
+                            + " of the relation. Attributes: " + String.join(", ", names), source);
+                }
+                columns.add(id.getText());
+            }
+            if (columns.size() == attributes.size()) {
+                throw Diagnostics.failure(pos(key), "a choice-domain key of every attribute determines nothing. Name"
+                        + " a subset of the attributes", source);
+            }
+            keys.add(List.copyOf(columns));
+        }
+        return List.copyOf(keys);
+    }
 
     private List<Attribute> attributes(AttributesContext ctx) {
         List<Attribute> attributes = new ArrayList<>();

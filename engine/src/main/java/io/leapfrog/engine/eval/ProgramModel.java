@@ -45,13 +45,15 @@ public final class ProgramModel {
     private final List<Stratum> strata;
     private final Set<String> usedInBodies = new LinkedHashSet<>();
     private final Set<String> equivalences;
+    private final Map<String, int[][]> choiceKeys;
 
     private ProgramModel(Map<String, RelationInfo> relations, List<Directive> directives, List<Stratum> strata,
-                         Set<String> equivalences) {
+                         Set<String> equivalences, Map<String, int[][]> choiceKeys) {
         this.relations = relations;
         this.directives = directives;
         this.strata = strata;
         this.equivalences = equivalences;
+        this.choiceKeys = choiceKeys;
         for (Stratum st : strata) {
             for (Clause c : st.rules()) {
                 for (Literal l : c.body()) {
@@ -64,6 +66,11 @@ public final class ProgramModel {
     /** Relations declared {@code eqrel}: each holds the equivalence closure of its pairs ({@link EquivalenceClosure}). */
     public Set<String> equivalences() {
         return equivalences;
+    }
+
+    /** Relations with a choice-domain: each key's column indexes ({@link ChoiceDomain}). */
+    public Map<String, int[][]> choiceKeys() {
+        return choiceKeys;
     }
 
     /** Relations read by some rule body (positively, negated, or inside an aggregate). */
@@ -121,12 +128,22 @@ public final class ProgramModel {
             }
         }
         Set<String> equivalences = new LinkedHashSet<>();
+        Map<String, int[][]> choiceKeys = new LinkedHashMap<>();
         for (RelationDecl d : program.relations()) {
             if (d.qualifiers().contains("eqrel")) {
                 equivalences.add(d.name());
             }
+            if (!d.choiceDomains().isEmpty()) {
+                List<String> names = rels.get(d.name()).columnNames();
+                int[][] keys = new int[d.choiceDomains().size()][];
+                for (int k = 0; k < keys.length; k++) {
+                    keys[k] = d.choiceDomains().get(k).stream().mapToInt(names::indexOf).toArray();
+                }
+                choiceKeys.put(d.name(), keys);
+            }
         }
-        return new ProgramModel(rels, directives, stratify(rels, program.clauses()), Set.copyOf(equivalences));
+        return new ProgramModel(rels, directives, stratify(rels, program.clauses()), Set.copyOf(equivalences),
+                Map.copyOf(choiceKeys));
     }
 
     /** Maps every declared type to its base type: number or symbol (or float/unsigned, rejected later). */

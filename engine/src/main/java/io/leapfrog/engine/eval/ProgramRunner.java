@@ -49,8 +49,9 @@ public final class ProgramRunner {
                 printsize = true;
             }
         }
-        if (!printsize || model.usedInBodies().contains(rel) || model.equivalences().contains(rel)) {
-            return false; // (an eqrel relation's size is its closure's, not its rule's)
+        if (!printsize || model.usedInBodies().contains(rel) || model.equivalences().contains(rel)
+                || model.choiceKeys().containsKey(rel)) {
+            return false; // (an eqrel or choice relation's size is not its rule's)
         }
         CompiledRule rule = rules.get(0);
         java.util.Set<Integer> levels = new java.util.HashSet<>();
@@ -81,7 +82,7 @@ public final class ProgramRunner {
     /** Evaluates; with {@code writeOutputs} false, prints and writes nothing (EXPLAIN with data). */
     public void run(Path factsDir, Path outDir, PrintStream out, boolean writeOutputs) {
         loadInputs(factsDir);
-        StratumEvaluator eval = new StratumEvaluator(ctx, model.equivalences());
+        StratumEvaluator eval = new StratumEvaluator(ctx, model.equivalences(), model.choiceKeys());
         for (ProgramModel.Stratum s : model.strata()) {
             long t0 = System.nanoTime();
             eval.addFacts(s);

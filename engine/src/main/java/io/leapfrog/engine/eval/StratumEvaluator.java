@@ -16,20 +16,40 @@ import java.util.Map;
  * once per atom over a relation of the stratum, that atom reading the last round's delta and the
  * others the full relations; new tuples are those not already known. Mutual recursion works the
  * same way, since all relations of the stratum advance together. A relation declared eqrel is kept
- * closed: its facts before the first round, and each round's new pairs with all they imply.
+ * closed: its facts before the first round, and each round's new pairs with all they imply. A relation
+ * with a choice-domain admits a round's new tuples only while their keys are free.
  */
 public final class StratumEvaluator {
     private final EvalContext ctx;
     private final java.util.Set<String> equivalences;
+    private final Map<String, int[][]> choiceKeys;
 
     public StratumEvaluator(EvalContext ctx) {
-        this(ctx, java.util.Set.of());
+        this(ctx, java.util.Set.of(), Map.of());
     }
 
-    /** @param equivalences relations declared eqrel: kept closed ({@link EquivalenceClosure}) as they grow */
-    public StratumEvaluator(EvalContext ctx, java.util.Set<String> equivalences) {
+    /**
+     * @param equivalences relations declared eqrel: kept closed ({@link EquivalenceClosure}) as they grow
+     * @param choiceKeys   relations with a choice-domain: tuples admitted while their keys are free ({@link ChoiceDomain})
+     */
+    public StratumEvaluator(EvalContext ctx, java.util.Set<String> equivalences, Map<String, int[][]> choiceKeys) {
         this.ctx = ctx;
         this.equivalences = equivalences;
+        this.choiceKeys = choiceKeys;
+    }
+
+    /** The stratum's relations with a choice-domain, each holding its facts and input as admitted. */
+    private Map<String, ChoiceDomain> startChoices(ProgramModel.Stratum stratum) {
+        Map<String, ChoiceDomain> choices = new HashMap<>();
+        for (String rel : stratum.relations()) {
+            int[][] keys = choiceKeys.get(rel);
+            if (keys != null) {
+                ChoiceDomain c = new ChoiceDomain(keys);
+                ctx.setRelation(rel, c.admit(ctx.currentRelation(rel)));
+                choices.put(rel, c);
+            }
+        }
+        return choices;
     }
 
     /** Adds the program's facts of the stratum's relations. */
@@ -70,6 +90,7 @@ public final class StratumEvaluator {
                 ctx.setRelation(rel, EquivalenceClosure.of(ctx.currentRelation(rel)));
             }
         }
+        Map<String, ChoiceDomain> choices = startChoices(stratum);
         Map<String, Relation> fresh = new HashMap<>();
         for (CompiledRule r : rules) {
             Relation out = r.evaluate(ctx.source(), -1, threads);
@@ -77,7 +98,9 @@ public final class StratumEvaluator {
         }
         if (!stratum.recursive()) {
             for (Map.Entry<String, Relation> e : fresh.entrySet()) {
-                Relation all = ctx.currentRelation(e.getKey()).union(e.getValue());
+                ChoiceDomain choice = choices.get(e.getKey());
+                Relation offered = choice == null ? e.getValue() : choice.admit(e.getValue());
+                Relation all = ctx.currentRelation(e.getKey()).union(offered);
                 ctx.setRelation(e.getKey(), equivalences.contains(e.getKey()) ? EquivalenceClosure.of(all) : all);
             }
             return 1;
@@ -87,7 +110,7 @@ public final class StratumEvaluator {
             growing.put(rel, ctx.startGrowing(rel));
         }
         try {
-            boolean grew = advance(stratum, fresh, growing);
+            boolean grew = advance(stratum, fresh, growing, choices);
             int rounds = 1;
             while (grew) {
                 rounds++;
@@ -107,7 +130,7 @@ public final class StratumEvaluator {
                         fresh.merge(r.clause().head().relation(), out, Relation::union);
                     }
                 }
-                grew = advance(stratum, fresh, growing);
+                grew = advance(stratum, fresh, growing, choices);
             }
             return rounds;
         } finally {
@@ -118,10 +141,14 @@ public final class StratumEvaluator {
     }
 
     /** Adds the new tuples to the growing relations and sets the deltas; true when something was new. */
-    private boolean advance(ProgramModel.Stratum stratum, Map<String, Relation> fresh, Map<String, GrowingRelation> growing) {
+    private boolean advance(ProgramModel.Stratum stratum, Map<String, Relation> fresh, Map<String, GrowingRelation> growing,
+                            Map<String, ChoiceDomain> choices) {
         boolean grew = false;
         for (String rel : stratum.relations()) {
             Relation got = fresh.get(rel);
+            if (got != null && choices.containsKey(rel)) {
+                got = choices.get(rel).admit(got.minus(growing.get(rel).full())); // only new tuples take keys
+            }
             Relation delta = got == null ? Relation.empty(ctx.schemas().get(rel).arity()) : growing.get(rel).addNew(got);
             if (equivalences.contains(rel) && delta.size() > 0) {
                 // the pairs the new ones imply (symmetry, transitivity, reflexivity) are new this round too

@@ -24,7 +24,10 @@ instantiation : INIT IDENT '=' componentType ;
 override : OVERRIDE IDENT ;
 
 // ---- declarations --------------------------------------------------------------------------
-declaration : DECL relationName (',' relationName)* '(' attributes? ')' qualifier* ;
+declaration : DECL relationName (',' relationName)* '(' attributes? ')' qualifier* choiceDomain? ;
+// Souffle's choice construct: each key (an attribute or a parenthesised list) determines the others.
+choiceDomain : CHOICE_DOMAIN choiceKey (',' choiceKey)* ;
+choiceKey : IDENT | '(' IDENT (',' IDENT)* ')' ;
 relationName : IDENT ('.' IDENT)* ;
 attributes : attribute (',' attribute)* ;
 attribute : IDENT ':' typeName ;
@@ -120,6 +123,7 @@ PRINTSIZE : '.printsize' ;
 PRAGMA : '.pragma' ;
 PLAN : '.plan' ;
 // Recognised so that they fail with "not supported" instead of a confusing syntax error.
+CHOICE_DOMAIN : 'choice-domain' ;
 COMP : '.comp' ;
 INIT : '.init' ;
 OVERRIDE : '.override' ;
