@@ -64,9 +64,13 @@ final class Includes {
             if (!m.matches()) {
                 continue;
             }
+            SourcePos pos = new SourcePos(fileName, i + 1, lines[i].indexOf('#') + 1);
+            if (braceDepth(lines, i) > 0) {
+                throw Diagnostics.notSupported(pos, "#include inside a component's braces; include the file"
+                        + " at the top level (its declarations can be used by the component)", source);
+            }
             parts.add(new Part(keep(lines, from, i), fileName));
             Path target = dir.resolve(m.group(1)).normalize();
-            SourcePos pos = new SourcePos(fileName, i + 1, lines[i].indexOf('#') + 1);
             if (chain.contains(target.toAbsolutePath().normalize())) {
                 throw Diagnostics.failure(pos, "#include cycle: " + target + " is already being included. Remove one of"
                         + " the includes", source);
@@ -84,6 +88,40 @@ final class Includes {
             from = i + 1;
         }
         parts.add(new Part(keep(lines, from, lines.length), fileName));
+    }
+
+    /** Open braces before line {@code line}, outside strings and comments (the parts are cut between statements). */
+    private static int braceDepth(String[] lines, int line) {
+        int depth = 0;
+        boolean block = false;
+        for (int l = 0; l < line; l++) {
+            String s = lines[l];
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (block) {
+                    if (c == '*' && i + 1 < s.length() && s.charAt(i + 1) == '/') {
+                        block = false;
+                        i++;
+                    }
+                } else if (c == '/' && i + 1 < s.length() && s.charAt(i + 1) == '/') {
+                    break;
+                } else if (c == '/' && i + 1 < s.length() && s.charAt(i + 1) == '*') {
+                    block = true;
+                    i++;
+                } else if (c == '"') {
+                    for (i++; i < s.length() && s.charAt(i) != '"'; i++) {
+                        if (s.charAt(i) == '\\') {
+                            i++;
+                        }
+                    }
+                } else if (c == '{') {
+                    depth++;
+                } else if (c == '}') {
+                    depth--;
+                }
+            }
+        }
+        return depth;
     }
 
     /** The text with only lines [from, to) kept; the others are empty, so line numbers stay. */

@@ -64,6 +64,11 @@ class IncludeTest {
             assertTrue(none.contains("missing.dl:2:1: error: cannot read included file"), none);
             String loop = assertThrows(LeapfrogException.class, () -> e.parse(cycle)).getMessage();
             assertTrue(loop.contains("cycle2.dl:1:1: error: #include cycle"), loop);
+            Path inComponent = Files.writeString(dir.resolve("comp.dl"),
+                    ".decl s(x:symbol)\ns(\"{\"). // {\n.comp A {\n#include \"bad.dl\"\n}\n");
+            String braces = assertThrows(LeapfrogException.class, () -> e.parse(inComponent)).getMessage();
+            assertTrue(braces.startsWith("not supported: #include inside a component's braces"), braces);
+            assertTrue(braces.contains("comp.dl:4:1"), "braces in strings and comments do not count: " + braces);
         }
     }
 }
