@@ -3,7 +3,8 @@ package io.leapfrog.cli.repl;
 /**
  * Decides whether REPL input is a complete statement or continues on the next line. A fact, rule or
  * {@code ?-} query ends with a '.'; a directive ({@code .decl}, {@code .input}, ...) or a REPL command
- * ({@code .load f}) has no final '.' and ends at the end of a line whose parentheses are closed.
+ * ({@code .load f}) has no final '.' and ends at the end of a line whose parentheses are closed. Text
+ * inside braces (a component's body) goes on until they close, whatever its lines end with.
  * Strings and comments are skipped, so a '.' or '(' inside them does not count.
  */
 public final class StatementEnd {
@@ -17,6 +18,9 @@ public final class StatementEnd {
         }
         if (scan.first == 0) {
             return true;           // blank or only comments
+        }
+        if (scan.braces > 0) {
+            return false;          // a component's body (or an aggregate's) goes on until its '}'
         }
         if (scan.last == '.') {
             // Even inside an open parenthesis: no Datalog line can go on after a final '.', so an
@@ -33,10 +37,11 @@ public final class StatementEnd {
         return scan.first == 0 && !scan.open;
     }
 
-    private record Scan(char first, char last, int depth, boolean open) { }
+    private record Scan(char first, char last, int depth, int braces, boolean open) { }
 
     private static Scan scan(String text) {
         int depth = 0;
+        int braces = 0;         // '{' not yet closed
         char last = 0;          // last significant character outside strings and comments
         char first = 0;         // first significant character
         int i = 0;
@@ -51,7 +56,7 @@ public final class StatementEnd {
             if (c == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
                 int close = text.indexOf("*/", i + 2);
                 if (close < 0) {
-                    return new Scan(first, last, depth, true);
+                    return new Scan(first, last, depth, braces, true);
                 }
                 i = close + 2;
                 continue;
@@ -62,7 +67,7 @@ public final class StatementEnd {
                     j += text.charAt(j) == '\\' ? 2 : 1;
                 }
                 if (j >= n) {
-                    return new Scan(first, last, depth, true);
+                    return new Scan(first, last, depth, braces, true);
                 }
                 // A string broken by a newline is an error for the parser to report, not more input.
                 i = j + 1;
@@ -80,9 +85,14 @@ public final class StatementEnd {
                 } else if (c == ')' || c == '}' || c == ']') {
                     depth--;
                 }
+                if (c == '{') {
+                    braces++;
+                } else if (c == '}') {
+                    braces--;
+                }
             }
             i++;
         }
-        return new Scan(first, last, depth, false);
+        return new Scan(first, last, depth, braces, false);
     }
 }

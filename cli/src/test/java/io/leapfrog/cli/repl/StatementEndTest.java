@@ -17,6 +17,17 @@ class StatementEndTest {
     }
 
     @Test
+    void aComponentGoesOnUntilItsBraceCloses() {
+        assertFalse(StatementEnd.isComplete(".comp G<T> {"));
+        assertFalse(StatementEnd.isComplete(".comp G<T> {\n  .decl e(x:T)\n  e(1)."), "a '.' inside the braces");
+        assertTrue(StatementEnd.isComplete(".comp G<T> {\n  .decl e(x:T)\n  e(1).\n}"));
+        assertTrue(StatementEnd.isComplete(".type Day = Mon {} | Tue {}"));
+        assertFalse(StatementEnd.isComplete("n(c) :- c = count : {"));
+        assertTrue(StatementEnd.isComplete("n(c) :- c = count : {\n e(_) }."));
+        assertTrue(StatementEnd.isComplete("s(\"{\")."), "a brace in a string does not count");
+    }
+
+    @Test
     void aFinalDotEndsEvenAnUnbalancedStatementSoTheParserCanReportIt() {
         assertTrue(StatementEnd.isComplete("edge(1,."));
         assertFalse(StatementEnd.isComplete("edge(1,"));
