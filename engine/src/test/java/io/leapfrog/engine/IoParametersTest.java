@@ -48,4 +48,27 @@ class IoParametersTest {
         assertEquals("1\tSmith, Ann\n2\tBo\n",
                 new String(new GZIPInputStream(new ByteArrayInputStream(gz)).readAllBytes(), StandardCharsets.UTF_8));
     }
+
+    @Test
+    void columnsPickFileColumnsAndStdinIsRead() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        Files.createDirectories(dir.resolve("facts"));
+        Files.writeString(dir.resolve("facts").resolve("wide.tsv"), "x\ty\tz\tw\n1\t2\t3\t4\n5\t6\t7\t8\n");
+        java.io.InputStream saved = System.in;
+        try {
+            System.setIn(new java.io.ByteArrayInputStream("10\n20\n".getBytes(StandardCharsets.UTF_8)));
+            t.run("""
+                    .decl p(a:number, b:number)
+                    .input p(filename="wide.tsv", columns="3:0", headers=true)
+                    .output p
+                    .decl q(a:number)
+                    .input q(IO=stdin)
+                    .output q
+                    """);
+        } finally {
+            System.setIn(saved);
+        }
+        assertEquals(List.of("4\t1", "8\t5"), t.output("p"));
+        assertEquals(List.of("10", "20"), t.output("q"));
+    }
 }

@@ -134,24 +134,18 @@ public final class SemanticChecker {
         return relations;
     }
 
-    /** IO parameters Leapfrog reads (docs/engine.md, "Fact files"); "compress" applies to outputs. */
+    /** IO parameters Leapfrog reads (docs/engine.md); "columns" applies to inputs, "compress" to outputs. */
     private static final Set<String> IO_PARAMETERS = Set.of("IO", "filename", "delimiter", "headers", "rfc4180");
 
-    /**
-     * A parameter that would change which tuples are read is refused ({@code columns}); any other
-     * parameter Leapfrog does not read gets a warning that it is ignored.
-     */
+    /** A parameter Leapfrog does not read gets a warning that it is ignored. */
     private static void checkParameters(Directive directive, Problems problems) {
+        boolean input = directive.kind() == Directive.Kind.INPUT;
         for (String key : directive.params().keySet()) {
-            if (key.equals("columns") && directive.kind() == Directive.Kind.INPUT) {
-                throw Diagnostics.notSupported(directive.pos(), "the columns parameter of .input (reading a subset"
-                        + " of a file's columns)", problems.sourceOf(directive.pos()));
-            }
-            boolean known = IO_PARAMETERS.contains(key) || (key.equals("compress") && directive.kind() == Directive.Kind.OUTPUT);
+            boolean known = IO_PARAMETERS.contains(key) || (key.equals(input ? "columns" : "compress"));
             if (!known) {
                 problems.warning(directive.pos(), "Parameter " + key + " of ." + directive.kind().name().toLowerCase(
                         java.util.Locale.ROOT) + " " + directive.relation() + " is ignored. Leapfrog reads IO, filename,"
-                        + " delimiter, headers, rfc4180" + (directive.kind() == Directive.Kind.OUTPUT ? " and compress" : ""));
+                        + " delimiter, headers, rfc4180 and " + (input ? "columns" : "compress"));
             }
         }
     }

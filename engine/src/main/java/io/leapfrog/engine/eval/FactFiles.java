@@ -29,6 +29,12 @@ public final class FactFiles {
         return new FactReader(types(columnTypes), symbols).delimiter(delimiter).read(file);
     }
 
+    /** Reads facts from a stream (standard input) laid out in {@code style}; {@code source} names it in messages. */
+    public static Relation read(java.io.InputStream in, String source, CsvStyle style, List<String> columnTypes,
+                                SymbolTable symbols) {
+        return new FactReader(types(columnTypes), symbols).style(style).read(in, source);
+    }
+
     /** Reads a fact file laid out in {@code style} (header line, quoted fields). */
     public static Relation read(Path file, CsvStyle style, List<String> columnTypes, SymbolTable symbols) {
         return new FactReader(types(columnTypes), symbols).style(style).read(file);

@@ -124,13 +124,17 @@ public final class ProgramRunner {
             }
             ProgramModel.RelationInfo info = info(d);
             String io = d.params().getOrDefault("IO", "file");
-            if (!io.equals("file")) {
+            Relation r;
+            if (io.equals("stdin")) {
+                r = FactFiles.read(System.in, "<stdin>", style(d), info.columnTypes(), ctx.symbols());
+            } else if (io.equals("file")) {
+                String name = d.params().getOrDefault("filename", d.relation() + ".facts");
+                Path file = factsDir == null ? Path.of(name) : factsDir.resolve(name);
+                r = FactFiles.read(file, style(d), info.columnTypes(), ctx.symbols());
+            } else {
                 throw new io.leapfrog.common.NotSupportedException("not supported: .input " + d.relation()
-                        + " with IO=" + io + " (" + d.pos() + "); only IO=file is");
+                        + " with IO=" + io + " (" + d.pos() + "); only IO=file and IO=stdin are");
             }
-            String name = d.params().getOrDefault("filename", d.relation() + ".facts");
-            Path file = factsDir == null ? Path.of(name) : factsDir.resolve(name);
-            Relation r = FactFiles.read(file, style(d), info.columnTypes(), ctx.symbols());
             ctx.setRelation(d.relation(), ctx.currentRelation(d.relation()).union(r));
         }
     }
@@ -175,7 +179,30 @@ public final class ProgramRunner {
                     + "; give at least one character, e.g. delimiter=\",\"");
         }
         boolean gzip = d.params().containsKey("compress") && !"false".equals(d.params().get("compress"));
-        return new CsvStyle(delim, "true".equals(d.params().get("headers")), rfc4180, gzip);
+        return new CsvStyle(delim, "true".equals(d.params().get("headers")), rfc4180, gzip, columns(d));
+    }
+
+    /** Souffle's columns="4:7" of an input: the file columns (0-based) read, in the relation's order. */
+    private static List<Integer> columns(Directive d) {
+        String spec = d.params().get("columns");
+        if (spec == null || d.kind() != Directive.Kind.INPUT) {
+            return List.of();
+        }
+        List<Integer> out = new ArrayList<>();
+        for (String part : spec.split(":", -1)) {
+            try {
+                int c = Integer.parseInt(part.strip());
+                if (c < 0) {
+                    throw new NumberFormatException(part);
+                }
+                out.add(c);
+            } catch (NumberFormatException e) {
+                throw new LeapfrogException(d.pos() + ": error: columns=\"" + spec + "\" of .input " + d.relation()
+                        + " is not a list of column numbers; write the file's columns (from 0) in the relation's order,"
+                        + " separated by ':', e.g. columns=\"4:7\"");
+            }
+        }
+        return out;
     }
 
     private ProgramModel.RelationInfo info(Directive d) {

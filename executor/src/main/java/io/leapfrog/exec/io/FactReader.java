@@ -39,6 +39,8 @@ public final class FactReader {
     private final boolean skipHeader;
     /** Fields may be double-quoted (Souffle's rfc4180=true, {@link CsvStyle}). */
     private final boolean quoted;
+    /** The file column of each relation column (Souffle's columns="4:7"), or null for the same order. */
+    private final int[] fileColumns;
     /** The delimiter as one byte when lines of numbers may be parsed from bytes (see parseNumbers), else -1. */
     private final int fastDelimiter;
 
@@ -48,17 +50,22 @@ public final class FactReader {
     }
 
     private FactReader(ColumnType[] types, SymbolTable symbols, FactFormat format, String delimiter) {
-        this(types, symbols, format, delimiter, false, false);
+        this(types, symbols, format, delimiter, false, false, null);
     }
 
     private FactReader(ColumnType[] types, SymbolTable symbols, FactFormat format, String delimiter, boolean skipHeader,
-                       boolean quoted) {
+                       boolean quoted, int[] fileColumns) {
         this.types = types.clone();
         this.symbols = symbols;
         this.format = format;
         this.delimiter = delimiter;
         this.skipHeader = skipHeader;
         this.quoted = quoted;
+        this.fileColumns = fileColumns;
+        if (fileColumns != null && fileColumns.length != types.length) {
+            throw new LeapfrogException("error: columns names " + fileColumns.length + " file column"
+                    + (fileColumns.length == 1 ? "" : "s") + " for a relation of " + types.length);
+        }
         this.fastDelimiter = format == FactFormat.DELIMITED && delimiter.length() == 1 && delimiter.charAt(0) < 0x80
                 && delimiter.charAt(0) != '-' && !Character.isDigit(delimiter.charAt(0)) ? delimiter.charAt(0) : -1;
         if (delimiter.isEmpty()) {
@@ -86,7 +93,9 @@ public final class FactReader {
         if (style.rfc4180() && style.delimiter().contains("\"")) {
             throw new LeapfrogException("error: the delimiter cannot contain '\"' with rfc4180=true (quotes delimit fields)");
         }
-        return new FactReader(types, symbols, FactFormat.DELIMITED, style.delimiter(), style.headers(), style.rfc4180());
+        int[] columns = style.columns().isEmpty() ? null : style.columns().stream().mapToInt(Integer::intValue).toArray();
+        return new FactReader(types, symbols, FactFormat.DELIMITED, style.delimiter(), style.headers(), style.rfc4180(),
+                columns);
     }
 
     /** Reads {@code file} (gzip or plain). */
@@ -109,7 +118,13 @@ public final class FactReader {
         int arity = types.length;
         RelationBuilder out = new RelationBuilder(arity, 1024);
         int[] tuple = new int[arity];
-        String[] fields = new String[arity];
+        int width = arity;      // fields a line must have at least (exactly, without a column selection)
+        if (fileColumns != null) {
+            for (int f : fileColumns) {
+                width = Math.max(width, f + 1);
+            }
+        }
+        String[] fields = new String[width];
         int lineNo = 0;
         try {
             ByteLines lines = new ByteLines(decompressed(raw));
@@ -121,7 +136,7 @@ public final class FactReader {
                 if (lines.start() == lines.end()) {
                     continue;
                 }
-                if (parseNumbers(lines.bytes(), lines.start(), lines.end(), tuple)) {
+                if (fileColumns == null && parseNumbers(lines.bytes(), lines.start(), lines.end(), tuple)) {
                     out.add(tuple, 0);
                     continue;
                 }
@@ -137,12 +152,12 @@ public final class FactReader {
                 } else {
                     found = splitDelimited(line, fields);
                 }
-                if (found != arity) {
-                    throw lineError(source, lineNo, "expected " + arity + " column" + (arity == 1 ? "" : "s")
-                            + ", found " + found + " (line: " + shown(line) + ")");
+                if (fileColumns == null ? found != arity : found < width) {
+                    throw lineError(source, lineNo, "expected " + (fileColumns == null ? "" : "at least ") + width
+                            + " column" + (width == 1 ? "" : "s") + ", found " + found + " (line: " + shown(line) + ")");
                 }
                 for (int c = 0; c < arity; c++) {
-                    tuple[c] = parse(fields[c], c, source, lineNo);
+                    tuple[c] = parse(fields[fileColumns == null ? c : fileColumns[c]], c, source, lineNo);
                 }
                 out.add(tuple, 0);
             }
