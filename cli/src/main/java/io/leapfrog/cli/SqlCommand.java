@@ -77,7 +77,7 @@ final class SqlCommand implements Callable<Integer> {
         ProgramFiles.requireDirectory(factDir, "--fact-dir");
         try (Engine engine = new Engine(flags.toOptions(main.err()))) {
             LoadedProgram loaded = program == null
-                    ? engine.parse(FileTables.program(factDir), "<tables of " + factDir + ">")   // DuckDB-style: files are tables
+                    ? engine.parse(FileTables.program(factDir, sql), "<tables of " + factDir + ">")   // DuckDB-style: files are tables
                     : ProgramFiles.load(engine, program);
             Warnings.print(loaded, main.err());
             RunResult run;

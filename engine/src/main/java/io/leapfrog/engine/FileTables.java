@@ -43,6 +43,14 @@ public final class FileTables {
 
     /** Declarations and inputs of one relation per fact file of {@code dir} (empty text when there are none). */
     public static String program(Path dir) {
+        return program(dir, null);
+    }
+
+    /**
+     * As {@link #program(Path)}, but only the tables whose names occur as words in {@code sql} are read
+     * (the others are declared, and empty): a query over one file of a large directory reads that file.
+     */
+    public static String program(Path dir, String sql) {
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
             files = s.filter(Files::isRegularFile).sorted().toList();
@@ -71,7 +79,11 @@ public final class FileTables {
             for (int c = 0; c < t.columns.size(); c++) {
                 program.append(c == 0 ? "" : ", ").append(t.columns.get(c)).append(':').append(t.types.get(c));
             }
-            program.append(")\n.input ").append(name).append("(filename=\"").append(escape(file.getFileName().toString()))
+            program.append(")\n");
+            if (sql != null && !Pattern.compile("\\b" + Pattern.quote(name) + "\\b", Pattern.CASE_INSENSITIVE).matcher(sql).find()) {
+                continue;
+            }
+            program.append(".input ").append(name).append("(filename=\"").append(escape(file.getFileName().toString()))
                     .append("\", delimiter=\"").append(csv ? "," : "\\t").append('"')
                     .append(csv ? ", rfc4180=true" : "").append(t.header ? ", headers=true" : "").append(")\n");
         }

@@ -45,4 +45,13 @@ class FileTablesTest {
             assertEquals(List.of(List.of("-8")), e.sql(run.database(), "SELECT MIN(c2) FROM big").rows());
         }
     }
+
+    @Test
+    void onlyTheTablesAQueryNamesAreRead() throws Exception {
+        Files.writeString(dir.resolve("used.csv"), "1,2\n");
+        Files.writeString(dir.resolve("unused.facts"), "1\tnot a number\tthird\n2\n");   // malformed: would fail to load
+        String program = FileTables.program(dir, "SELECT * FROM USED");
+        assertTrue(program.contains(".input used("), program);
+        assertTrue(program.contains(".decl unused(") && !program.contains(".input unused"), program);
+    }
 }
