@@ -220,6 +220,25 @@ public final class Engine implements AutoCloseable {
                     sb.append("  count push-down: ").append(String.join(", ", s.relations()))
                             .append(" is only .printsize'd: its rule is counted by the join, never materialised\n");
                 }
+                for (String rel : s.relations()) {
+                    if (model.equivalences().contains(rel)) {
+                        sb.append("  eqrel: ").append(rel).append(" is kept closed (reflexive, symmetric, transitive)"
+                                + " by a union-find after each round\n");
+                    }
+                    if (model.choiceKeys().containsKey(rel)) {
+                        List<String> keys = new ArrayList<>();
+                        for (int[] key : model.choiceKeys().get(rel)) {
+                            List<String> names = new ArrayList<>();
+                            for (int c : key) {
+                                names.add(model.relations().get(rel).columnNames().get(c));
+                            }
+                            keys.add(names.size() == 1 ? names.get(0) : "(" + String.join(", ", names) + ")");
+                        }
+                        sb.append("  choice-domain: ").append(rel).append(" admits a tuple while its ")
+                                .append(String.join(", ", keys)).append(" value").append(keys.size() == 1 ? " is" : "s are")
+                                .append(" free, smallest first\n");
+                    }
+                }
                 for (CompiledRule rule : rules) {
                     sb.append("  rule ").append(ExprText.atom(rule.clause().head())).append(" :- ");
                     List<String> lits = new ArrayList<>();

@@ -66,6 +66,10 @@ class ChoiceDomainTest {
             assertTrue(f[0].equals("-1") || edgeSet.contains(line), "tree edges are graph edges: " + line);
         }
         assertEquals(reached, children);
+        try (Engine e = t.engine(1)) {
+            String plan = e.explain(e.parse(program, "tree.dl"));
+            assertTrue(plan.contains("choice-domain: tree admits a tuple while its child value is free"), plan);
+        }
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Souffle's {@code eqrel} relations: the smallest equivalence relation holding what is inserted (facts,
@@ -106,6 +107,15 @@ class EquivalenceRelationTest {
         assertEquals(List.of("1\t3", "10\t3", "100\t3", "2\t3", "20\t3", "200\t3", "3\t3", "30\t3", "300\t3"),
                 t.output("classOf"));
         assertEquals(List.of("same\t27"), t.last.printSizeLines());
+        try (Engine e = t.engine(1)) {
+            String plan = e.explain(e.parse("""
+                    .decl f(o:number, g:number)
+                    f(1, 2).
+                    .decl same(a:number, b:number) eqrel
+                    same(x, y) :- f(x, y).
+                    """, "eq.dl"));
+            assertTrue(plan.contains("eqrel: same is kept closed"), plan);
+        }
     }
 
     @Test
