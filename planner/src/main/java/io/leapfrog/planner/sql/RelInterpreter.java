@@ -121,8 +121,7 @@ final class RelInterpreter {
         }
         if (rel instanceof Join j) {
             return switch (j.getJoinType()) {
-                case INNER -> nestedLoop(eval(j.getLeft()), eval(j.getRight()), j.getCondition());
-                case LEFT, RIGHT, FULL -> OuterJoin.of(j.getJoinType(), eval(j.getLeft()), j.getLeft().getRowType().getFieldCount(),
+                case INNER, LEFT, RIGHT, FULL -> BinaryJoin.of(j.getJoinType(), eval(j.getLeft()), j.getLeft().getRowType().getFieldCount(),
                         eval(j.getRight()), j.getRight().getRowType().getFieldCount(), j.getCondition());
                 default -> throw new NotSupportedException("not supported: " + j.getJoinType().name().toLowerCase()
                         + " join in SQL");
@@ -414,7 +413,7 @@ final class RelInterpreter {
      * Pairs of fields ({@code left < width}, {@code right} in the new input) that conditions in
      * {@code pending} require equal; those conditions are removed, the hash join enforces them.
      */
-    private static List<int[]> equiKeys(List<RexNode> pending, int width, int w) {
+    static List<int[]> equiKeys(List<RexNode> pending, int width, int w) {
         List<int[]> keys = new ArrayList<>();
         for (java.util.Iterator<RexNode> it = pending.iterator(); it.hasNext(); ) {
             RexNode c = it.next();
@@ -454,20 +453,6 @@ final class RelInterpreter {
                 Object[] both = Arrays.copyOf(l, width + w);
                 System.arraycopy(r, 0, both, width, w);
                 out.add(both);
-            }
-        }
-        return out;
-    }
-
-    private List<Object[]> nestedLoop(List<Object[]> left, List<Object[]> right, RexNode condition) {
-        List<Object[]> out = new ArrayList<>();
-        for (Object[] l : left) {
-            for (Object[] r : right) {
-                Object[] both = Arrays.copyOf(l, l.length + r.length);
-                System.arraycopy(r, 0, both, l.length, r.length);
-                if (RexEvaluator.isTrue(condition, both)) {
-                    out.add(both);
-                }
             }
         }
         return out;

@@ -205,15 +205,10 @@ final class WindowEvaluator {
             throw new NotSupportedException("not supported: RANGE frames with an offset (" + b + ") in SQL window"
                     + " functions; use ROWS, or UNBOUNDED / CURRENT ROW bounds");
         }
-        RexNode node = b.getOffset();
-        if (node instanceof RexInputRef ref) {
-            int constant = ref.getIndex() - w.getInput().getRowType().getFieldCount();
-            node = w.constants.get(constant);
-        }
-        if (node instanceof RexLiteral lit && RexEvaluator.literal(lit) instanceof Number v) {
+        if (constant(b.getOffset(), w) instanceof Number v) {
             return v.longValue();
         }
-        throw new NotSupportedException("not supported: the window frame offset " + node + " in SQL");
+        throw new NotSupportedException("not supported: the window frame offset " + b.getOffset() + " in SQL");
     }
 
     /** A constant operand: a literal, or a reference to the window's constants. */

@@ -2,10 +2,7 @@ package io.leapfrog.planner.sql;
 
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.core.JoinRelType;
-import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.sql.SqlKind;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,27 +11,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * LEFT, RIGHT and FULL OUTER JOIN of two evaluated inputs: the inner join's rows, plus each row of the
- * preserved side(s) that matched none, padded with NULLs. Equalities between a left and a right column
- * are hash keys (a NULL key matches nothing, as in SQL); the rest of the ON condition is checked on each
- * candidate pair.
+ * A join of two evaluated inputs (a Calcite Join node that did not become a LeapfrogJoin): INNER, or
+ * LEFT, RIGHT and FULL OUTER, which add each row of the preserved side(s) that matched none, padded with
+ * NULLs. Equalities between a left and a right column are hash keys (a NULL key matches nothing, as in
+ * SQL); the rest of the ON condition is checked on each candidate pair.
  */
-final class OuterJoin {
-    private OuterJoin() {
+final class BinaryJoin {
+    private BinaryJoin() {
     }
 
     static List<Object[]> of(JoinRelType type, List<Object[]> left, int leftWidth, List<Object[]> right, int rightWidth,
                              RexNode condition) {
-        List<int[]> keys = new ArrayList<>();
-        List<RexNode> rest = new ArrayList<>();
-        for (RexNode c : RelOptUtil.conjunctions(condition)) {
-            int[] key = equiKey(c, leftWidth, rightWidth);
-            if (key != null) {
-                keys.add(key);
-            } else {
-                rest.add(c);
-            }
-        }
+        List<RexNode> rest = new ArrayList<>(RelOptUtil.conjunctions(condition));
+        List<int[]> keys = RelInterpreter.equiKeys(rest, leftWidth, rightWidth);   // taken out of rest
         Map<List<Object>, List<Integer>> byKey = new HashMap<>();
         for (int r = 0; r < right.size(); r++) {
             List<Object> k = key(right.get(r), keys, 1);
@@ -73,17 +62,6 @@ final class OuterJoin {
             }
         }
         return out;
-    }
-
-    /** {leftColumn, rightColumn} when {@code c} is "left column = right column", else null. */
-    private static int[] equiKey(RexNode c, int leftWidth, int rightWidth) {
-        if (c.getKind() != SqlKind.EQUALS || !(c instanceof RexCall call)
-                || !(call.getOperands().get(0) instanceof RexInputRef a) || !(call.getOperands().get(1) instanceof RexInputRef b)) {
-            return null;
-        }
-        int x = Math.min(a.getIndex(), b.getIndex());
-        int y = Math.max(a.getIndex(), b.getIndex());
-        return x < leftWidth && y >= leftWidth && y < leftWidth + rightWidth ? new int[]{x, y - leftWidth} : null;
     }
 
     /** The row's key values (side 0: left columns, 1: right), or null when one is NULL (it matches nothing). */
