@@ -2,6 +2,8 @@ package io.leapfrog.engine;
 
 import io.leapfrog.common.FloatCodec;
 import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.exec.io.CsvStyle;
+import io.leapfrog.exec.io.FactReader;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -94,14 +96,19 @@ public final class FileTables {
 
     private static Table sniff(Path file, String delimiter, boolean mayHaveHeader) {
         List<List<String>> rows = new ArrayList<>();
+        int lineNo = 0;
         try (InputStream raw = Files.newInputStream(file);
-             BufferedReader in = new BufferedReader(new InputStreamReader(decompressed(raw), StandardCharsets.UTF_8))) {
+             BufferedReader in = new BufferedReader(new InputStreamReader(FactReader.decompressed(raw), StandardCharsets.UTF_8))) {
             String line;
+            CsvStyle style = new CsvStyle(delimiter, false, delimiter.equals(","), false);
             while (rows.size() < SAMPLE_LINES && (line = in.readLine()) != null) {
+                lineNo++;
                 if (!line.isEmpty()) {
-                    rows.add(split(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line, delimiter));
+                    rows.add(FactReader.fields(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line, style));
                 }
             }
+        } catch (IllegalArgumentException e) {
+            throw new LeapfrogException(file + ":" + lineNo + ": error: " + e.getMessage());
         } catch (IOException e) {
             throw new LeapfrogException(file + ": error: cannot read fact file: " + e.getMessage());
         }
@@ -159,10 +166,11 @@ public final class FileTables {
         return rows.isEmpty() ? "symbol" : ints ? "number" : "float";
     }
 
+    /** A number column's value as the fact reader reads it (decimal, 0x, 0b; 32 bits). */
     private static boolean isInt(String v) {
         try {
-            Integer.parseInt(v);
-            return true;
+            long x = FactReader.parseInteger(v.strip());
+            return x >= Integer.MIN_VALUE && x <= Integer.MAX_VALUE;
         } catch (NumberFormatException e) {
             return false;
         }
@@ -180,43 +188,6 @@ public final class FileTables {
         }
     }
 
-    /** Fields of a line: RFC 4180 quoting for ",", plain splitting otherwise. */
-    private static List<String> split(String line, String delimiter) {
-        List<String> out = new ArrayList<>();
-        if (!delimiter.equals(",")) {
-            int start = 0;
-            for (int at; (at = line.indexOf(delimiter, start)) >= 0; start = at + delimiter.length()) {
-                out.add(line.substring(start, at));
-            }
-            out.add(line.substring(start));
-            return out;
-        }
-        StringBuilder f = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char ch = line.charAt(i);
-            if (quoted) {
-                if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    f.append('"');
-                    i++;
-                } else if (ch == '"') {
-                    quoted = false;
-                } else {
-                    f.append(ch);
-                }
-            } else if (ch == '"') {
-                quoted = true;
-            } else if (ch == ',') {
-                out.add(f.toString());
-                f.setLength(0);
-            } else {
-                f.append(ch);
-            }
-        }
-        out.add(f.toString());
-        return out;
-    }
-
     /** A Datalog identifier for a file or column name. */
     static String identifier(String name) {
         StringBuilder sb = new StringBuilder();
@@ -232,14 +203,5 @@ public final class FileTables {
 
     private static String escape(String s) {
         return s.replace("\\", "\\\\").replace("\"", "\\\"");
-    }
-
-    private static InputStream decompressed(InputStream raw) throws IOException {
-        java.io.BufferedInputStream in = new java.io.BufferedInputStream(raw, 1 << 16);
-        in.mark(2);
-        int b0 = in.read();
-        int b1 = in.read();
-        in.reset();
-        return b0 == 0x1f && b1 == 0x8b ? new java.util.zip.GZIPInputStream(in, 1 << 16) : in;
     }
 }

@@ -15,6 +15,8 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -147,10 +149,12 @@ public final class FactReader {
                         continue;
                     }
                     found = splitWhitespace(line, fields);
-                } else if (quoted) {
-                    found = splitQuoted(line, fields, source, lineNo);
                 } else {
-                    found = splitDelimited(line, fields);
+                    try {
+                        found = split(line, delimiter, quoted, fields);
+                    } catch (IllegalArgumentException e) {
+                        throw lineError(source, lineNo, e.getMessage());
+                    }
                 }
                 if (fileColumns == null ? found != arity : found < width) {
                     throw lineError(source, lineNo, "expected " + (fileColumns == null ? "" : "at least ") + width
@@ -209,7 +213,8 @@ public final class FactReader {
         return i == to;
     }
 
-    private static InputStream decompressed(InputStream raw) throws IOException {
+    /** The stream, decompressed when it starts with gzip's magic bytes (whatever the file is called). */
+    public static InputStream decompressed(InputStream raw) throws IOException {
         BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
         in.mark(2);
         int b0 = in.read();
@@ -221,38 +226,27 @@ public final class FactReader {
         return in;
     }
 
-    /** Splits on the delimiter; returns the number of fields (may exceed fields.length, which are not stored). */
-    private int splitDelimited(String line, String[] fields) {
-        int n = 0;
-        int start = 0;
-        int dl = delimiter.length();
-        while (true) {
-            int at = line.indexOf(delimiter, start);
-            String f = at < 0 ? line.substring(start) : line.substring(start, at);
-            if (n < fields.length) {
-                fields[n] = f;
-            }
-            n++;
-            if (at < 0) {
-                return n;
-            }
-            start = at + dl;
-        }
+    /** The fields of one line laid out in {@code style} (quoted fields with rfc4180); for sniffing a file's layout. */
+    public static List<String> fields(String line, CsvStyle style) {
+        String[] fields = new String[split(line, style.delimiter(), style.rfc4180(), new String[0])];
+        split(line, style.delimiter(), style.rfc4180(), fields);
+        return Arrays.asList(fields);
     }
 
     /**
-     * Splits an rfc4180 line: a field that starts with '"' runs to the closing quote ({@code ""} inside
-     * stands for one quote) and must be followed by the delimiter or the line's end; other fields run to
-     * the next delimiter. Returns the number of fields, as {@link #splitDelimited} does.
+     * Splits a line on the delimiter into {@code fields}; returns the number of fields (it may exceed
+     * fields.length: those are not stored). With {@code quoted} (rfc4180), a field that starts with '"'
+     * runs to the closing quote ({@code ""} inside stands for one quote) and must be followed by the
+     * delimiter or the line's end, else an IllegalArgumentException says what is wrong.
      */
-    private int splitQuoted(String line, String[] fields, String source, int lineNo) {
+    private static int split(String line, String delimiter, boolean quoted, String[] fields) {
         int n = 0;
         int start = 0;
         int dl = delimiter.length();
         while (true) {
             String f;
             int next;
-            if (start < line.length() && line.charAt(start) == '"') {
+            if (quoted && start < line.length() && line.charAt(start) == '"') {
                 StringBuilder sb = new StringBuilder();
                 int i = start + 1;
                 boolean closed = false;
@@ -269,11 +263,11 @@ public final class FactReader {
                     }
                 }
                 if (!closed) {
-                    throw lineError(source, lineNo, "unbalanced quote in column " + (n + 1) + " (line: " + shown(line)
+                    throw new IllegalArgumentException("unbalanced quote in column " + (n + 1) + " (line: " + shown(line)
                             + "); with rfc4180=true a quoted field ends with '\"', and '\"\"' stands for a quote inside it");
                 }
                 if (i < line.length() && !line.startsWith(delimiter, i)) {
-                    throw lineError(source, lineNo, "expected the delimiter right after the quoted field in column "
+                    throw new IllegalArgumentException("expected the delimiter right after the quoted field in column "
                             + (n + 1) + " (line: " + shown(line) + ")");
                 }
                 f = sb.toString();
@@ -353,7 +347,7 @@ public final class FactReader {
     }
 
     /** Decimal, or 0x hexadecimal / 0b binary as Souffle accepts, with an optional sign; at most 40 bits. */
-    static long parseInteger(String s) {
+    public static long parseInteger(String s) {
         int i = 0;
         boolean negative = false;
         if (!s.isEmpty() && (s.charAt(0) == '-' || s.charAt(0) == '+')) {
