@@ -16,7 +16,7 @@ import java.util.Set;
  * offers, the smallest first (values in column order), which is one of the answers the construct allows
  * and the same on every run and thread count. The keys taken so far are remembered across rounds.
  */
-final class ChoiceDomain {
+final class ChoiceDomain implements Admission {
     private final int[][] keys;
     private final List<Set<Key>> taken = new ArrayList<>();
 
@@ -41,7 +41,8 @@ final class ChoiceDomain {
     }
 
     /** The tuples of {@code offered} admitted (smallest first), their keys then taken. */
-    Relation admit(Relation offered) {
+    @Override
+    public Relation admit(Relation offered) {
         RelationBuilder out = new RelationBuilder(offered.arity());
         int[] tuple = new int[offered.arity()];
         Key[] projections = new Key[keys.length];

@@ -3,86 +3,92 @@ package io.leapfrog.engine.eval;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.RelationBuilder;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * What a relation declared {@code eqrel} holds, as Souffle keeps it: the smallest equivalence relation
- * containing its pairs. A union-find over the values the pairs mention; every two values of a class are a
- * pair (both ways, and each value with itself). Linear in the output, so a class of k values costs k^2
- * pairs to write and nothing more (a transitive rule would take about k^3 join steps).
+ * containing its pairs. A union-find over the values the pairs mention, kept across the rounds of the
+ * stratum: a pair joining two classes adds every pair between them (both ways), a value seen first adds
+ * itself with itself. So each pair of the closure is produced once, when it becomes implied: the cost is
+ * the output's size (a transitive rule would take about k^3 join steps for a class of k values).
  */
-final class EquivalenceClosure {
-    private EquivalenceClosure() {
-    }
+final class EquivalenceClosure implements Admission {
+    private final Map<Integer, Integer> index = new HashMap<>();
+    private final List<int[]> members = new ArrayList<>();   // per class root: its values (length in sizes)
+    private int[] parent = new int[16];
+    private int[] sizes = new int[16];
+    /** The pair being written (no array per pair on the closure's hot loop). */
+    private final int[] pair = new int[2];
 
-    /** The closure of the binary relation {@code r}. */
-    static Relation of(Relation r) {
-        int n = r.size();
-        if (n == 0) {
-            return r;
-        }
-        int[] values = new int[2 * n];
-        for (int i = 0; i < n; i++) {
-            values[2 * i] = r.get(i, 0);
-            values[2 * i + 1] = r.get(i, 1);
-        }
-        Arrays.sort(values);
-        int k = 0;
-        for (int i = 0; i < values.length; i++) {
-            if (i == 0 || values[i] != values[i - 1]) {
-                values[k++] = values[i];
-            }
-        }
-        int[] distinct = Arrays.copyOf(values, k);
-        int[] parent = new int[k];
-        for (int i = 0; i < k; i++) {
-            parent[i] = i;
-        }
-        for (int i = 0; i < n; i++) {
-            int a = find(parent, Arrays.binarySearch(distinct, r.get(i, 0)));
-            int b = find(parent, Arrays.binarySearch(distinct, r.get(i, 1)));
+    /** The pairs {@code offered} implies that were not implied before (the offered ones among them). */
+    @Override
+    public Relation admit(Relation offered) {
+        RelationBuilder out = new RelationBuilder(2);
+        for (int i = 0; i < offered.size(); i++) {
+            int a = find(id(offered.get(i, 0), out));
+            int b = find(id(offered.get(i, 1), out));
             if (a != b) {
-                parent[Math.max(a, b)] = Math.min(a, b);
-            }
-        }
-        // members of each class, in value order: count per root, then place
-        int[] root = new int[k];
-        int[] start = new int[k + 1];
-        for (int i = 0; i < k; i++) {
-            root[i] = find(parent, i);
-            start[root[i] + 1]++;
-        }
-        for (int i = 0; i < k; i++) {
-            start[i + 1] += start[i];
-        }
-        int[] members = new int[k];
-        int[] fill = Arrays.copyOf(start, k);
-        for (int i = 0; i < k; i++) {
-            members[fill[root[i]]++] = distinct[i];
-        }
-        long pairs = 0;
-        for (int c = 0; c < k; c++) {
-            long size = start[c + 1] - start[c];
-            pairs += size * size;
-        }
-        if (pairs > Integer.MAX_VALUE - 8) {
-            throw new io.leapfrog.common.LeapfrogException("error: an equivalence relation would hold " + pairs
-                    + " pairs, more than a relation can (2^31)");
-        }
-        RelationBuilder out = new RelationBuilder(2, (int) pairs);
-        int[] t = new int[2];
-        for (int i = 0; i < k; i++) {
-            int c = root[i];
-            t[0] = distinct[i];
-            for (int j = start[c]; j < start[c + 1]; j++) {
-                t[1] = members[j];
-                out.add(t);
+                union(a, b, out);
             }
         }
         return out.build();
     }
 
-    private static int find(int[] parent, int x) {
+    /** The id of a value; a value seen first is a class of its own, paired with itself. */
+    private int id(int value, RelationBuilder out) {
+        Integer known = index.get(value);
+        if (known != null) {
+            return known;
+        }
+        int id = members.size();
+        index.put(value, id);
+        if (id == parent.length) {
+            parent = Arrays.copyOf(parent, 2 * id);
+            sizes = Arrays.copyOf(sizes, 2 * id);
+        }
+        parent[id] = id;
+        sizes[id] = 1;
+        members.add(new int[]{value});
+        emit(out, value, value);
+        return id;
+    }
+
+    /** Joins two classes: every value of one paired with every value of the other, both ways. */
+    private void union(int a, int b, RelationBuilder out) {
+        if (sizes[a] < sizes[b]) {
+            int t = a;
+            a = b;
+            b = t;
+        }
+        int[] big = members.get(a);
+        int[] small = members.get(b);
+        for (int i = 0; i < sizes[a]; i++) {
+            for (int j = 0; j < sizes[b]; j++) {
+                emit(out, big[i], small[j]);
+                emit(out, small[j], big[i]);
+            }
+        }
+        if (sizes[a] + sizes[b] > big.length) {
+            big = Arrays.copyOf(big, Math.max(2 * big.length, sizes[a] + sizes[b]));
+            members.set(a, big);
+        }
+        System.arraycopy(small, 0, big, sizes[a], sizes[b]);
+        sizes[a] += sizes[b];
+        members.set(b, null);
+        parent[b] = a;
+    }
+
+    private void emit(RelationBuilder out, int a, int b) {
+        pair[0] = a;
+        pair[1] = b;
+        out.add(pair, 0);
+    }
+
+    private int find(int x) {
         while (parent[x] != x) {
             parent[x] = parent[parent[x]];
             x = parent[x];

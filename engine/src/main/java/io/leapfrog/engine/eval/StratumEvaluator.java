@@ -30,7 +30,8 @@ public final class StratumEvaluator {
 
     /**
      * @param equivalences relations declared eqrel: kept closed ({@link EquivalenceClosure}) as they grow
-     * @param choiceKeys   relations with a choice-domain: tuples admitted while their keys are free ({@link ChoiceDomain})
+     * @param choiceKeys   relations with a choice-domain: tuples admitted while their keys are free ({@link ChoiceDomain});
+     *                     both are {@link Admission}s, applied where a round's tuples are added
      */
     public StratumEvaluator(EvalContext ctx, java.util.Set<String> equivalences, Map<String, int[][]> choiceKeys) {
         this.ctx = ctx;
@@ -38,18 +39,21 @@ public final class StratumEvaluator {
         this.choiceKeys = choiceKeys;
     }
 
-    /** The stratum's relations with a choice-domain, each holding its facts and input as admitted. */
-    private Map<String, ChoiceDomain> startChoices(ProgramModel.Stratum stratum) {
-        Map<String, ChoiceDomain> choices = new HashMap<>();
+    /**
+     * The stratum's relations with special insertion semantics (eqrel, choice-domain), each set to what
+     * it keeps of its facts and input before any rule reads it.
+     */
+    private Map<String, Admission> startAdmissions(ProgramModel.Stratum stratum) {
+        Map<String, Admission> admissions = new HashMap<>();
         for (String rel : stratum.relations()) {
-            int[][] keys = choiceKeys.get(rel);
-            if (keys != null) {
-                ChoiceDomain c = new ChoiceDomain(keys);
-                ctx.setRelation(rel, c.admit(ctx.currentRelation(rel)));
-                choices.put(rel, c);
+            Admission a = equivalences.contains(rel) ? new EquivalenceClosure()
+                    : choiceKeys.containsKey(rel) ? new ChoiceDomain(choiceKeys.get(rel)) : null;
+            if (a != null) {
+                ctx.setRelation(rel, a.admit(ctx.currentRelation(rel)));
+                admissions.put(rel, a);
             }
         }
-        return choices;
+        return admissions;
     }
 
     /** Adds the program's facts of the stratum's relations. */
@@ -85,12 +89,7 @@ public final class StratumEvaluator {
     /** Evaluates the compiled rules of the stratum to a fixpoint; returns the number of rounds. */
     public int evaluate(ProgramModel.Stratum stratum, List<CompiledRule> rules) {
         int threads = ctx.threads();
-        for (String rel : stratum.relations()) {
-            if (equivalences.contains(rel)) { // its facts and input, closed before any rule reads it
-                ctx.setRelation(rel, EquivalenceClosure.of(ctx.currentRelation(rel)));
-            }
-        }
-        Map<String, ChoiceDomain> choices = startChoices(stratum);
+        Map<String, Admission> admissions = startAdmissions(stratum);
         Map<String, Relation> fresh = new HashMap<>();
         for (CompiledRule r : rules) {
             Relation out = r.evaluate(ctx.source(), -1, threads);
@@ -98,10 +97,9 @@ public final class StratumEvaluator {
         }
         if (!stratum.recursive()) {
             for (Map.Entry<String, Relation> e : fresh.entrySet()) {
-                ChoiceDomain choice = choices.get(e.getKey());
-                Relation offered = choice == null ? e.getValue() : choice.admit(e.getValue());
-                Relation all = ctx.currentRelation(e.getKey()).union(offered);
-                ctx.setRelation(e.getKey(), equivalences.contains(e.getKey()) ? EquivalenceClosure.of(all) : all);
+                Admission a = admissions.get(e.getKey());
+                Relation added = a == null ? e.getValue() : a.admit(e.getValue());
+                ctx.setRelation(e.getKey(), ctx.currentRelation(e.getKey()).union(added));
             }
             return 1;
         }
@@ -110,7 +108,7 @@ public final class StratumEvaluator {
             growing.put(rel, ctx.startGrowing(rel));
         }
         try {
-            boolean grew = advance(stratum, fresh, growing, choices);
+            boolean grew = advance(stratum, fresh, growing, admissions);
             int rounds = 1;
             while (grew) {
                 rounds++;
@@ -130,7 +128,7 @@ public final class StratumEvaluator {
                         fresh.merge(r.clause().head().relation(), out, Relation::union);
                     }
                 }
-                grew = advance(stratum, fresh, growing, choices);
+                grew = advance(stratum, fresh, growing, admissions);
             }
             return rounds;
         } finally {
@@ -142,18 +140,14 @@ public final class StratumEvaluator {
 
     /** Adds the new tuples to the growing relations and sets the deltas; true when something was new. */
     private boolean advance(ProgramModel.Stratum stratum, Map<String, Relation> fresh, Map<String, GrowingRelation> growing,
-                            Map<String, ChoiceDomain> choices) {
+                            Map<String, Admission> admissions) {
         boolean grew = false;
         for (String rel : stratum.relations()) {
             Relation got = fresh.get(rel);
-            if (got != null && choices.containsKey(rel)) {
-                got = choices.get(rel).admit(got.minus(growing.get(rel).full())); // only new tuples take keys
+            if (got != null && admissions.containsKey(rel)) {
+                got = admissions.get(rel).admit(got); // what the relation keeps of (or implies from) the offered tuples
             }
             Relation delta = got == null ? Relation.empty(ctx.schemas().get(rel).arity()) : growing.get(rel).addNew(got);
-            if (equivalences.contains(rel) && delta.size() > 0) {
-                // the pairs the new ones imply (symmetry, transitivity, reflexivity) are new this round too
-                delta = delta.union(growing.get(rel).addNew(EquivalenceClosure.of(growing.get(rel).full())));
-            }
             ctx.setDelta(rel, delta);
             grew |= delta.size() > 0;
         }
