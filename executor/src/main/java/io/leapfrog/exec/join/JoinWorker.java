@@ -1,5 +1,9 @@
 package io.leapfrog.exec.join;
 
+import io.leapfrog.exec.storage.RootRank;
+
+import java.util.Arrays;
+
 /**
  * One thread's leapfrog triejoin state: the binding, the trie position of every atom at every level,
  * and the leapfrog cursors of every join level. {@link #visit(int)} recurses one level per variable;
@@ -44,43 +48,88 @@ final class JoinWorker {
     int chunkLo;
     int chunkHi = Integer.MAX_VALUE;
 
-    /** Participants of one level in one mode; atom -1 marks the cache buffer (slot 0). */
+    /**
+     * Participants of one level in one mode; atom -1 marks the cache buffer (slot 0). First-level
+     * participants whose trie has a {@link RootRank} are not leapfrogged but probed: a candidate the
+     * leapfrogged participants agree on is looked up in each probe's table, which also gives its position.
+     */
     private static final class Parts {
         final int[] atom;
         final int[] trieLevel;
         final int[][] vals;
         final int[][] parentOffsets;
+        final int[] probeAtom;
+        final RootRank[] probeRank;
 
-        Parts(int m) {
+        private Parts(int m, int probes) {
             atom = new int[m];
             trieLevel = new int[m];
             vals = new int[m][];
             parentOffsets = new int[m][];
+            probeAtom = new int[probes];
+            probeRank = new RootRank[probes];
         }
 
-        /** Slot 0 is a buffer; slots 1.. are the given participants of lv. */
-        static Parts withBuffer(JoinQuery.Level lv, int[] rest, int[] buf) {
-            Parts p = new Parts(rest.length + 1);
-            p.atom[0] = -1;
-            p.vals[0] = buf;
-            for (int i = 0; i < rest.length; i++) {
-                p.atom[i + 1] = lv.atom[rest[i]];
-                p.trieLevel[i + 1] = lv.trieLevel[rest[i]];
-                p.vals[i + 1] = lv.vals[rest[i]];
-                p.parentOffsets[i + 1] = lv.parentOffsets[rest[i]];
+        /**
+         * The participants {@code members} of lv, after the buffer {@code buf} in slot 0 when it is not
+         * null. Probed are the members with a rank table, except that one member must be leapfrogged when
+         * there is no buffer: the first (the driver, at level 0), or else the one with fewest values.
+         */
+        static Parts of(JoinQuery q, JoinQuery.Level lv, int[] members, int[] buf, boolean keepFirst) {
+            RootRank[] rank = new RootRank[members.length];
+            int probes = 0;
+            for (int i = 0; i < members.length; i++) {
+                int p = members[i];
+                if (lv.parentOffsets[p] == null) {
+                    rank[i] = q.atomTrie(lv.atom[p]).rootRank();
+                    probes += rank[i] == null ? 0 : 1;
+                }
             }
-            return p;
+            if (buf == null && probes > 0 && probes == members.length) {
+                int keep = 0;
+                for (int i = 1; i < members.length && !keepFirst; i++) {
+                    if (lv.vals[members[i]].length < lv.vals[members[keep]].length) {
+                        keep = i;
+                    }
+                }
+                rank[keep] = null;
+                probes--;
+            } else if (keepFirst && members.length > 0 && rank[0] != null) {
+                rank[0] = null;
+                probes--;
+            }
+            int slot = buf == null ? 0 : 1;
+            Parts parts = new Parts(slot + members.length - probes, probes);
+            if (buf != null) {
+                parts.atom[0] = -1;
+                parts.vals[0] = buf;
+            }
+            int probe = 0;
+            for (int i = 0; i < members.length; i++) {
+                int p = members[i];
+                if (rank[i] != null) {
+                    parts.probeAtom[probe] = lv.atom[p];
+                    parts.probeRank[probe++] = rank[i];
+                } else {
+                    parts.atom[slot] = lv.atom[p];
+                    parts.trieLevel[slot] = lv.trieLevel[p];
+                    parts.vals[slot] = lv.vals[p];
+                    parts.parentOffsets[slot++] = lv.parentOffsets[p];
+                }
+            }
+            return parts;
         }
 
-        static Parts of(JoinQuery.Level lv) {
-            Parts p = new Parts(lv.width());
-            for (int i = 0; i < lv.width(); i++) {
-                p.atom[i] = lv.atom[i];
-                p.trieLevel[i] = lv.trieLevel[i];
-                p.vals[i] = lv.vals[i];
-                p.parentOffsets[i] = lv.parentOffsets[i];
+        /** Whether v is in every probed first level; records its positions there. */
+        boolean probe(int v, int[][] pos) {
+            for (int i = 0; i < probeAtom.length; i++) {
+                int at = probeRank[i].positionOf(v);
+                if (at < 0) {
+                    return false;
+                }
+                pos[probeAtom[i]][0] = at;
             }
-            return p;
+            return true;
         }
     }
 
@@ -109,19 +158,21 @@ final class JoinWorker {
             maxWidth = Math.max(maxWidth, w);
             cur[l] = new int[w];
             end[l] = new int[w];
-            plain[l] = Parts.of(lv);
+            int[] all = new int[lv.width()];
+            Arrays.setAll(all, i -> i);
+            plain[l] = Parts.of(q, lv, all, null, l == 0);
             if (lv.cacheG != null) {
                 int size = Integer.MAX_VALUE;
                 for (int g : lv.cacheG) {
                     size = Math.min(size, lv.vals[g].length);
                 }
                 buffer[l] = new int[size];
-                producer[l] = Parts.withBuffer(lv, lv.prodRest, buffer[l]);
+                producer[l] = Parts.of(q, lv, lv.prodRest, buffer[l], false);
             }
         }
         for (int l = 1; l < n; l++) {
             if (levels[l].consRest != null) {
-                consumer[l] = Parts.withBuffer(levels[l], levels[l].consRest, buffer[l - 1]);
+                consumer[l] = Parts.of(q, levels[l], levels[l].consRest, buffer[l - 1], false);
             }
         }
         this.scratchC = new int[maxWidth];
@@ -238,7 +289,7 @@ final class JoinWorker {
                 return sampleLevel(l, lv, parts, m, c, e, ub);
             }
         }
-        if (counting && l == n - 1 && k == n && lv.filters.length == 0) {
+        if (counting && l == n - 1 && k == n && lv.filters.length == 0 && parts.probeAtom.length == 0) {
             count += countLast(vals, m, c, e, ub);
             return false;
         }
@@ -250,6 +301,9 @@ final class JoinWorker {
                 int v = a[i];
                 if (v > ub) {
                     return false;
+                }
+                if (!parts.probe(v, pos)) {
+                    continue;
                 }
                 if (atom >= 0) {
                     pos[atom][t] = i;
@@ -312,6 +366,9 @@ final class JoinWorker {
      * trie positions, then checks the level's filters and goes on ({@link #accept}; true to stop).
      */
     private boolean bind(int l, JoinQuery.Level lv, Parts parts, int m, int[] c, int value) {
+        if (!parts.probe(value, pos)) {
+            return false;
+        }
         for (int i = 0; i < m; i++) {
             if (parts.atom[i] >= 0) {
                 pos[parts.atom[i]][parts.trieLevel[i]] = c[i];
@@ -513,23 +570,24 @@ final class JoinWorker {
             }
             return len;
         }
+        ie = upTo(a, i, ie, ub);
+        je = upTo(b, j, je, ub);
+        // Branch-free merge: on short, interleaved lists the comparisons are unpredictable, and a
+        // mispredicted branch costs more than the unconditional store and the two adds.
         while (i < ie && j < je) {
             int x = a[i];
             int y = b[j];
-            if (x > ub || y > ub) {
-                break;
-            }
-            if (x < y) {
-                i++;
-            } else if (x > y) {
-                j++;
-            } else {
-                out[len++] = x;
-                i++;
-                j++;
-            }
+            out[len] = x;
+            len += x == y ? 1 : 0;
+            i += x <= y ? 1 : 0;
+            j += y <= x ? 1 : 0;
         }
         return len;
+    }
+
+    /** The end of the part of sorted {@code a[from, to)} that is at most ub. */
+    private static int upTo(int[] a, int from, int to, long ub) {
+        return to == from || a[to - 1] <= ub ? to : Seek.gallop(a, from, to, ub + 1);
     }
 
     /** Size of the intersection of two sorted ranges, up to ub: merge, galloping over long gaps. */
@@ -556,21 +614,14 @@ final class JoinWorker {
             }
             return found;
         }
-        while (i < ie && j < je) {
+        ie = upTo(a, i, ie, ub);
+        je = upTo(b, j, je, ub);
+        while (i < ie && j < je) {   // branch-free merge, as in mergePair
             int x = a[i];
             int y = b[j];
-            if (x > ub || y > ub) {
-                break;
-            }
-            if (x < y) {
-                i++;
-            } else if (x > y) {
-                j++;
-            } else {
-                found++;
-                i++;
-                j++;
-            }
+            found += x == y ? 1 : 0;
+            i += x <= y ? 1 : 0;
+            j += y <= x ? 1 : 0;
         }
         return found;
     }

@@ -62,8 +62,10 @@ final class ColumnReorder {
         for (int i = 0; i < n; i++) {
             start[col[i] - min + 1]++;
         }
+        int sum = 0; // kept in a register: start[k - 1] read back would chain each step to the last store
         for (int k = 1; k < start.length; k++) {
-            start[k] += start[k - 1];
+            sum += start[k];
+            start[k] = sum;
         }
         int[] out = new int[n];
         for (int i = 0; i < n; i++) {

@@ -202,6 +202,14 @@ public final class Relation {
             identity &= order[l] == l;
             permuted[l] = cols[order[l]];
         }
+        if (arity == 2 && !identity && size > 0) {
+            ValueSpan span = ValueSpan.of(cols[1], size);
+            if (span.denseFor(size)) {
+                Trie t = Trie.reversedPairs(cols[0], cols[1], size, span);
+                distinct[1] = t.values[0].length;
+                return t;
+            }
+        }
         if (!identity && size > 0) {
             // The rows are sorted and distinct already: counting passes re-sort them for the new order
             // (see ColumnReorder); only columns of widely spread values need a comparison sort.

@@ -17,6 +17,9 @@ public final class Trie {
     public final int[][] values;
     public final int[][] offsets;
     private final int size;
+    /** The first level's {@link RootRank}, built on first use; NO_RANK when the level is too sparse. */
+    private volatile Object rootRank;
+    private static final Object NO_RANK = new Object();
 
     private Trie(int arity, int[][] values, int[][] offsets, int size) {
         this.arity = arity;
@@ -80,6 +83,61 @@ public final class Trie {
             nodes = count;
         }
         return new Trie(arity, values, offsets, n);
+    }
+
+    /**
+     * A dense position table of the first level's values, or null when they are too sparse for one.
+     * Built once, on first use, and shared by every join over this trie.
+     */
+    public RootRank rootRank() {
+        Object r = rootRank;
+        if (r == null) {
+            RootRank built = arity == 0 ? null : RootRank.of(values[0]);
+            r = built == null ? NO_RANK : built;
+            rootRank = r;
+        }
+        return r == NO_RANK ? null : (RootRank) r;
+    }
+
+    /**
+     * The trie of the binary relation given as sorted distinct rows {@code (a[i], b[i])}, in the
+     * reversed order (b, a), built in one counting pass over b's values instead of a re-sort: the rows
+     * of one b value arrive with ascending a, so scattering them into their b's slot keeps each child
+     * list sorted, and distinct rows keep it duplicate-free. {@code bSpan} must be dense for n rows.
+     */
+    static Trie reversedPairs(int[] a, int[] b, int n, ValueSpan bSpan) {
+        int min = bSpan.min();
+        int[] slot = new int[(int) bSpan.width() + 1];
+        int distinct = 0;
+        for (int i = 0; i < n; i++) {
+            int k = b[i] - min + 1;
+            int c = slot[k];
+            distinct += c == 0 ? 1 : 0;
+            slot[k] = c + 1;
+        }
+        int[] roots = new int[distinct];
+        int[] offsets = new int[distinct + 1];
+        int node = 0;
+        // slot[v - min] becomes the first position of value v's children. Written without a branch
+        // (about half the ids of a graph are absent, so one would mispredict often): every step writes
+        // the next node's entries and only a present value keeps them. The writes stay in bounds because
+        // the last slot holds the maximum, a present value, so a node is always still to come.
+        // The running sum stays in a register: reading it back from slot[k - 1] would chain every step
+        // to the previous one's store.
+        int start = 0;
+        for (int k = 1; k < slot.length; k++) {
+            int c = slot[k];
+            start += c;
+            slot[k] = start;
+            roots[node] = min + k - 1;
+            offsets[node + 1] = start;
+            node += c != 0 ? 1 : 0;
+        }
+        int[] children = new int[n];
+        for (int i = 0; i < n; i++) {
+            children[slot[b[i] - min]++] = a[i];
+        }
+        return new Trie(2, new int[][]{roots, children}, new int[][]{offsets}, n);
     }
 
     /** Every tuple in trie order (tests and debugging). */

@@ -2,8 +2,10 @@ package io.leapfrog.planner.order;
 
 import io.leapfrog.planner.JoinProblem;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -17,12 +19,18 @@ import java.util.Set;
  * work ({@link #MARGIN}: the sampled estimates are within about 15% of the truth). Each measurement is
  * capped at the work to beat, so a bad order costs little. At most about n^2/2 orders are measured for
  * n variables, and none when the starting order's work is below {@code minWork} (a join that small
- * costs less to run than to improve).
+ * costs less to run than to improve). A join of up to {@link #EXHAUSTIVE_VARIABLES} variables has few
+ * enough orders (24 for four) that every legal one is measured instead: the local search can miss the
+ * best one when it is reached only through a worse prefix (ca-GrQc's 4-cliques: its two best orders
+ * bind the two largest ids first, which no single change of the statistics' order reaches).
  */
 public final class SampledOrderSearch {
 
     /** An order must do less than this fraction of the best one's work to replace it. */
     static final double MARGIN = 0.85;
+
+    /** Up to this many variables, every legal order is measured. */
+    static final int EXHAUSTIVE_VARIABLES = 4;
 
     /** Measures a join's work under a variable order, deterministically. */
     @FunctionalInterface
@@ -55,30 +63,75 @@ public final class SampledOrderSearch {
             return new Result(start, startWork, start, startWork, measured);
         }
         int n = start.length;
-        int[] best = start;
-        long bestWork = startWork;
-        Set<String> seen = new HashSet<>();
-        seen.add(Arrays.toString(start));
+        Search state = new Search(start, startWork);
+        if (n <= EXHAUSTIVE_VARIABLES) {
+            for (int[] order : legalOrders(problem)) {
+                state.consider(order, meter);
+            }
+            return new Result(state.best, state.bestWork, start, startWork, state.measured);
+        }
         for (int level = 0; level < n - 1; level++) {
-            int[] prefix = Arrays.copyOf(best, level + 1);
-            for (int v : GreedyVariableOrder.nextCandidates(problem, Arrays.copyOf(best, level))) {
-                if (v == best[level]) {
+            int[] prefix = Arrays.copyOf(state.best, level + 1);
+            for (int v : GreedyVariableOrder.nextCandidates(problem, Arrays.copyOf(state.best, level))) {
+                if (v == state.best[level]) {
                     continue;
                 }
                 prefix[level] = v;
-                int[] candidate = GreedyVariableOrder.complete(problem, prefix).order();
-                if (!seen.add(Arrays.toString(candidate))) {
-                    continue;
-                }
-                long toBeat = (long) (bestWork * MARGIN);
-                long work = meter.work(candidate, toBeat);
-                measured++;
-                if (work >= 0 && work < toBeat) {
-                    best = candidate;
-                    bestWork = work;
-                }
+                state.consider(GreedyVariableOrder.complete(problem, prefix).order(), meter);
             }
         }
-        return new Result(best, bestWork, start, startWork, measured);
+        return new Result(state.best, state.bestWork, start, startWork, state.measured);
+    }
+
+    /** The best order so far, and the orders measured. */
+    private static final class Search {
+        private final int[] start;
+        int[] best;
+        long bestWork;
+        int measured = 1;
+        private final Set<String> seen = new HashSet<>();
+
+        Search(int[] start, long startWork) {
+            this.start = start;
+            best = start;
+            bestWork = startWork;
+            seen.add(Arrays.toString(start));
+        }
+
+        /**
+         * Measures an order not seen yet, capped at what it must beat: clearly less than the start
+         * ({@link #MARGIN}), and then less than the best replacement so far.
+         */
+        void consider(int[] candidate, WorkMeter meter) {
+            if (!seen.add(Arrays.toString(candidate))) {
+                return;
+            }
+            long toBeat = best == start ? (long) (bestWork * MARGIN) : bestWork;
+            long work = meter.work(candidate, toBeat);
+            measured++;
+            if (work >= 0 && work < toBeat) {
+                best = candidate;
+                bestWork = work;
+            }
+        }
+    }
+
+    /** Every order the greedy search could take: each level binds one of {@link GreedyVariableOrder#nextCandidates}. */
+    static List<int[]> legalOrders(JoinProblem problem) {
+        List<int[]> out = new ArrayList<>();
+        extend(problem, new int[0], out);
+        return out;
+    }
+
+    private static void extend(JoinProblem problem, int[] prefix, List<int[]> out) {
+        if (prefix.length == problem.variables().size()) {
+            out.add(prefix);
+            return;
+        }
+        for (int v : GreedyVariableOrder.nextCandidates(problem, prefix)) {
+            int[] longer = Arrays.copyOf(prefix, prefix.length + 1);
+            longer[prefix.length] = v;
+            extend(problem, longer, out);
+        }
     }
 }

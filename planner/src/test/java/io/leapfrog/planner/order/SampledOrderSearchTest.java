@@ -31,6 +31,38 @@ class SampledOrderSearchTest {
         return new JoinProblem("4-cliques", List.of("w", "x", "y", "z"), atoms, List.of());
     }
 
+    /** The 5-clique body: ten atoms over five variables. */
+    private static JoinProblem fiveCliques() {
+        long[] d = {1000, 1000};
+        List<JoinAtom> atoms = new ArrayList<>();
+        for (int a = 0; a < 5; a++) {
+            for (int b = a + 1; b < 5; b++) {
+                atoms.add(new JoinAtom("e", List.of(a, b), 20_000, d));
+            }
+        }
+        return new JoinProblem("5-cliques", List.of("v", "w", "x", "y", "z"), atoms, List.of());
+    }
+
+    @Test
+    void moreVariablesAreSearchedLocally() {
+        JoinProblem p = fiveCliques();
+        int[] start = GreedyVariableOrder.choose(p).order();
+        AtomicInteger calls = new AtomicInteger();
+        SampledOrderSearch.Result r = SampledOrderSearch.search(p, start, (order, limit) -> {
+            calls.incrementAndGet();
+            long w = pairWork(order);
+            return w > limit ? Long.MAX_VALUE : w;
+        }, 1000);
+        assertEquals(300_000, r.work(), "found a cheap order: " + Arrays.toString(r.order()));
+        assertTrue(r.measured() <= 5 * 4 / 2 + 5, "about n^2/2 trials, not all 120: " + r.measured());
+        assertEquals(r.measured(), calls.get());
+    }
+
+    @Test
+    void everyLegalOrderOfAFewVariables() {
+        assertEquals(24, SampledOrderSearch.legalOrders(fourCliques()).size());
+    }
+
     /** Work that depends on the first two variables only, as on oregon1_010331 (cheap pairs: {y,z}, {z,w}). */
     private static long pairWork(int[] order) {
         int a = Math.min(order[0], order[1]);
@@ -55,7 +87,7 @@ class SampledOrderSearchTest {
         assertEquals(Long.MAX_VALUE, limits.get(0), "the start is measured whole");
         assertTrue(limits.stream().skip(1).allMatch(l -> l <= (long) (1_000_000 * SampledOrderSearch.MARGIN)),
                 "every trial is capped at what it must beat: " + limits);
-        assertTrue(r.measured() <= 4 * 3 / 2 + 4, "about n^2/2 trials: " + r.measured());
+        assertEquals(24, r.measured(), "four variables: every order is measured");
         assertEquals(r.measured(), limits.size());
         for (int[] order : List.of(r.order(), r.startOrder())) {
             int[] sorted = order.clone();
