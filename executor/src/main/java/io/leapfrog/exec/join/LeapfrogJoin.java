@@ -3,8 +3,6 @@ package io.leapfrog.exec.join;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -30,11 +28,7 @@ public final class LeapfrogJoin {
     /** Below this many level-0 values the join runs on the calling thread only. */
     private static final int MIN_PARALLEL_VALUES = 64;
 
-    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "leapfrog-join");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final SpinningPool POOL = new SpinningPool();
 
     private LeapfrogJoin() {
     }
