@@ -15,13 +15,36 @@ import java.util.List;
  */
 final class GrowingRelation {
     private final int arity;
+    /** Up to this many tuples, a unary or binary relation also keeps a {@link PackedTupleSet} (8-16 bytes a tuple). */
+    static final int MAX_HASHED = 1 << 24;
+
     private final List<Relation> runs = new ArrayList<>();
     private Relation merged;
+    /** Every tuple, for membership tests; null for wider relations and past MAX_HASHED tuples. */
+    private PackedTupleSet hashed;
 
     GrowingRelation(Relation initial) {
         this.arity = initial.arity();
         runs.add(initial);
         merged = initial;
+        if ((arity == 1 || arity == 2) && initial.size() <= MAX_HASHED) {
+            hashed = new PackedTupleSet();
+            addKeys(initial, null);
+        }
+    }
+
+    /** Adds the relation's tuples to the set, and those that were new to {@code b} (in order) when it is not null. */
+    private void addKeys(Relation r, RelationBuilder b) {
+        int[] t = new int[arity];
+        for (int row = 0; row < r.size(); row++) {
+            t[0] = r.get(row, 0);
+            if (arity == 2) {
+                t[1] = r.get(row, 1);
+            }
+            if (hashed.add(PackedTupleSet.key(arity, t[0], arity == 2 ? t[1] : 0)) && b != null) {
+                b.add(t);
+            }
+        }
     }
 
     /** Adds the tuples of {@code got} that are not yet present and returns exactly those (the delta). */
@@ -30,9 +53,15 @@ final class GrowingRelation {
             return Relation.empty(arity);
         }
         Relation delta;
-        if (got.size() >= size() / 4) {
+        if (hashed != null && hashed.size() + (long) got.size() <= MAX_HASHED) {
+            RelationBuilder b = new RelationBuilder(arity);
+            addKeys(got, b);
+            delta = b.build();
+        } else if (got.size() >= size() / 4) {
+            hashed = null;
             delta = got.minus(full()); // a large round: one merge pass is cheaper than probing
         } else {
+            hashed = null;
             RelationBuilder b = new RelationBuilder(arity);
             int[] t = new int[arity];
             for (int row = 0; row < got.size(); row++) {

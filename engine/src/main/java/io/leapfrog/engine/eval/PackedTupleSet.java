@@ -1,0 +1,81 @@
+package io.leapfrog.engine.eval;
+
+/**
+ * A set of unary or binary int tuples, each packed into one long, by open addressing. A recursive
+ * relation's membership test for the next round's candidate tuples is then one or two reads instead
+ * of a binary search in each sorted run of the relation (transitive closure of a random graph: the
+ * searches were a quarter of the run).
+ */
+final class PackedTupleSet {
+    private static final long EMPTY = Long.MIN_VALUE;
+
+    private long[] slots = new long[16];
+    /** 64 - log2(slots.length): a key's slot is the top bits of its Fibonacci hash. */
+    private int shift = 60;
+    private int size;
+    /** Whether the one key that equals EMPTY, (Integer.MIN_VALUE, 0), is in the set. */
+    private boolean hasEmptyKey;
+
+    /** The key of a tuple of arity 1 or 2 (lexicographic order is not kept: only equality matters). */
+    static long key(int arity, int a, int b) {
+        return arity == 1 ? a : ((long) a << 32) | (b & 0xFFFF_FFFFL);
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Adds the key; returns whether it was new. */
+    boolean add(long key) {
+        if (key == EMPTY) {
+            if (hasEmptyKey) {
+                return false;
+            }
+            hasEmptyKey = true;
+            size++;
+            return true;
+        }
+        if (2L * (size + 1) > slots.length) {
+            grow();
+        }
+        int mask = slots.length - 1;
+        int i = slot(key);
+        while (true) {
+            long k = slots[i];
+            if (k == key) {
+                return false;
+            }
+            if (k == EMPTY) {
+                slots[i] = key;
+                size++;
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    private int slot(long key) {
+        return (int) ((key * 0x9E37_79B9_7F4A_7C15L) >>> shift); // Fibonacci hashing: the high bits mix every key bit
+    }
+
+    private void grow() {
+        long[] old = slots;
+        slots = new long[old.length * 2];
+        shift--;
+        java.util.Arrays.fill(slots, EMPTY);
+        int mask = slots.length - 1;
+        for (long k : old) {
+            if (k != EMPTY) {
+                int i = slot(k);
+                while (slots[i] != EMPTY) {
+                    i = (i + 1) & mask;
+                }
+                slots[i] = k;
+            }
+        }
+    }
+
+    PackedTupleSet() {
+        java.util.Arrays.fill(slots, EMPTY);
+    }
+}
