@@ -279,6 +279,9 @@ public final class Relation {
         if (arity == 0) {
             return this;
         }
+        if (arity == 2) {
+            return unionPairs(other);
+        }
         int[][] out = new int[arity][size + other.size];
         int i = 0;
         int j = 0;
@@ -297,6 +300,51 @@ public final class Relation {
             }
         }
         return new Relation(arity, trim(out, m), m);
+    }
+
+    /**
+     * {@link #union} of two binary relations: the same merge with both columns compared inline (the
+     * growing relations of recursive graph rules are merged like this every few rounds).
+     */
+    private Relation unionPairs(Relation other) {
+        int[] a0 = cols[0];
+        int[] a1 = cols[1];
+        int[] b0 = other.cols[0];
+        int[] b1 = other.cols[1];
+        int n = size;
+        int k = other.size;
+        int[] o0 = new int[n + k];
+        int[] o1 = new int[n + k];
+        int i = 0;
+        int j = 0;
+        int m = 0;
+        while (i < n && j < k) {
+            int x0 = a0[i];
+            int y0 = b0[j];
+            int x1 = a1[i];
+            int y1 = b1[j];
+            if (x0 < y0 || (x0 == y0 && x1 < y1)) {
+                o0[m] = x0;
+                o1[m++] = x1;
+                i++;
+            } else if (x0 == y0 && x1 == y1) {
+                o0[m] = x0;
+                o1[m++] = x1;
+                i++;
+                j++;
+            } else {
+                o0[m] = y0;
+                o1[m++] = y1;
+                j++;
+            }
+        }
+        System.arraycopy(a0, i, o0, m, n - i);
+        System.arraycopy(a1, i, o1, m, n - i);
+        m += n - i;
+        System.arraycopy(b0, j, o0, m, k - j);
+        System.arraycopy(b1, j, o1, m, k - j);
+        m += k - j;
+        return new Relation(2, trim(new int[][]{o0, o1}, m), m);
     }
 
     /** The tuples of this relation that are not in {@code other}, by merging. */
