@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntBinaryOperator;
 
 /**
  * SQL's INTERSECT and EXCEPT over evaluated inputs: as sets (each distinct row once), or with ALL as
@@ -16,29 +17,24 @@ final class SetOperations {
     }
 
     static List<Object[]> intersect(List<List<Object[]>> inputs, boolean all) {
-        Map<List<Object>, Integer> acc = counts(inputs.get(0));
-        for (int i = 1; i < inputs.size(); i++) {
-            Map<List<Object>, Integer> other = counts(inputs.get(i));
-            Map<List<Object>, Integer> next = new LinkedHashMap<>();
-            for (Map.Entry<List<Object>, Integer> e : acc.entrySet()) {
-                int k = Math.min(e.getValue(), other.getOrDefault(e.getKey(), 0));
-                if (k > 0) {
-                    next.put(e.getKey(), k);
-                }
-            }
-            acc = next;
-        }
-        return rows(acc, all);
+        return fold(inputs, all, Math::min);
     }
 
     static List<Object[]> except(List<List<Object[]>> inputs, boolean all) {
+        return fold(inputs, all, (k, j) -> all ? k - j : (j > 0 ? 0 : k));
+    }
+
+    /**
+     * Applies the inputs in turn: a row's occurrences k so far and j in the next input become
+     * {@code combine(k, j)}; rows left with none are dropped.
+     */
+    private static List<Object[]> fold(List<List<Object[]>> inputs, boolean all, IntBinaryOperator combine) {
         Map<List<Object>, Integer> acc = counts(inputs.get(0));
         for (int i = 1; i < inputs.size(); i++) {
             Map<List<Object>, Integer> other = counts(inputs.get(i));
             Map<List<Object>, Integer> next = new LinkedHashMap<>();
             for (Map.Entry<List<Object>, Integer> e : acc.entrySet()) {
-                int j = other.getOrDefault(e.getKey(), 0);
-                int k = all ? e.getValue() - j : (j > 0 ? 0 : e.getValue());
+                int k = combine.applyAsInt(e.getValue(), other.getOrDefault(e.getKey(), 0));
                 if (k > 0) {
                     next.put(e.getKey(), k);
                 }
