@@ -8,8 +8,8 @@ package io.leapfrog.exec.storage;
  * most frequent step while the table is at most a few times the level's own size.
  */
 public final class RootRank {
-    /** The table is built only when the value range is at most this many times the number of values. */
-    private static final long MAX_SPREAD = 16;
+    /** The table is built only when it has at most this many entries per first-level value. */
+    private static final long SLOTS_PER_VALUE = 16;
     private static final long MAX_ENTRIES = 1L << 27;
 
     private final int base;
@@ -26,12 +26,12 @@ public final class RootRank {
         if (n == 0) {
             return null;
         }
-        long range = (long) values[n - 1] - values[0] + 1;
-        if (range > MAX_SPREAD * n + 64 || range > MAX_ENTRIES) {
+        ValueSpan span = new ValueSpan(values[0], values[n - 1]); // sorted: the ends are the extremes
+        if (!span.denseFor(n, SLOTS_PER_VALUE) || span.width() > MAX_ENTRIES) {
             return null;
         }
         int base = values[0];
-        int[] position = new int[(int) range];
+        int[] position = new int[(int) span.width()];
         java.util.Arrays.fill(position, -1);
         for (int i = 0; i < n; i++) {
             position[values[i] - base] = i;
