@@ -196,38 +196,44 @@ public final class Relation {
     }
 
     private Trie buildTrie(int[] order) {
-        int[][] permuted = new int[arity][];
-        boolean identity = true;
-        for (int l = 0; l < arity; l++) {
-            identity &= order[l] == l;
-            permuted[l] = cols[order[l]];
-        }
-        if (arity == 2 && !identity && size > 0) {
-            ValueSpan span = ValueSpan.of(cols[1], size);
-            if (span.denseFor(size)) {
-                Trie t = Trie.reversedPairs(cols[0], cols[1], size, span);
-                distinct[1] = t.values[0].length;
-                return t;
-            }
-        }
-        if (!identity && size > 0) {
-            // The rows are sorted and distinct already: counting passes re-sort them for the new order
-            // (see ColumnReorder); only columns of widely spread values need a comparison sort.
-            int[][] reordered = ColumnReorder.reorder(cols, size, order);
-            if (reordered == null) {
-                int[][] copy = new int[arity][];
-                for (int l = 0; l < arity; l++) {
-                    copy[l] = permuted[l].clone();
-                }
-                reordered = ColumnSorter.sortDistinct(copy, size);
-            }
-            permuted = reordered;
-        }
-        Trie t = Trie.fromSortedColumns(permuted, size);
+        Trie t = identity(order) || size == 0 ? Trie.fromSortedColumns(cols, size) : reorderedTrie(order);
         if (arity > 0) {
             distinct[order[0]] = t.values[0].length; // the statistic comes free with the trie
         }
         return t;
+    }
+
+    private static boolean identity(int[] order) {
+        for (int l = 0; l < order.length; l++) {
+            if (order[l] != l) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The trie in another column order than the natural one. The rows are sorted and distinct already:
+     * the reversed binary trie is built in one counting pass ({@link Trie#reversedPairs}), other orders by
+     * counting passes that re-sort the rows ({@link ColumnReorder}); only columns of widely spread values
+     * need a comparison sort.
+     */
+    private Trie reorderedTrie(int[] order) {
+        if (arity == 2) {
+            ValueSpan span = ValueSpan.of(cols[1], size);
+            if (span.denseFor(size)) {
+                return Trie.reversedPairs(cols[0], cols[1], size, span);
+            }
+        }
+        int[][] reordered = ColumnReorder.reorder(cols, size, order);
+        if (reordered == null) {
+            int[][] copy = new int[arity][];
+            for (int l = 0; l < arity; l++) {
+                copy[l] = cols[order[l]].clone();
+            }
+            reordered = ColumnSorter.sortDistinct(copy, size);
+        }
+        return Trie.fromSortedColumns(reordered, size);
     }
 
     /**
