@@ -211,12 +211,15 @@ public final class Bench implements Callable<Integer> {
             case "leapfrog" -> new LeapfrogPeer(threads);
             case "leapfrog-gpu" -> new LeapfrogPeer(threads, "gpu");
             case "leapfrog-auto" -> new LeapfrogPeer(threads, "auto");
+            case "leapfrog-no-renumber" -> new LeapfrogPeer(threads, "cpu", false);
+            case "leapfrog-gpu-no-renumber" -> new LeapfrogPeer(threads, "gpu", false);
             case "leapfrog-join" -> new LeapfrogJoinPeer(threads, timeoutSeconds);
             case "gpu-lftj" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LFTJ, timeoutSeconds);
             case "gpu-levelwise" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LEVELWISE, timeoutSeconds);
             case "cuda" -> new CudaCounterPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
             case "cupy" -> new CupyPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
-            default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-gpu, leapfrog-auto, leapfrog-join, "
+            default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-gpu, leapfrog-auto, "
+                    + "leapfrog-no-renumber, leapfrog-gpu-no-renumber, leapfrog-join, "
                     + "gpu-lftj, gpu-levelwise, duckdb, kuzu, cpp, cuda, cupy");
         };
     }

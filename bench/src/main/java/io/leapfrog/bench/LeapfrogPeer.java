@@ -31,6 +31,8 @@ public final class LeapfrogPeer implements Peer {
 
     private final Engine engine;
     private final String name;
+    /** False for the peer "leapfrog-no-renumber": clique counts over the ids as given (see {@link #run}). */
+    private final boolean renumberByDegree;
     private Path factsDir;
     private Path outDir;
     private LoadedProgram program;
@@ -45,10 +47,21 @@ public final class LeapfrogPeer implements Peer {
      * "leapfrog-gpu" (every join on the GPU, the planner's strategy, relations loaded per run).
      */
     public LeapfrogPeer(int threads, String device) {
+        this(threads, device, true);
+    }
+
+    /**
+     * @param renumberByDegree false: the engine's clique counts read the graph with the ids as given, not
+     *                         renumbered by degree (what {@code -Dleapfrog.planner.degreeOrder=false} does),
+     *                         as the peer "leapfrog-no-renumber", to measure what the renumbering gains
+     */
+    public LeapfrogPeer(int threads, String device, boolean renumberByDegree) {
         // .printsize lines are read from the RunResult; keep them off the table's stdout.
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         this.engine = new Engine(EngineOptions.defaults().withThreads(threads).withDevice(device).withOut(quiet));
-        this.name = device.equals("cpu") ? "leapfrog" : "leapfrog-" + device;
+        this.renumberByDegree = renumberByDegree;
+        String base = device.equals("cpu") ? "leapfrog" : "leapfrog-" + device;
+        this.name = renumberByDegree ? base : base + "-no-renumber";
     }
 
     @Override
@@ -96,7 +109,7 @@ public final class LeapfrogPeer implements Peer {
 
     @Override
     public Measurement run(Workload workload) throws IOException {
-        RunResult r = engine.run(program, factsDir, outDir);
+        RunResult r = renumberByDegree ? engine.run(program, factsDir, outDir) : withoutRenumbering();
         String relation = answerRelation(workload.query());
         double total = r.totalTime().toNanos() / 1e9;
         OutputSummary summary = r.outputs().stream().filter(s -> s.relation().equals(relation)).findFirst()
@@ -112,6 +125,22 @@ public final class LeapfrogPeer implements Peer {
         double query = summary.time().toNanos() / 1e9;
         long count = workload.query().isTransitiveClosure() ? summary.rows() : singleNumber(outDir.resolve(relation + ".csv"));
         return new Measurement(count, query, total - query);
+    }
+
+    /** A run with the engine's degree renumbering switched off by its system property (the bench runs one cell at a time). */
+    private RunResult withoutRenumbering() {
+        String key = "leapfrog.planner.degreeOrder";
+        String before = System.getProperty(key);
+        System.setProperty(key, "false");
+        try {
+            return engine.run(program, factsDir, outDir);
+        } finally {
+            if (before == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, before);
+            }
+        }
     }
 
     /** The size in a ".printsize" line "relation<TAB>size". */

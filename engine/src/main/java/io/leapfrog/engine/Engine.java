@@ -170,7 +170,7 @@ public final class Engine implements AutoCloseable {
             }
             Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly());
             return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db,
-                    devices.lines(), ctx.measuredOrders());
+                    devices.lines(), ctx.measuredOrders(), ctx.degreeRenumberings());
         }
     }
 
@@ -288,6 +288,12 @@ public final class Engine implements AutoCloseable {
         if (!r.measuredOrders().isEmpty()) {
             sb.append("variable orders measured on ").append(factsDir).append(" (the plans above are from statistics alone):\n");
             for (String line : r.measuredOrders()) {
+                sb.append("  ").append(line).append('\n');
+            }
+        }
+        if (!r.degreeRenumberings().isEmpty()) {
+            sb.append("clique counts on ").append(factsDir).append(":\n");
+            for (String line : r.degreeRenumberings()) {
                 sb.append("  ").append(line).append('\n');
             }
         }

@@ -12,13 +12,17 @@ import java.util.List;
  * @param database       the evaluated relations (also reachable through {@link Engine#database})
  * @param deviceLines    where the joins ran and why (one line per rule and decision; see {@link Engine#run})
  * @param measuredOrders the rule bodies whose variable order was chosen by measuring orders on the data
+ * @param degreeRenumberings the counted clique queries, each saying whether it counted over its graph with
+ *                       the nodes renumbered by degree, and why
  */
 public record RunResult(List<OutputSummary> outputs, List<String> printSizeLines, Duration totalTime,
-                        Database database, List<String> deviceLines, List<String> measuredOrders) {
+                        Database database, List<String> deviceLines, List<String> measuredOrders,
+                        List<String> degreeRenumberings) {
     public RunResult {
         outputs = List.copyOf(outputs);
         printSizeLines = List.copyOf(printSizeLines);
         deviceLines = List.copyOf(deviceLines);
         measuredOrders = List.copyOf(measuredOrders);
+        degreeRenumberings = List.copyOf(degreeRenumberings);
     }
 }

@@ -55,7 +55,7 @@ final class AggregateEvaluator implements ValueFunction {
         this.ctx = ctx;
         this.kind = ag.kind();
         this.body = new CompiledBody(ctx, label + " / aggregate at " + ag.pos(), ag.body(), outer, true, Set.of(), Set.of(),
-                enclosingTypes);
+                enclosingTypes, ag.kind() == Expr.AggKind.COUNT);
         BaseType targetType = ag.target() == null ? null : body.typeOfExpr(ag.target());
         this.floatTarget = targetType == BaseType.FLOAT;
         this.unsignedTarget = targetType == BaseType.UNSIGNED;

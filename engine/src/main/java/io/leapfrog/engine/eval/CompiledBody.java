@@ -20,6 +20,7 @@ import io.leapfrog.planner.CalcitePlanner;
 import io.leapfrog.planner.JoinPlan;
 import io.leapfrog.planner.JoinProblem;
 import io.leapfrog.planner.PlanExplainer;
+import java.util.Locale;
 import io.leapfrog.planner.order.PredicatePlacement;
 import io.leapfrog.planner.order.SampledOrderSearch;
 
@@ -65,6 +66,13 @@ public final class CompiledBody {
     private final Substitution substitution;
     /** Variable types (BodyTypes): float arithmetic and float constants compile differently. */
     private final Map<String, BaseType> varTypes;
+    private final boolean countedOnly;
+    /** For a counted clique query, how it counts over its graph renumbered by degree; else null. */
+    private DegreeOrderedCount degreeOrdered;
+    /** Whether the counted clique query reads its graph renumbered (chosen by measuring both when planning). */
+    private boolean renumber;
+    /** What was chosen for the clique query and why, for EXPLAIN with data; null for other bodies. */
+    private String degreeChoice;
 
     private record AtomSpec(String relation, int[] selectCols, int[] selectVals, int[][] equalCols,
                             int[] keptCols, int[] vars, boolean recursive, Expr[] constExprs, CachedProjection cache) { }
@@ -96,12 +104,18 @@ public final class CompiledBody {
      */
     public CompiledBody(EvalContext ctx, String label, List<Literal> body, List<String> params, boolean keepWildcards,
                         Set<String> outerNames, Set<String> recursive) {
-        this(ctx, label, body, params, keepWildcards, outerNames, recursive, Map.of());
+        this(ctx, label, body, params, keepWildcards, outerNames, recursive, Map.of(), false);
     }
 
-    /** @param inheritedTypes the variable types of the enclosing body (for an aggregate's body) */
+    /**
+     * @param inheritedTypes the variable types of the enclosing body (for an aggregate's body)
+     * @param countedOnly    the body's bindings are only ever counted ({@link #count}; a count aggregate's
+     *                       body), never enumerated: a clique query may then count over its graph with the
+     *                       nodes renumbered ({@link DegreeOrderedCount})
+     */
     CompiledBody(EvalContext ctx, String label, List<Literal> body, List<String> params, boolean keepWildcards,
-                 Set<String> outerNames, Set<String> recursive, Map<String, BaseType> inheritedTypes) {
+                 Set<String> outerNames, Set<String> recursive, Map<String, BaseType> inheritedTypes, boolean countedOnly) {
+        this.countedOnly = countedOnly;
         this.ctx = ctx;
         this.label = label;
         this.params = List.copyOf(params);
@@ -593,22 +607,6 @@ public final class CompiledBody {
     private final Map<Integer, Integer> computedPredicate = new HashMap<>();
 
     private void planBody() {
-        List<JoinProblem.JoinAtom> jatoms = new ArrayList<>();
-        for (AtomSpec a : atoms) {
-            if (a.vars.length == 0) {
-                continue;
-            }
-            Relation r = ctx.currentRelation(a.relation);
-            long[] distinct = new long[a.keptCols.length];
-            for (int i = 0; i < distinct.length; i++) {
-                distinct[i] = r.size() == 0 ? 0 : r.distinctCount(a.keptCols[i]);
-            }
-            List<Integer> vs = new ArrayList<>();
-            for (int v : a.vars) {
-                vs.add(v);
-            }
-            jatoms.add(new JoinProblem.JoinAtom(a.relation, vs, r.size(), distinct));
-        }
         Set<Integer> atomVars = new LinkedHashSet<>();
         for (AtomSpec a : atoms) {
             for (int v : a.vars) {
@@ -658,8 +656,34 @@ public final class CompiledBody {
             preds.add(new JoinProblem.JoinPredicate(JoinProblem.JoinPredicate.Kind.NEGATION,
                     "!" + n.relation + "(...)", new ArrayList<>(vs), -1));
         }
+        // A counted clique query is planned, and its orders measured, on the graph it will read: renumbered
+        // by degree when the data allows (its statistics, and the label, keep its plans apart in the cache).
+        degreeOrdered = cliqueCount();
+        List<JoinProblem.JoinAtom> jatoms = new ArrayList<>();
+        for (AtomSpec a : atoms) {
+            if (a.vars.length == 0) {
+                continue;
+            }
+            Relation r = ctx.currentRelation(a.relation);
+            long[] distinct = new long[a.keptCols.length];
+            for (int i = 0; i < distinct.length; i++) {
+                distinct[i] = r.size() == 0 ? 0 : r.distinctCount(a.keptCols[i]);
+            }
+            List<Integer> vs = new ArrayList<>();
+            for (int v : a.vars) {
+                vs.add(v);
+            }
+            jatoms.add(new JoinProblem.JoinAtom(a.relation, vs, r.size(), distinct));
+        }
         JoinProblem problem = new JoinProblem(label, List.copyOf(varNames), jatoms, preds);
-        plan = orderMeasurable() ? ctx.planner().plan(problem, new OrderMeter(this::trialJoin)) : ctx.planner().plan(problem);
+        Relation graph = degreeOrdered == null ? null : ctx.currentRelation(degreeOrdered.relation());
+        if (graph != null && degreeOrdered.applies(graph)) {
+            plan = planCliqueCount(problem, graph);
+        } else {
+            plan = orderMeasurable() ? ctx.planner().plan(problem, new OrderMeter(o -> trialJoin(o, false)))
+                    : ctx.planner().plan(problem);
+            degreeChoice = graph == null ? null : degreeOrdered.shapeReason(graph) + ": counted as numbered";
+        }
         List<String> explain = plan.explainLines();
         String last = explain.isEmpty() ? "" : explain.get(explain.size() - 1).trim();
         if (last.startsWith(CalcitePlanner.MEASURED_NOTE)) {
@@ -683,6 +707,68 @@ public final class CompiledBody {
             Integer id = aggVars.get(e);
             return id == null ? -1 : pos[id];
         }, varTypes, ctx::nextCounter);
+    }
+
+    /**
+     * The body as a counted clique query ({@link DegreeOrderedCount}), or null: a counted body without
+     * outer values whose atoms all read one binary relation, each binding two variables (no constants,
+     * wildcards or repeated variables), and whose other literals are only comparisons between them.
+     */
+    private DegreeOrderedCount cliqueCount() {
+        if (!countedOnly || !DegreeOrderedCount.enabled() || !params.isEmpty() || staticallyFalse || atoms.isEmpty()
+                || !computed.isEmpty() || !levelFilters.isEmpty() || !negations.isEmpty() || !constBounds.isEmpty()
+                || !aggVars.isEmpty()) {
+            return null;
+        }
+        String relation = atoms.get(0).relation;
+        if (ctx.schemas().get(relation).arity() != 2) {
+            return null;
+        }
+        List<int[]> edges = new ArrayList<>();
+        for (AtomSpec a : atoms) {
+            boolean plain = a.relation.equals(relation) && !a.recursive && a.selectCols.length == 0
+                    && a.equalCols.length == 0 && Arrays.equals(a.keptCols, new int[]{0, 1});
+            if (!plain) {
+                return null;
+            }
+            edges.add(a.vars.clone());
+        }
+        return DegreeOrderedCount.of(relation, edges, bounds, varNames.size());
+    }
+
+    /**
+     * A counted clique query's plan, over its graph as numbered or renumbered by degree, whichever
+     * order does clearly less work on its data ({@link DegreeOrderedCount#prefer}). The renumbered
+     * problem has its own label, so the planner's cache keeps the two apart, and the same statistics (those
+     * of the graph as given), so a cached plan needs no renumbering to be found.
+     */
+    private JoinPlan planCliqueCount(JoinProblem asNumbered, Relation graph) {
+        JoinProblem byDegree = new JoinProblem(label + " (nodes renumbered by degree)", asNumbered.variables(),
+                asNumbered.atoms(), asNumbered.predicates());
+        String shape = degreeOrdered.shapeReason(graph);
+        if (!orderMeasurable() || DegreeOrderedCount.always()) {
+            renumber = true;
+            degreeChoice = shape + ": counted with its nodes renumbered by degree (" + (DegreeOrderedCount.always()
+                    ? "-Dleapfrog.planner.degreeOrder=always" : "orders not measured") + ")";
+            return orderMeasurable() ? ctx.planner().plan(byDegree, new OrderMeter(o -> trialJoin(o, true)))
+                    : ctx.planner().plan(byDegree);
+        }
+        JoinPlan numbered = ctx.planner().plan(asNumbered, new OrderMeter(o -> trialJoin(o, false)));
+        JoinPlan renumbered = ctx.planner().plan(byDegree, new OrderMeter(o -> trialJoin(o, true)));
+        renumber = DegreeOrderedCount.prefer(renumbered.measuredWork(), numbered.measuredWork());
+        degreeChoice = String.format(Locale.ROOT, "%s: counted %s (measured work ~%s with the nodes renumbered by degree,"
+                        + " ~%s as numbered)", shape, renumber ? "with its nodes renumbered by degree" : "as numbered",
+                workText(renumbered.measuredWork()), workText(numbered.measuredWork()));
+        return renumber ? renumbered : numbered;
+    }
+
+    private static String workText(long work) {
+        return work < 0 ? "unknown" : PlanExplainer.rows(work);
+    }
+
+    /** The relation a counted clique query reads in place of its graph relation r (r itself for other bodies). */
+    private Relation counted(Relation r) {
+        return renumber && degreeOrdered.applies(r) ? DegreeOrderedCount.renumbered(r) : r;
     }
 
     private boolean constBound(Literal.Comparison c, Set<Integer> atomVars) {
@@ -799,7 +885,7 @@ public final class CompiledBody {
      */
     public <S extends TupleSink> List<S> run(RelationSource src, int deltaAtom, int[] paramValues, int threads,
                                              int outputVars, Supplier<S> sinks) {
-        Built b = build(src, deltaAtom, paramValues, outputVars);
+        Built b = build(src, deltaAtom, paramValues, outputVars, false);
         if (b.empty) {
             return List.of();
         }
@@ -816,7 +902,10 @@ public final class CompiledBody {
 
     /** Counts the body's distinct bindings without materialising them. */
     public long count(RelationSource src, int deltaAtom, int[] paramValues, int threads) {
-        Built b = build(src, deltaAtom, paramValues, varCount());
+        if (degreeChoice != null) {
+            ctx.noteDegreeRenumbering(label + ": " + degreeChoice);
+        }
+        Built b = build(src, deltaAtom, paramValues, varCount(), true);
         if (b.empty) {
             return 0;
         }
@@ -828,7 +917,7 @@ public final class CompiledBody {
 
     /** The sum, minimum or maximum of one variable over the body's distinct bindings, never materialised. */
     public Reduction.Result reduce(RelationSource src, int[] paramValues, int threads, Reduction r) {
-        Built b = build(src, -1, paramValues, varCount());
+        Built b = build(src, -1, paramValues, varCount(), false);
         if (b.empty) {
             return r.none();
         }
@@ -845,7 +934,7 @@ public final class CompiledBody {
      */
     public WitnessedReduction.Result reduceWitnessed(RelationSource src, int[] paramValues, int threads,
                                                      WitnessedReduction r) {
-        Built b = build(src, -1, paramValues, varCount());
+        Built b = build(src, -1, paramValues, varCount(), false);
         if (b.empty) {
             return new WitnessedReduction.Result(0, 0, null);
         }
@@ -873,7 +962,11 @@ public final class CompiledBody {
         return true;
     }
 
-    private Built build(RelationSource src, int deltaAtom, int[] paramValues, int outputVars) {
+    /**
+     * @param counting the bindings are only counted: a counted clique query reads its graph renumbered
+     *                 ({@link #counted}), as its order was measured on
+     */
+    private Built build(RelationSource src, int deltaAtom, int[] paramValues, int outputVars, boolean counting) {
         if (staticallyFalse) {
             return new Built(null, true, null, null);
         }
@@ -955,7 +1048,8 @@ public final class CompiledBody {
         List<AtomTrie> tries = new ArrayList<>();
         for (int i = 0; i < atoms.size(); i++) {
             AtomSpec a = atoms.get(i);
-            Relation rel = src.get(a.relation, i == deltaAtom);
+            Relation rel = i == deltaAtom ? src.get(a.relation, true)
+                    : counting ? counted(src.get(a.relation, false)) : src.get(a.relation, false);
             Relation r = i == deltaAtom ? select(a, rel) : a.cache.get(rel, x -> select(a, x));
             if (r.size() == 0) {
                 return new Built(null, true, null, null);
@@ -1084,11 +1178,12 @@ public final class CompiledBody {
      * The body's join under {@code order} with its atoms and bounds only, for measuring the order
      * ({@link OrderMeter}); null when it would need a trie too large to build for a trial.
      */
-    private JoinQuery trialJoin(int[] order) {
+    private JoinQuery trialJoin(int[] order, boolean renumbered) {
         int[] at = PredicatePlacement.positions(order);
         JoinQuery.Builder qb = JoinQuery.builder(order.length);
         for (AtomSpec a : atoms) {
-            Relation r = a.cache.get(ctx.currentRelation(a.relation), x -> select(a, x));
+            Relation current = ctx.currentRelation(a.relation);
+            Relation r = a.cache.get(renumbered ? DegreeOrderedCount.renumbered(current) : current, x -> select(a, x));
             if (a.vars.length == 0) {
                 continue;
             }
@@ -1215,6 +1310,9 @@ public final class CompiledBody {
                 .append(negations.size()).append(" negation(s), ").append(computed.size()).append(" computed value(s)");
         if (!aggVars.isEmpty()) {
             sb.append(", ").append(aggVars.size()).append(" aggregate(s) as computed levels");
+        }
+        if (degreeOrdered != null) {
+            sb.append("; ").append(degreeOrdered.explainLine());
         }
         return sb.toString();
     }

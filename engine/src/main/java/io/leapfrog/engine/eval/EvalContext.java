@@ -27,6 +27,8 @@ public final class EvalContext {
     private final ExprCompiler constants;
     /** One line per rule body whose variable order was chosen by measuring orders on the data. */
     private final List<String> measuredOrders = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    /** One line per evaluation of a counted clique query: whether it counted over its graph renumbered by degree. */
+    private final List<String> degreeRenumberings = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
     /** Souffle's {@code $} counter: 0, 1, 2, ... over the whole run, each head evaluation taking the next. */
     private final java.util.concurrent.atomic.AtomicInteger counter = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -64,6 +66,18 @@ public final class EvalContext {
     /** Records how a body's variable order was chosen from measurements on the data (EXPLAIN with data). */
     void noteMeasuredOrder(String line) {
         measuredOrders.add(line);
+    }
+
+    /** Records whether a counted clique query counted over its graph renumbered by degree, and why (EXPLAIN with data). */
+    void noteDegreeRenumbering(String line) {
+        degreeRenumberings.add(line);
+    }
+
+    /** The counted clique queries of this evaluation and whether each renumbered its graph, one line each. */
+    public List<String> degreeRenumberings() {
+        synchronized (degreeRenumberings) {
+            return List.copyOf(degreeRenumberings);
+        }
     }
 
     /** The bodies whose orders were measured on the data in this evaluation, one line each. */

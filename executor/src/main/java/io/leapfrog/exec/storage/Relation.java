@@ -35,6 +35,8 @@ public final class Relation {
     private final ConcurrentHashMap<String, Trie> tries = new ConcurrentHashMap<>();
     /** Cached distinct counts, -1 until computed or a trie with that column first is built (racy but idempotent). */
     private final long[] distinct;
+    /** Relations and facts derived from this one by other classes of this package, each computed once. */
+    private final ConcurrentHashMap<String, Object> derived = new ConcurrentHashMap<>();
 
     private Relation(int arity, int[][] cols, int size) {
         this.arity = arity;
@@ -162,6 +164,23 @@ public final class Relation {
             t = tries.computeIfAbsent(key, k -> buildTrie(columnOrder.clone()));
         }
         return t;
+    }
+
+    /**
+     * A value derived from this relation (never changing, as the relation does not), computed on first
+     * use under {@code key} and kept as long as the relation: a degree renumbering, say. Computed outside
+     * the map's lock, so that one derivation may ask for another; two threads may both compute it, and
+     * the first one stored wins.
+     */
+    @SuppressWarnings("unchecked")
+    <T> T derived(String key, java.util.function.Function<Relation, T> make) {
+        Object v = derived.get(key);
+        if (v == null) {
+            Object made = make.apply(this);
+            v = derived.putIfAbsent(key, made);
+            v = v == null ? made : v;
+        }
+        return (T) v;
     }
 
     /** Whether the trie in this column order has been built already (so asking for it costs nothing). */
