@@ -33,7 +33,9 @@ public final class Bench implements Callable<Integer> {
     List<String> queries;
 
     @Option(names = "--engines", split = ",", description = "leapfrog (the Engine), leapfrog-join (the executor's CPU "
-            + "join alone), gpu-lftj and gpu-levelwise (the GPU strategies on the same query), duckdb, kuzu, cpp (the "
+            + "join alone), gpu-lftj and gpu-levelwise (the GPU strategies on the same query), leapfrog-no-renumber (the "
+            + "Engine never renumbering a clique query's graph by degree), leapfrog-join-renumbered and "
+            + "gpu-levelwise-renumbered (the bare joins over the graph renumbered by degree), duckdb, kuzu, cpp (the "
             + "C++ counter), cuda (the hand-written CUDA triangle counter), cupy (CuPy sparse triangles) "
             + "(default: ${DEFAULT-VALUE})", defaultValue = "cpp,leapfrog,leapfrog-join,duckdb,kuzu")
     List<String> engines;
@@ -216,11 +218,14 @@ public final class Bench implements Callable<Integer> {
             case "leapfrog-join" -> new LeapfrogJoinPeer(threads, timeoutSeconds);
             case "gpu-lftj" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LFTJ, timeoutSeconds);
             case "gpu-levelwise" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LEVELWISE, timeoutSeconds);
+            case "leapfrog-join-renumbered" -> new LeapfrogJoinPeer(threads, timeoutSeconds, true);
+            case "gpu-levelwise-renumbered" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LEVELWISE,
+                    timeoutSeconds, true);
             case "cuda" -> new CudaCounterPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
             case "cupy" -> new CupyPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
             default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-gpu, leapfrog-auto, "
-                    + "leapfrog-no-renumber, leapfrog-gpu-no-renumber, leapfrog-join, "
-                    + "gpu-lftj, gpu-levelwise, duckdb, kuzu, cpp, cuda, cupy");
+                    + "leapfrog-no-renumber, leapfrog-gpu-no-renumber, leapfrog-join, leapfrog-join-renumbered, "
+                    + "gpu-lftj, gpu-levelwise, gpu-levelwise-renumbered, duckdb, kuzu, cpp, cuda, cupy");
         };
     }
 }

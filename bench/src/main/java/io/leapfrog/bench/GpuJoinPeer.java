@@ -15,19 +15,30 @@ import io.leapfrog.exec.storage.Trie;
 public final class GpuJoinPeer implements Peer {
     private final GpuJoinExecutor.Strategy strategy;
     private final double timeoutSeconds;
+    private final boolean renumbered;
     private GpuJoinExecutor executor;
     private GpuJoinReport report;
     private Trie edges;
 
     /** @param timeoutSeconds a run is interrupted between kernel launches after this long */
     public GpuJoinPeer(GpuJoinExecutor.Strategy strategy, double timeoutSeconds) {
+        this(strategy, timeoutSeconds, false);
+    }
+
+    /**
+     * @param renumbered count over the graph with its nodes renumbered by degree, as the engine does when
+     *                   that measures less work: the peer "gpu-levelwise-renumbered" (or gpu-lftj-...);
+     *                   the renumbering, on the CPU, is part of the load time
+     */
+    public GpuJoinPeer(GpuJoinExecutor.Strategy strategy, double timeoutSeconds, boolean renumbered) {
         this.strategy = strategy;
         this.timeoutSeconds = timeoutSeconds;
+        this.renumbered = renumbered;
     }
 
     @Override
     public String name() {
-        return strategy.label;
+        return renumbered ? strategy.label + "-renumbered" : strategy.label;
     }
 
     @Override
@@ -38,7 +49,7 @@ public final class GpuJoinPeer implements Peer {
     @Override
     public double load(Workload workload) {
         long start = System.nanoTime();
-        edges = LeapfrogJoinPeer.trieOf(workload.graph());
+        edges = LeapfrogJoinPeer.trieOf(workload.graph(), renumbered);
         report = new GpuJoinReport();
         executor = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, 0, 0, report);
         // Copies the trie to the device with a cheap query over it (counting e's tuples); the harness's

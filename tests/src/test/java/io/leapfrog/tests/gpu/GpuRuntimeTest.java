@@ -253,6 +253,47 @@ class GpuRuntimeTest {
         }
     }
 
+    /**
+     * Clique counts over the graph renumbered by degree (forced) on the GPU equal the CPU's over the
+     * graph as numbered: the symmetric form with x < y < z, and the oriented 4-clique query.
+     */
+    @Test
+    void renumberedCliqueCountsOnTheGpuEqualTheCpu(@TempDir Path dir) throws IOException {
+        Path facts = Files.createDirectories(dir.resolve("facts"));
+        Relation g = skewedGraph(5, 14, 60_000);
+        StringBuilder both = new StringBuilder();
+        for (int i = 0; i < g.size(); i++) {
+            both.append(g.get(i, 0)).append('\t').append(g.get(i, 1)).append('\n');
+        }
+        Files.writeString(facts.resolve("adjacent.facts"), both);
+        writeOrientedEdges(g, facts.resolve("e.facts"));
+        Path program = dir.resolve("p.dl");
+        Files.writeString(program, String.join("\n",
+                ".decl adjacent(x:number, y:number)", ".input adjacent", ".decl e(x:number, y:number)", ".input e",
+                ".decl t(n:number)", ".output t",
+                "t(n) :- n = count : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z }.",
+                ".decl k(n:number)", ".output k",
+                "k(n) :- n = count : { e(w, x), e(w, y), e(w, z), e(x, y), e(x, z), e(y, z) }.", ""));
+        String property = "leapfrog.planner.degreeOrder";
+        try {
+            System.setProperty(property, "false");
+            run(program, facts, Files.createDirectories(dir.resolve("cpu")), "cpu", 0);
+            System.setProperty(property, "always");
+            Path out = Files.createDirectories(dir.resolve("gpu"));
+            RunResult r = run(program, facts, out, "gpu", 0);
+            for (String rel : new String[]{"t", "k"}) {
+                assertEquals(Files.readAllLines(dir.resolve("cpu").resolve(rel + ".csv")),
+                        Files.readAllLines(out.resolve(rel + ".csv")), rel);
+            }
+            String renumbered = String.join("\n", r.degreeRenumberings());
+            assertEquals(2, renumbered.split("counted with its nodes renumbered by degree", -1).length - 1, renumbered);
+            String lines = String.join("\n", r.deviceLines());
+            assertTrue(lines.contains("gpu-levelwise") && !lines.contains("cpu-lftj"), lines);
+        } finally {
+            System.clearProperty(property);
+        }
+    }
+
     @Test
     void engineOnTheGpuWritesTheCpuOutputs(@TempDir Path dir) throws IOException {
         Path facts = Files.createDirectories(dir.resolve("facts"));
