@@ -298,13 +298,7 @@ class GpuRuntimeTest {
     void engineOnTheGpuWritesTheCpuOutputs(@TempDir Path dir) throws IOException {
         Path facts = Files.createDirectories(dir.resolve("facts"));
         Relation g = skewedGraph(3, 15, 150_000);
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < g.size(); i++) {
-            if (g.get(i, 0) < g.get(i, 1)) {
-                sb.append(g.get(i, 0)).append('\t').append(g.get(i, 1)).append('\n');
-            }
-        }
-        Files.writeString(facts.resolve("edge.facts"), sb);
+        writeOrientedEdges(g, facts.resolve("edge.facts"));
         Path program = dir.resolve("p.dl");
         Files.writeString(program, String.join("\n",
                 ".decl edge(x:number, y:number)", ".input edge",
