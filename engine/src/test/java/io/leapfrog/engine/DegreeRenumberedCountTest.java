@@ -124,6 +124,27 @@ class DegreeRenumberedCountTest {
     }
 
     @Test
+    void aPrintsizeRelationOfCliquesIsCountedRenumbered() throws IOException {
+        Random rnd = new Random(8);
+        for (String kind : new String[]{"increasing", "symmetric"}) {
+            Set<Long> e = randomGraph(rnd, 20, -7, kind, kind.equals("symmetric"));
+            writeFacts(e);
+            int[] values = new int[20];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = -7 + 3 * i;
+            }
+            Query q = kind.equals("increasing") ? QUERIES.get(2) : QUERIES.get(0);
+            System.setProperty(PROPERTY, "always");
+            EngineTestSupport t = new EngineTestSupport(dir);
+            RunResult r = t.run(".decl e(a:number, b:number)\n.input e\n.decl k(x:number, y:number, z:number)\n"
+                    + ".printsize k\nk(x, y, z) :- " + q.body + ".\n");
+            assertEquals(List.of("k\t" + nestedLoops(q, e, values)), r.printSizeLines(), kind);
+            assertTrue(String.join("\n", r.degreeRenumberings()).contains("counted with its nodes renumbered by degree"),
+                    kind + ": " + r.degreeRenumberings());
+        }
+    }
+
+    @Test
     void explainWithDataSaysWhatWasChosen() throws IOException {
         Set<Long> e = randomGraph(new Random(3), 30, 0, "symmetric", false);
         writeFacts(e);

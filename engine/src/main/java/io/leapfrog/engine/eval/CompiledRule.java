@@ -21,6 +21,8 @@ public final class CompiledRule {
     private final CompiledBody body;
     private final IntExpr[] head;
     private final int outputVars;
+    /** Compiles the body again for counting only ({@link #countingBody}). */
+    private final java.util.function.Supplier<CompiledBody> countingBody;
 
     public CompiledRule(EvalContext ctx, Clause clause, Set<String> recursive) {
         this.clause = clause;
@@ -32,6 +34,8 @@ public final class CompiledRule {
         String label = clause.head().relation() + " rule at " + clause.pos();
         List<Literal> literals = counts ? namedWildcards(clause.body()) : clause.body();
         this.body = new CompiledBody(ctx, label, literals, List.of(), false, headVars, recursive);
+        this.countingBody = () -> new CompiledBody(ctx, label, literals, List.of(), false, headVars, recursive,
+                java.util.Map.of(), true);
         for (String v : headVars) {
             Expr bound = body.rewrite(new Expr.Var(v, clause.pos())); // unified with a constant or another variable?
             if (bound instanceof Expr.Var bv && body.levelOf(bv.name()) < 0) {
@@ -110,6 +114,15 @@ public final class CompiledRule {
 
     public CompiledBody body() {
         return body;
+    }
+
+    /**
+     * The body compiled anew for counting only, when the rule's relation is only counted (a
+     * {@code .printsize} relation whose head is the body's variables): a clique query may then count over
+     * its graph renumbered by degree, which enumerating it may not.
+     */
+    CompiledBody countingBody() {
+        return countingBody.get();
     }
 
     public int outputVars() {

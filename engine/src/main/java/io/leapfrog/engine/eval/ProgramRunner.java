@@ -89,7 +89,7 @@ public final class ProgramRunner {
             List<CompiledRule> rules = eval.compile(s);
             if (countOnly(s, rules)) {
                 CompiledRule rule = rules.get(0);
-                counted.put(rule.clause().head().relation(), rule.body().count(ctx.source(), -1, new int[0], ctx.threads()));
+                counted.put(rule.clause().head().relation(), rule.countingBody().count(ctx.source(), -1, new int[0], ctx.threads()));
             } else {
                 eval.evaluate(s, rules);
             }
