@@ -20,7 +20,6 @@ import io.leapfrog.planner.CalcitePlanner;
 import io.leapfrog.planner.JoinPlan;
 import io.leapfrog.planner.JoinProblem;
 import io.leapfrog.planner.PlanExplainer;
-import java.util.Locale;
 import io.leapfrog.planner.order.PredicatePlacement;
 import io.leapfrog.planner.order.SampledOrderSearch;
 
@@ -31,6 +30,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -607,6 +607,22 @@ public final class CompiledBody {
     private final Map<Integer, Integer> computedPredicate = new HashMap<>();
 
     private void planBody() {
+        List<JoinProblem.JoinAtom> jatoms = new ArrayList<>();
+        for (AtomSpec a : atoms) {
+            if (a.vars.length == 0) {
+                continue;
+            }
+            Relation r = ctx.currentRelation(a.relation);
+            long[] distinct = new long[a.keptCols.length];
+            for (int i = 0; i < distinct.length; i++) {
+                distinct[i] = r.size() == 0 ? 0 : r.distinctCount(a.keptCols[i]);
+            }
+            List<Integer> vs = new ArrayList<>();
+            for (int v : a.vars) {
+                vs.add(v);
+            }
+            jatoms.add(new JoinProblem.JoinAtom(a.relation, vs, r.size(), distinct));
+        }
         Set<Integer> atomVars = new LinkedHashSet<>();
         for (AtomSpec a : atoms) {
             for (int v : a.vars) {
@@ -656,25 +672,7 @@ public final class CompiledBody {
             preds.add(new JoinProblem.JoinPredicate(JoinProblem.JoinPredicate.Kind.NEGATION,
                     "!" + n.relation + "(...)", new ArrayList<>(vs), -1));
         }
-        // A counted clique query is planned, and its orders measured, on the graph it will read: renumbered
-        // by degree when the data allows (its statistics, and the label, keep its plans apart in the cache).
-        degreeOrdered = cliqueCount();
-        List<JoinProblem.JoinAtom> jatoms = new ArrayList<>();
-        for (AtomSpec a : atoms) {
-            if (a.vars.length == 0) {
-                continue;
-            }
-            Relation r = ctx.currentRelation(a.relation);
-            long[] distinct = new long[a.keptCols.length];
-            for (int i = 0; i < distinct.length; i++) {
-                distinct[i] = r.size() == 0 ? 0 : r.distinctCount(a.keptCols[i]);
-            }
-            List<Integer> vs = new ArrayList<>();
-            for (int v : a.vars) {
-                vs.add(v);
-            }
-            jatoms.add(new JoinProblem.JoinAtom(a.relation, vs, r.size(), distinct));
-        }
+        degreeOrdered = cliqueCount();   // needs the bounds, just collected
         JoinProblem problem = new JoinProblem(label, List.copyOf(varNames), jatoms, preds);
         Relation graph = degreeOrdered == null ? null : ctx.currentRelation(degreeOrdered.relation());
         if (graph != null && degreeOrdered.applies(graph)) {

@@ -17,11 +17,14 @@ import java.util.List;
  *       nodes taken by increasing value are the one binding.</li>
  * </ul>
  * Either way the count is the graph's number of k-cliques, which any numbering of the nodes keeps; so
- * the join counts over E with its nodes numbered by degree ({@link DegreeRenumbering}), where each
- * node's later neighbours are few. Which case holds is known only from the data, so each evaluation
- * asks ({@link #counted}); a relation of neither shape is counted as it is.
+ * the join may count over E with its nodes numbered by degree ({@link DegreeRenumbering}), where each
+ * node's later neighbours are few. Which case holds is known only from the data ({@link #applies});
+ * whether it pays is measured ({@link #prefer}); a relation of neither shape is counted as it is.
  */
 final class DegreeOrderedCount {
+
+    /** Renumbering must cut the measured work below this fraction. */
+    static final double MARGIN = 0.85;
 
     private final String relation;
     /** The comparisons alone order every variable. */
@@ -146,9 +149,6 @@ final class DegreeOrderedCount {
         }
         return byDegree < MARGIN * asNumbered;
     }
-
-    /** Renumbering must cut the measured work below this fraction. */
-    static final double MARGIN = 0.85;
 
     /** Why this relation may or may not be renumbered, for EXPLAIN with data. */
     String shapeReason(Relation r) {
