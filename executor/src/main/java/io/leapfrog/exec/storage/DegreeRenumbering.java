@@ -73,9 +73,11 @@ public final class DegreeRenumbering {
     }
 
     /**
-     * Numbers the nodes and rewrites the edges, in passes linear in the edges (the numbering is needed
-     * once per relation, but a small join may cost less than a comparison sort of its nodes): degrees
-     * counted, nodes numbered by a counting sort on degree, edges sorted by two counting passes.
+     * Numbers the nodes and rewrites the edges, in passes linear in the edges but for short row sorts
+     * (the numbering is needed once per relation, but a small join may cost less than a comparison sort
+     * of its nodes): degrees counted, nodes numbered by a counting sort on degree, edges scattered into
+     * rows by a counting pass and each row sorted. rmat-20's 15.7 million edges take about 0.8-1.3 s on
+     * this 2-core machine, ca-GrQc's 14,484 about 0.5 ms.
      */
     private static Relation build(Relation r, Shape shape) {
         Nodes g = shape == Shape.SYMMETRIC ? Nodes.ofSymmetric(r.trie()) : Nodes.ofIncreasing(r);
@@ -204,44 +206,65 @@ public final class DegreeRenumbering {
 
     /**
      * Every edge (a, b) as (number(a), number(b)), or for an increasing relation as its two numbers in
-     * increasing order, sorted: a counting pass by the second number, then a stable one by the first.
-     * Distinct edges stay distinct (the numbering is a bijection, and an increasing edge has one order).
+     * increasing order, sorted: the numbers looked up (in parallel: random reads), the edges scattered
+     * into their first number's row by a counting pass, then each row sorted (in parallel; rows are short
+     * in degree order). Distinct edges stay distinct (the numbering is a bijection, and an increasing
+     * edge has one order).
      */
     private static int[][] renumberedEdges(Relation r, NodeNumbers numbers, int n, boolean orient) {
         int m = r.size();
         int[] a = r.column(0);
         int[] b = r.column(1);
-        int[] firstBySecond = new int[m];
-        int[] secondBySecond = new int[m];
-        int[] next = new int[n];
-        for (int e = 0; e < m; e++) {
+        int[] first = new int[m];
+        int[] second = new int[m];
+        forEach(m, e -> {
             int x = numbers.of(a[e]);
             int y = numbers.of(b[e]);
-            next[orient ? Math.max(x, y) : y]++;
-        }
-        prefixSums(next);
+            first[e] = orient ? Math.min(x, y) : x;
+            second[e] = orient ? Math.max(x, y) : y;
+        });
+        int[] start = new int[n + 1];
         for (int e = 0; e < m; e++) {
-            int x = numbers.of(a[e]);
-            int y = numbers.of(b[e]);
-            int first = orient ? Math.min(x, y) : x;
-            int second = orient ? Math.max(x, y) : y;
-            int p = next[second]++;
-            firstBySecond[p] = first;
-            secondBySecond[p] = second;
+            start[first[e]]++;
         }
-        Arrays.fill(next, 0);
-        for (int e = 0; e < m; e++) {
-            next[firstBySecond[e]]++;
-        }
-        prefixSums(next);
-        int[] from = new int[m];
+        prefixSums(start);
         int[] to = new int[m];
+        int[] next = Arrays.copyOf(start, n);
         for (int e = 0; e < m; e++) {
-            int p = next[firstBySecond[e]]++;
-            from[p] = firstBySecond[e];
-            to[p] = secondBySecond[e];
+            to[next[first[e]]++] = second[e];
         }
+        int[] from = first;   // reused: row k's entries are start[k]..start[k+1]
+        forEach(n, k -> {
+            Arrays.fill(from, start[k], start[k + 1], k);
+            sortRow(to, start[k], start[k + 1]);
+        });
         return new int[][]{from, to};
+    }
+
+    /** Runs body for 0..count-1, on the common pool's threads when there are many. */
+    private static void forEach(int count, java.util.function.IntConsumer body) {
+        java.util.stream.IntStream range = java.util.stream.IntStream.range(0, count);
+        (count >= PARALLEL_FROM ? range.parallel() : range).forEach(body);
+    }
+
+    /** At least this many edges (or rows) are worth the common pool's threads. */
+    private static final int PARALLEL_FROM = 1 << 16;
+
+    /** Sorts {@code v[from, to)}: by insertion for the short rows that degree order makes common. */
+    private static void sortRow(int[] v, int from, int to) {
+        if (to - from > 24) {
+            Arrays.sort(v, from, to);
+            return;
+        }
+        for (int i = from + 1; i < to; i++) {
+            int x = v[i];
+            int j = i - 1;
+            while (j >= from && v[j] > x) {
+                v[j + 1] = v[j];
+                j--;
+            }
+            v[j + 1] = x;
+        }
     }
 
     /** Each key's count becomes the first position of its entries: the sum of the counts of smaller keys. */
