@@ -48,11 +48,7 @@ class SampledOrderSearchTest {
         JoinProblem p = fiveCliques();
         int[] start = GreedyVariableOrder.choose(p).order();
         AtomicInteger calls = new AtomicInteger();
-        SampledOrderSearch.Result r = SampledOrderSearch.search(p, start, (order, limit) -> {
-            calls.incrementAndGet();
-            long w = pairWork(order);
-            return w > limit ? Long.MAX_VALUE : w;
-        }, 1000);
+        SampledOrderSearch.Result r = SampledOrderSearch.search(p, start, pairMeter(limit -> calls.incrementAndGet()), 1000);
         assertEquals(300_000, r.work(), "found a cheap order: " + Arrays.toString(r.order()));
         assertTrue(r.measured() <= 5 * 4 / 2 + 5, "about n^2/2 trials, not all 120: " + r.measured());
         assertEquals(r.measured(), calls.get());
@@ -61,6 +57,15 @@ class SampledOrderSearchTest {
     @Test
     void everyLegalOrderOfAFewVariables() {
         assertEquals(24, SampledOrderSearch.legalOrders(fourCliques()).size());
+    }
+
+    /** A meter of {@link #pairWork}, capped at each trial's limit as a real meter is; it tells {@code onCall} each limit. */
+    private static SampledOrderSearch.WorkMeter pairMeter(java.util.function.LongConsumer onCall) {
+        return (order, limit) -> {
+            onCall.accept(limit);
+            long w = pairWork(order);
+            return w > limit ? Long.MAX_VALUE : w;
+        };
     }
 
     /** Work that depends on the first two variables only, as on oregon1_010331 (cheap pairs: {y,z}, {z,w}). */
@@ -76,11 +81,7 @@ class SampledOrderSearchTest {
         JoinProblem p = fourCliques();
         int[] start = GreedyVariableOrder.choose(p).order();
         List<Long> limits = new ArrayList<>();
-        SampledOrderSearch.Result r = SampledOrderSearch.search(p, start, (order, limit) -> {
-            limits.add(limit);
-            long w = pairWork(order);
-            return w > limit ? Long.MAX_VALUE : w;
-        }, 1000);
+        SampledOrderSearch.Result r = SampledOrderSearch.search(p, start, pairMeter(limits::add), 1000);
         assertEquals(300_000, pairWork(r.order()), "kept a cheap order: " + Arrays.toString(r.order()));
         assertEquals(300_000, r.work());
         assertTrue(r.changed() && r.searched());
