@@ -14,6 +14,7 @@ import io.leapfrog.exec.join.LevelFilter;
 import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueFunction;
 import io.leapfrog.exec.join.ValueRange;
+import io.leapfrog.exec.storage.DegreeRenumbering;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.Trie;
 import io.leapfrog.planner.CalcitePlanner;
@@ -766,7 +767,7 @@ public final class CompiledBody {
 
     /** The relation a counted clique query reads in place of its graph relation r (r itself for other bodies). */
     private Relation counted(Relation r) {
-        return renumber && degreeOrdered.applies(r) ? DegreeOrderedCount.renumbered(r) : r;
+        return renumber && degreeOrdered.applies(r) ? DegreeRenumbering.renumbered(r) : r;
     }
 
     private boolean constBound(Literal.Comparison c, Set<Integer> atomVars) {
@@ -1181,7 +1182,7 @@ public final class CompiledBody {
         JoinQuery.Builder qb = JoinQuery.builder(order.length);
         for (AtomSpec a : atoms) {
             Relation current = ctx.currentRelation(a.relation);
-            Relation r = a.cache.get(renumbered ? DegreeOrderedCount.renumbered(current) : current, x -> select(a, x));
+            Relation r = a.cache.get(renumbered ? DegreeRenumbering.renumbered(current) : current, x -> select(a, x));
             if (a.vars.length == 0) {
                 continue;
             }

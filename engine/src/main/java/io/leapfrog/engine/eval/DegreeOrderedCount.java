@@ -131,11 +131,6 @@ final class DegreeOrderedCount {
         };
     }
 
-    /** E renumbered by degree (only where {@link #applies}). */
-    static Relation renumbered(Relation r) {
-        return DegreeRenumbering.renumbered(r);
-    }
-
     /**
      * Whether to count over the renumbered graph, from the work the join's best order measured on each
      * (-1: not measured). Renumbering costs a few passes over the edges in every evaluation, so it must
