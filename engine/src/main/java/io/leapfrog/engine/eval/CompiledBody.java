@@ -737,7 +737,9 @@ public final class CompiledBody {
 
     /**
      * A counted clique query's plan, over its graph as numbered or renumbered by degree, whichever
-     * order does clearly less work on its data ({@link DegreeOrderedCount#prefer}). The renumbered
+     * order does clearly less work on its data, counting the renumbering's own time against the join
+     * time it saves where the join will run ({@link DegreeOrderedCount#prefer}); a join that takes less
+     * time as numbered than the renumbering would is not measured renumbered at all. The renumbered
      * problem has its own label, so the planner's cache keeps the two apart, and the same statistics (those
      * of the graph as given), so a cached plan needs no renumbering to be found.
      */
@@ -753,12 +755,36 @@ public final class CompiledBody {
                     : ctx.planner().plan(byDegree);
         }
         JoinPlan numbered = ctx.planner().plan(asNumbered, new OrderMeter(o -> trialJoin(o, false)));
+        long tuples = graph.size();
+        long numberedWork = numbered.measuredWork();
+        double cores = ctx.joins().coresFor(numberedWork, ctx.threads());
+        String renumbering = String.format(Locale.ROOT, "renumbering its %,d tuples about %s", tuples,
+                millisText(DegreeOrderedCount.renumberNanos(tuples)));
+        if (!DegreeOrderedCount.mayPay(numberedWork, cores, tuples)) {
+            renumber = false;
+            degreeChoice = String.format(Locale.ROOT, "%s: counted as numbered (measured work ~%s, about %s at %s cores'"
+                            + " speed, no longer than %s)", shape, workText(numberedWork),
+                    millisText(DegreeOrderedCount.joinNanos(numberedWork, cores)), coresText(cores), renumbering);
+            return numbered;
+        }
         JoinPlan renumbered = ctx.planner().plan(byDegree, new OrderMeter(o -> trialJoin(o, true)));
-        renumber = DegreeOrderedCount.prefer(renumbered.measuredWork(), numbered.measuredWork());
+        long byDegreeWork = renumbered.measuredWork();
+        renumber = DegreeOrderedCount.prefer(byDegreeWork, numberedWork, cores, tuples);
+        String saving = byDegreeWork < 0 || numberedWork < 0 ? "" : String.format(Locale.ROOT, "; it saves about %s at %s"
+                + " cores' speed, %s", millisText(DegreeOrderedCount.joinNanos(numberedWork - byDegreeWork, cores)),
+                coresText(cores), renumbering);
         degreeChoice = String.format(Locale.ROOT, "%s: counted %s (measured work ~%s with the nodes renumbered by degree,"
-                        + " ~%s as numbered)", shape, renumber ? "with its nodes renumbered by degree" : "as numbered",
-                workText(renumbered.measuredWork()), workText(numbered.measuredWork()));
+                        + " ~%s as numbered%s)", shape, renumber ? "with its nodes renumbered by degree" : "as numbered",
+                workText(byDegreeWork), workText(numberedWork), saving);
         return renumber ? renumbered : numbered;
+    }
+
+    private static String coresText(double cores) {
+        return String.format(Locale.ROOT, "%.0f", cores);
+    }
+
+    private static String millisText(double nanos) {
+        return String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
     }
 
     private static String workText(long work) {

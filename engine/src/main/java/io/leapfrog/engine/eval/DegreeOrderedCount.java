@@ -132,17 +132,48 @@ final class DegreeOrderedCount {
     }
 
     /**
-     * Whether to count over the renumbered graph, from the work the join's best order measured on each
-     * (-1: not measured). Renumbering costs a few passes over the edges in every evaluation, so it must
-     * save clearly ({@link #MARGIN}); it is no help on every graph (ca-GrQc's cliques take slightly more
-     * work with degree numbering than with its own ids). Unmeasured, the renumbering's guarantee decides:
-     * every node's later neighbours are at most about sqrt(2m).
+     * Nanoseconds one unit of measured work takes on one core (the SNAP 4-clique joins: 4.6-7 on the
+     * H100 machine's cores, 4.9 on the 2-core development machine; docs/performance.md).
      */
-    static boolean prefer(long byDegree, long asNumbered) {
+    static final double NANOS_PER_WORK_UNIT = 4;
+    /**
+     * Nanoseconds renumbering costs per tuple of the graph, the renumbered trie included (wiki-Vote and
+     * ego-Facebook: 25, ca-GrQc 24, oregon 18, on the 2-core machine).
+     */
+    static final double NANOS_PER_TUPLE_RENUMBERED = 25;
+
+    /**
+     * Whether renumbering could pay at all: the join as numbered, at {@code cores} cores' speed, takes
+     * longer than renumbering its graph of {@code tuples} tuples. When not, even a renumbered join of no
+     * work would not win back the renumbering (paid in every evaluation: the relation is new each time),
+     * so the renumbered graph is neither built nor measured. Unmeasured work (-1) gives no grounds to skip.
+     */
+    static boolean mayPay(long asNumbered, double cores, long tuples) {
+        return asNumbered < 0 || joinNanos(asNumbered, cores) > renumberNanos(tuples);
+    }
+
+    /**
+     * Whether to count over the renumbered graph, from the work the join's best order measured on each
+     * (-1: not measured). It must cut the work clearly ({@link #MARGIN}: it is no help on every graph;
+     * ca-GrQc's cliques take slightly more work with degree numbering than with its own ids), and the
+     * join time it saves at {@code cores} cores' speed must exceed the renumbering's own time: with 16
+     * threads, or on a GPU, a graph of 100,000 edges takes longer to renumber (2.5 ms) than the joins
+     * it would shorten save. Unmeasured, the renumbering's guarantee decides: every node's later
+     * neighbours are at most about sqrt(2m).
+     */
+    static boolean prefer(long byDegree, long asNumbered, double cores, long tuples) {
         if (byDegree < 0 || asNumbered < 0) {
             return asNumbered < 0;
         }
-        return byDegree < MARGIN * asNumbered;
+        return byDegree < MARGIN * asNumbered && joinNanos(asNumbered - byDegree, cores) > renumberNanos(tuples);
+    }
+
+    static double joinNanos(long work, double cores) {
+        return work * NANOS_PER_WORK_UNIT / cores;
+    }
+
+    static double renumberNanos(long tuples) {
+        return tuples * NANOS_PER_TUPLE_RENUMBERED;
     }
 
     /** Why this relation may or may not be renumbered, for EXPLAIN with data. */

@@ -32,6 +32,15 @@ public interface JoinExecutor {
         return r.byEnumeration(this, q, threads, label);
     }
 
+    /**
+     * Roughly how many CPU cores' worth of speed a join of this measured work ({@link JoinQuery#measuredWork})
+     * gets from this executor: for choices that spend CPU time before a join to make the join itself
+     * cheaper, which pay only when the join's time is large next to theirs. The CPU's is its thread count.
+     */
+    default double coresFor(long measuredWork, int threads) {
+        return threads;
+    }
+
     /** The multi-threaded CPU leapfrog triejoin. */
     static JoinExecutor cpu() {
         return CpuJoins.INSTANCE;
