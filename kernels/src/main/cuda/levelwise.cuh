@@ -104,3 +104,48 @@ LF_HD unsigned lw_step_members(const LfLevel& L, const LfTable& in, const int* r
                                unsigned live, bool sameRow) {
     return sameRow ? lw_members<K>(L, in, row[0], p[0], v, live) : lw_members_rows<K>(L, in, row, p, v, live);
 }
+
+// Merge-path intersection, for rows of a two-participant counting level whose lists have similar
+// lengths: there binary searches read about log(n) scattered sectors per candidate, while a merge
+// reads both lists once, in order. The merge of sorted, distinct lists A[0, a) and B[0, b) takes A[i]
+// before B[j] when A[i] <= B[j]; a common value is counted when its A element is taken (B's cursor
+// then stands on it, since ties go to A). Diagonal d is the number of elements taken so far, so any
+// range of diagonals can be merged on its own (lw_merge_split finds where it starts) and the counts
+// of disjoint ranges add up to the intersection's size.
+
+// How many of the first d elements of the merge come from A (0 <= d <= a + b).
+LF_HD int lw_merge_split(const int* A, int a, const int* B, int b, long long d) {
+    int lo = d > b ? (int) (d - b) : 0;
+    int hi = d < a ? (int) d : a;
+    while (lo < hi) {
+        // A[mid] is among the first d exactly when fewer than d - mid B elements precede it, that is
+        // when B[d - mid - 1] >= A[mid] (d - mid - 1 lies in [0, b) for every mid in [lo, hi)).
+        int mid = (int) (((unsigned) lo + (unsigned) hi) >> 1);
+        long long jb = d - mid - 1;
+        if (jb < 0 || A[mid] <= B[jb]) lo = mid + 1; else hi = mid;   // (jb < 0 never holds; g++ cannot see it)
+    }
+    return lo;
+}
+
+// The common values of A and B that the merge takes at diagonals [d0, d1) (clamped to a + b).
+LF_HD int lw_merge_count(const int* A, int a, const int* B, int b, long long d0, long long d1) {
+    long long end = (long long) a + b;
+    if (d1 > end) d1 = end;
+    if (d0 >= d1) return 0;
+    int i = lw_merge_split(A, a, B, b, d0);
+    int j = (int) (d0 - i);
+    int ai = i < a ? A[i] : 0;
+    int bj = j < b ? B[j] : 0;
+    int hits = 0;
+    for (long long d = d0; d < d1; d++) {
+        if (i < a && (j >= b || ai <= bj)) {
+            hits += (j < b && ai == bj) ? 1 : 0;
+            i++;
+            ai = i < a ? A[i] : 0;
+        } else {
+            j++;
+            bj = j < b ? B[j] : 0;
+        }
+    }
+    return hits;
+}
