@@ -9,9 +9,6 @@
 //   (scan)      of the flags: each hit's row in the next table
 //   lw_scatter  writes the next table
 // Candidates are processed in windows [o0, o1) so that the flags and the next table fit in memory.
-// At the last level of a count, a row whose two participants' lists have similar lengths is merged
-// instead (lw_merge_count): lw_sizes then gives it one unit per LW_MERGE_DIAGS diagonals of the merge
-// and marks it with a negative driver, and lw_count's lanes merge those units.
 #pragma once
 #include "levelwise.cuh"
 #include "reduce.cuh"
@@ -20,23 +17,13 @@
 
 extern __constant__ LfPlan c_plan;
 
-// Diagonals of a merge per unit of a merge row (a lane takes LW_BATCH units, one split search each).
-#define LW_MERGE_DIAGS 8
-
-// mergeMin > 0 (the last level of a count only): a row of a two-participant level whose lists in the
-// bounds hold at least mergeMin values each, the longer at most mergeRatio times the shorter, is a merge
-// row: sizes[r] = its units, drv[r] = ~(participant 1's start), drvLo[r] = participant 0's start,
-// mergeLen[2r], mergeLen[2r+1] = the two lengths. Rank-table participants (whole dense first levels)
-// are never merged: their lookups cost one read.
-extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int* drv, int* drvLo, int mergeMin,
-                                    int mergeRatio, int* mergeLen) {
+extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int* drv, int* drvLo) {
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= in.rows) return;
     const LfLevel& L = c_plan.level[level];
     long long lb, ub;
     long long best = 0;
     int bestP = 0, bestLo = 0;
-    int los[2] = {0, 0}, lens[2] = {0, 0};
     if (lw_bounds(L, in, r, lb, ub)) {
         best = -1;
         for (int p = 0; p < L.width; p++) {
@@ -45,10 +32,6 @@ extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int
             lo = lf_part_lower_bound(L.part[p], lo, hi, lb);
             if (ub < 2147483647LL) hi = lf_part_lower_bound(L.part[p], lo, hi, ub + 1);
             long long size = hi - lo;
-            if (p < 2) {
-                los[p] = lo;
-                lens[p] = (int) size;
-            }
             if (best < 0 || size < best) {
                 best = size;
                 bestP = p;
@@ -56,27 +39,11 @@ extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int
             }
             if (size == 0) break;
         }
-        if (mergeMin > 0 && L.width == 2 && best >= mergeMin && L.part[0].rank == nullptr && L.part[1].rank == nullptr) {
-            long long longer = lens[0] > lens[1] ? lens[0] : lens[1];
-            if (longer <= (long long) mergeRatio * best) {
-                sizes[r] = ((long long) lens[0] + lens[1] + LW_MERGE_DIAGS - 1) / LW_MERGE_DIAGS;
-                drv[r] = ~los[1];
-                drvLo[r] = los[0];
-                mergeLen[2 * r] = lens[0];
-                mergeLen[2 * r + 1] = lens[1];
-                return;
-            }
-        }
     }
     sizes[r] = best;
     drv[r] = bestP;
     drvLo[r] = bestLo;
 }
-
-// The merge callback of kernels whose rows are never merge rows (lw_sizes ran with mergeMin 0).
-struct LwNoMerge {
-    __device__ void operator()(int, long long, long long) const {}
-};
 
 // Candidates a lane checks at once in the candidate kernels (their searches overlap in memory).
 #define LW_BATCH 4
@@ -93,13 +60,11 @@ struct LwNoMerge {
 // degree, runs of rows with one or two candidates had left the SMs idle 79% of lw_count; the
 // cross-row steps alone were 1.6x slower on random labels, whose rows are longer; this hybrid is the
 // fastest of the three on both.) Calls check(o[], row[], p[], live, v[], at[], sameRow) per step, where
-// at[k] is candidate k's position in its driver's values (v[k] = driver values[at[k]]); the units of a
-// merge row (negative driver) go to merge(row, u0, u1) instead, [u0, u1) counted from the row's first
-// unit: B consecutive units per lane inside a long row, one per lane elsewhere.
-template <int B, class Check, class Merge = LwNoMerge>
+// at[k] is candidate k's position in its driver's values (v[k] = driver values[at[k]]).
+template <int B, class Check>
 __device__ __forceinline__ void lw_for_candidate_batches(const LfTable& in, const LfLevel& L, const long long* offsets,
                                                          const int* drv, const int* drvLo, long long o0, long long o1,
-                                                         Check check, Merge merge = Merge()) {
+                                                         Check check) {
     int lane = threadIdx.x & 31;
     long long warp = ((long long) blockIdx.x * blockDim.x + threadIdx.x) >> 5;
     long long warps = ((long long) gridDim.x * blockDim.x) >> 5;
@@ -116,24 +81,17 @@ __device__ __forceinline__ void lw_for_candidate_batches(const LfTable& in, cons
         if (rowEnd - a >= 32LL * B) {
             long long stop = rowEnd < b ? rowEnd : b;
             int p0 = drv[r0];
-            if (p0 < 0) {                                   // a merge row: B consecutive units per lane
-                for (; a + 32LL * B <= stop; a += 32LL * B) {
-                    long long u = a - offsets[r0] + (long long) lane * B;
-                    merge(r0, u, u + B);
+            const int* vals = L.part[p0].vals;
+            long long shift = (long long) drvLo[r0] - offsets[r0];
+            for (; a + 32LL * B <= stop; a += 32LL * B) {
+                for (int k = 0; k < B; k++) {
+                    o[k] = a + lane + 32LL * k;
+                    row[k] = r0;
+                    p[k] = p0;
+                    at[k] = (int) (o[k] + shift);
+                    v[k] = vals[at[k]];
                 }
-            } else {
-                const int* vals = L.part[p0].vals;
-                long long shift = (long long) drvLo[r0] - offsets[r0];
-                for (; a + 32LL * B <= stop; a += 32LL * B) {
-                    for (int k = 0; k < B; k++) {
-                        o[k] = a + lane + 32LL * k;
-                        row[k] = r0;
-                        p[k] = p0;
-                        at[k] = (int) (o[k] + shift);
-                        v[k] = vals[at[k]];
-                    }
-                    check(o, row, p, (1u << B) - 1, v, at, true);
-                }
+                check(o, row, p, (1u << B) - 1, v, at, true);
             }
             if (a >= b) return;
         }
@@ -152,15 +110,9 @@ __device__ __forceinline__ void lw_for_candidate_batches(const LfTable& in, cons
                 if (e <= c) idx += step;
             }
             row[k] = r0 + idx;
-            p[k] = o[k] < stepEnd ? drv[row[k]] : 0;
-            if (o[k] < stepEnd && p[k] < 0) {               // a unit of a merge row
-                long long u = o[k] - offsets[row[k]];
-                merge(row[k], u, u + 1);
-                p[k] = 0;
-                at[k] = 0;
-                v[k] = 0;
-            } else if (o[k] < stepEnd) {
+            if (o[k] < stepEnd) {
                 live |= 1u << k;
+                p[k] = drv[row[k]];
                 at[k] = drvLo[row[k]] + (int) (o[k] - offsets[row[k]]);
                 v[k] = L.part[p[k]].vals[at[k]];
             } else {
@@ -183,15 +135,12 @@ __device__ __forceinline__ void lw_for_candidate_batches(const LfTable& in, cons
 
 template <int B>
 __device__ void lw_count_batched(LfTable in, int level, const long long* offsets, long long o0, long long o1,
-                                 const int* drv, const int* drvLo, const int* mergeLen, unsigned long long* total) {
+                                 const int* drv, const int* drvLo, unsigned long long* total) {
     const LfLevel& L = c_plan.level[level];
     long long mine = 0;
     lw_for_candidate_batches<B>(in, L, offsets, drv, drvLo, o0, o1,
                                 [&](const long long*, const int* row, const int* p, unsigned live, const int* v, const int*, bool sameRow) {
         mine += __popc(lw_step_members<B>(L, in, row, p, v, live, sameRow));
-    }, [&](int r, long long u0, long long u1) {
-        mine += lw_merge_count(L.part[0].vals + drvLo[r], mergeLen[2 * r], L.part[1].vals + ~drv[r], mergeLen[2 * r + 1],
-                               u0 * LW_MERGE_DIAGS, u1 * LW_MERGE_DIAGS);
     });
     lf_block_add(mine, total);
 }
@@ -211,8 +160,8 @@ __device__ void lw_flags_batched(LfTable in, int level, const long long* offsets
 #define LW_BATCHED_KERNELS(NAME, B)                                                                          \
     extern "C" __global__ void lw_count##NAME(LfTable in, int level, const long long* offsets, long long o0, \
                                               long long o1, const int* drv, const int* drvLo,                 \
-                                              const int* mergeLen, unsigned long long* total) {               \
-        lw_count_batched<B>(in, level, offsets, o0, o1, drv, drvLo, mergeLen, total);                        \
+                                              unsigned long long* total) {                                    \
+        lw_count_batched<B>(in, level, offsets, o0, o1, drv, drvLo, total);                                  \
     }                                                                                                        \
     extern "C" __global__ void lw_flags##NAME(LfTable in, int level, const long long* offsets, long long o0, \
                                               long long o1, const int* drv, const int* drvLo, int* flags) {   \

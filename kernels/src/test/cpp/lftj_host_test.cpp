@@ -492,42 +492,8 @@ std::set<std::vector<int>> randomTuples(std::mt19937& rng, int arity, int count,
 
 }  // namespace
 
-// lw_merge_count, as lw_count runs it on a merge row: the row's diagonals cut into units (and units
-// into lanes' shares) at arbitrary points; the pieces' counts must add up to the lists' intersection,
-// and every split must be a valid merge state.
-void checkMerges() {
-    std::mt19937 rng(11);
-    for (int iter = 0; iter < 2000; iter++) {
-        int domain = 1 + (int) (rng() % 200);
-        int base = (int) (rng() % 3) == 0 ? -(1 << 30) : -(int) (rng() % 50);   // negative values too
-        std::set<int> sa, sb;
-        int na = (int) (rng() % 60), nb = (int) (rng() % 60);
-        for (int i = 0; i < na; i++) sa.insert(base + (int) (rng() % domain));
-        for (int i = 0; i < nb; i++) sb.insert(base + (int) (rng() % domain));
-        std::vector<int> A(sa.begin(), sa.end()), B(sb.begin(), sb.end());
-        int a = (int) A.size(), b = (int) B.size();
-        int expect = 0;
-        for (int x : A) expect += sb.count(x) ? 1 : 0;
-        std::string name = "merge " + std::to_string(iter);
-        for (long long d = 0; d <= a + b; d++) {
-            int i = lw_merge_split(A.data(), a, B.data(), b, d);
-            long long j = d - i;
-            bool valid = i >= 0 && i <= a && j >= 0 && j <= b
-                    && (i == 0 || j == b || A[i - 1] <= B[j]) && (j == 0 || i == a || B[j - 1] < A[i]);
-            check(valid, name + ": split at diagonal " + std::to_string(d));
-        }
-        int unit = 1 + (int) (rng() % 9);
-        int got = 0;
-        for (long long d = 0; d < a + b + unit; d += unit) got += lw_merge_count(A.data(), a, B.data(), b, d, d + unit);
-        check(got == expect, name + ": units of " + std::to_string(unit) + " count " + std::to_string(got) + ", want "
-              + std::to_string(expect));
-        check(lw_merge_count(A.data(), a, B.data(), b, 0, a + b) == expect, name + ": whole merge");
-    }
-}
-
 int main() {
     checkPrograms();
-    checkMerges();
     // Searches.
     std::vector<int> a{1, 3, 3, 5, 8, 13, 21};
     for (long long key = -2; key < 25; key++) {

@@ -31,12 +31,12 @@ public final class GpuLatency {
                 Runnable launch = () -> dev.launchGrid("lf_build_rank", 1, 32, KernelArg.ptr(buf), KernelArg.i32(0),
                         KernelArg.i32(0), KernelArg.ptr(buf));
                 report("launch (no sync)", reps, () -> launch.run(), dev);
-                // lw_count over no candidates: the level-wise count's 9 parameters (one of them the 392-byte
-                // level table) in a launch that does no work.
+                // lw_count over no candidates: the level-wise candidate kernels' 8 parameters (one of them
+                // the 392-byte level table) in a launch that does no work.
                 byte[] table = new byte[8 + 8 * 16 + 8 * 32];
-                report("launch, lw_count's 9", reps, () -> dev.launchGrid("lw_count", 1, 32,
+                report("launch, lw_count's 8", reps, () -> dev.launchGrid("lw_count", 1, 32,
                         KernelArg.struct(table, "level table"), KernelArg.i32(0), KernelArg.ptr(buf), KernelArg.i64(0),
-                        KernelArg.i64(0), KernelArg.ptr(buf), KernelArg.ptr(buf), KernelArg.ptr(buf), KernelArg.ptr(buf)), dev);
+                        KernelArg.i64(0), KernelArg.ptr(buf), KernelArg.ptr(buf), KernelArg.ptr(buf)), dev);
                 // lw_reduce over no candidates: 11 parameters, the level table and two 264-byte programs
                 // (the reduced value and the bindings' filter; until 2026-11-23 03:00 it had 10 parameters,
                 // the shape of bench/native/launch_latency.cu's empty10).

@@ -36,11 +36,6 @@ public final class KernelArg {
         return new KernelArg(b.address(), null, 8, 8, b.purpose());
     }
 
-    /** A null pointer parameter, for an array the kernel does not read in this launch. */
-    public static KernelArg nullPtr(String purpose) {
-        return new KernelArg(0L, null, 8, 8, "null " + purpose);
-    }
-
     /** A pointer parameter {@code byteOffset} bytes into a buffer. */
     public static KernelArg ptr(DeviceBuffer b, long byteOffset) {
         return new KernelArg(b.address() + byteOffset, null, 8, 8, b.purpose() + "+" + byteOffset);

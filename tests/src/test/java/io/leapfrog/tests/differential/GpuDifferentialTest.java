@@ -103,25 +103,6 @@ class GpuDifferentialTest {
         runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0);
     }
 
-    /**
-     * Level-wise with merging forced: every row of a two-participant counting level whose lists are
-     * both non-empty is merged (lw_merge_count) instead of searched, whatever their lengths; then with
-     * merging off. Both must count as the nested loops do.
-     */
-    @Test
-    void levelwiseCountsMatchWithEveryRowMergedAndWithNone() throws Exception {
-        for (String[] setting : new String[][]{{"1", "2000000000"}, {"0", "16"}}) {
-            System.setProperty("leapfrog.gpu.mergeMin", setting[0]);
-            System.setProperty("leapfrog.gpu.mergeRatio", setting[1]);
-            try {
-                runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0);
-            } finally {
-                System.clearProperty("leapfrog.gpu.mergeMin");
-                System.clearProperty("leapfrog.gpu.mergeRatio");
-            }
-        }
-    }
-
     /** 96 KiB: the test relations fit, the level tables of the larger joins do not, so windows split. */
     @Test
     void levelwiseWithATinyBudgetSplitsIntoWindows() throws Exception {

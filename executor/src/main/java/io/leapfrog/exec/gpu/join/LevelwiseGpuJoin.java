@@ -21,9 +21,7 @@ import static io.leapfrog.exec.gpu.KernelArg.ptr;
  *       participant by binary search, four per lane in lockstep; a prefix sum of the flags places the hits;</li>
  *   <li>{@code lw_scatter} writes the next table, which the next level expands in turn.</li>
  * </ol>
- * At the last level a count needs no table: {@code lw_count} reduces the hits on the device (merging,
- * rather than searching, the rows of a two-participant level whose lists have similar lengths: see
- * {@link #MERGE_MIN}), and
+ * At the last level a count needs no table: {@code lw_count} reduces the hits on the device, and
  * {@code lw_reduce} their sum, minimum or maximum of one variable ({@link #reduce}). Past the
  * output variables, {@code lw_exists} runs the leapfrog triejoin from each row to find one extension.
  *
@@ -46,16 +44,6 @@ final class LevelwiseGpuJoin {
     private static final long MAX_WINDOW = 1L << 30;
     /** Most rows copied back at once. */
     private static final int CHUNK_ROWS = 1 << 22;
-    /**
-     * The last level of a count over two participants merges a row's two lists (lw_merge_count) instead
-     * of binary-searching one in the other when both hold at least this many values in the level's
-     * bounds and the longer at most {@link #MERGE_RATIO} times the shorter: a merge reads each list once
-     * in order, a search about log n scattered sectors per candidate. 0 never merges.
-     * {@code -Dleapfrog.gpu.mergeMin} and {@code -Dleapfrog.gpu.mergeRatio} override them, read at each
-     * join (the tests force merging with 1 and a large ratio, or turn it off).
-     */
-    static final int MERGE_MIN = 8;
-    static final int MERGE_RATIO = 16;
 
     private final GpuDevice dev;
     private final ResidentTries mem;
@@ -116,17 +104,11 @@ final class LevelwiseGpuJoin {
         }
         int rows = in.rows;
         byte[] table = in.struct();
-        boolean countLast = counting && level == n - 1 && k == n;
-        int mergeMin = Integer.getInteger("leapfrog.gpu.mergeMin", MERGE_MIN);
-        boolean merging = countLast && reduction == null && mergeMin > 0 && plan.partAtom[level].length == 2;
-        DeviceBuffer[] work = new DeviceBuffer[4];
+        DeviceBuffer[] work = new DeviceBuffer[3];
         try {
             work[0] = mem.allocate(8L * (rows + 1), "candidate offsets");
             work[1] = mem.allocate(4L * rows, "row drivers");
             work[2] = mem.allocate(4L * rows, "row driver starts");
-            if (merging) {
-                work[3] = mem.allocate(8L * rows, "merge row lengths");
-            }
         } catch (GpuOutOfMemoryException e) {
             closeAll(work);
             halve(level, in, e);
@@ -135,21 +117,19 @@ final class LevelwiseGpuJoin {
         DeviceBuffer offsets = work[0];
         DeviceBuffer drv = work[1];
         DeviceBuffer drvLo = work[2];
-        DeviceBuffer mergeLen = work[3];
         try {
             dev.launch("lw_sizes", rows, BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(offsets), ptr(drv),
-                    ptr(drvLo), i32(merging ? mergeMin : 0), i32(Integer.getInteger("leapfrog.gpu.mergeRatio", MERGE_RATIO)),
-                    merging ? ptr(mergeLen) : KernelArg.nullPtr("merge row lengths"));
+                    ptr(drvLo));
             long total = DeviceScan.longs(dev, mem, offsets, offsets, rows);
             stats.candidates += total;
             if (total == 0) {
                 return;
             }
-            if (countLast) {
+            if (counting && level == n - 1 && k == n) {
                 if (reduction != null) {
                     reduced = reduced.merge(reduceLast(table, level, offsets, drv, drvLo, total), reduction.op());
                 } else {
-                    count += countLast(table, level, offsets, drv, drvLo, mergeLen, total);
+                    count += countLast(table, level, offsets, drv, drvLo, total);
                 }
                 stats.windows[level] = Math.max(stats.windows[level], 1);
                 return;
@@ -238,17 +218,12 @@ final class LevelwiseGpuJoin {
         }
     }
 
-    /**
-     * Counts the hits among all candidates of the last level (and the common values of its merge rows,
-     * when {@code mergeLen} is not null); no per-candidate memory.
-     */
-    private long countLast(byte[] table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo,
-                           DeviceBuffer mergeLen, long total) {
+    /** Counts the hits among all candidates of the last level; no per-candidate memory. */
+    private long countLast(byte[] table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo, long total) {
         try (DeviceBuffer sum = mem.allocate(8, "join count")) {
             dev.fill(sum, 0, 2, 0);
             dev.launchGrid("lw_count", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
-                    ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo),
-                    mergeLen != null ? ptr(mergeLen) : KernelArg.nullPtr("merge row lengths"), ptr(sum));
+                    ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), ptr(sum));
             return dev.readLong(sum, 0);
         }
     }
