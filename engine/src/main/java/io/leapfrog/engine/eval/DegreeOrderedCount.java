@@ -137,10 +137,10 @@ final class DegreeOrderedCount {
      */
     static final double NANOS_PER_WORK_UNIT = 4;
     /**
-     * Nanoseconds renumbering costs per tuple of the graph, the renumbered trie included (wiki-Vote and
-     * ego-Facebook: 25, ca-GrQc 24, oregon 18, on the 2-core machine).
+     * Nanoseconds renumbering costs per tuple of the graph, the renumbered trie included: 13-21 on the
+     * SNAP graphs, 36 on rmat-20 (memory-bound there), on the 2-core machine.
      */
-    static final double NANOS_PER_TUPLE_RENUMBERED = 25;
+    static final double NANOS_PER_TUPLE_RENUMBERED = 20;
 
     /**
      * Whether renumbering could pay at all: the join as numbered, at {@code cores} cores' speed, takes
@@ -157,7 +157,7 @@ final class DegreeOrderedCount {
      * (-1: not measured). It must cut the work clearly ({@link #MARGIN}: it is no help on every graph;
      * ca-GrQc's cliques take slightly more work with degree numbering than with its own ids), and the
      * join time it saves at {@code cores} cores' speed must exceed the renumbering's own time: with 16
-     * threads, or on a GPU, a graph of 100,000 edges takes longer to renumber (2.5 ms) than the joins
+     * threads, or on a GPU, a graph of 100,000 edges takes longer to renumber (1.3-2 ms) than the joins
      * it would shorten save. Unmeasured, the renumbering's guarantee decides: every node's later
      * neighbours are at most about sqrt(2m).
      */

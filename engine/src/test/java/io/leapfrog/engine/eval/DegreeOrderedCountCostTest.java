@@ -21,7 +21,7 @@ class DegreeOrderedCountCostTest {
         // 2 threads: the engine measured 20.1 ms renumbered against 25.5 ms as numbered.
         assertTrue(DegreeOrderedCount.mayPay(asNumbered, 2, edges));
         assertTrue(DegreeOrderedCount.prefer(byDegree, asNumbered, 2, edges));
-        // 16 threads: 8.6 ms renumbered against 5.1 ms as numbered (the renumbering alone is ~2.5 ms).
+        // 16 threads: 8.6 ms renumbered against 5.1 ms as numbered (the renumbering then took ~2.5 ms).
         assertFalse(DegreeOrderedCount.prefer(byDegree, asNumbered, 16, edges));
         // The GPU: 6.0 ms against 1.4 ms; not worth building the renumbered graph to measure it.
         assertFalse(DegreeOrderedCount.mayPay(asNumbered, GPU, edges));

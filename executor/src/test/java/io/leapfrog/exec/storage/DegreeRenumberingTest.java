@@ -80,6 +80,35 @@ class DegreeRenumberingTest {
         }
     }
 
+    /**
+     * Graphs of more nodes than the renumbering sorts rows for in parallel (65,536): the other way of
+     * ordering the edges, checked the same way (the small graphs above take the two counting passes).
+     */
+    @Test
+    void largeGraphsAreTheSameGraphsInDegreeOrder() {
+        Random rnd = new Random(5);
+        for (boolean symmetric : new boolean[]{false, true}) {
+            int nodes = 70_000 + rnd.nextInt(1000);
+            List<int[]> edges = new ArrayList<>();
+            for (int i = 0; i < 150_000; i++) {
+                int u = rnd.nextInt(nodes);
+                int v = rnd.nextInt(10) == 0 ? rnd.nextInt(50) : rnd.nextInt(nodes);   // a few hubs
+                if (u == v) {
+                    continue;
+                }
+                int a = Math.min(u, v) * 3 - 100_000;
+                int b = Math.max(u, v) * 3 - 100_000;
+                edges.add(new int[]{a, b});
+                if (symmetric) {
+                    edges.add(new int[]{b, a});
+                }
+            }
+            Relation r = Relation.of(2, edges.toArray(new int[0][]));
+            String what = (symmetric ? "symmetric" : "increasing") + " graph of " + nodes + " nodes";
+            assertSameGraphInDegreeOrder(r, DegreeRenumbering.renumbered(r), symmetric, what);
+        }
+    }
+
     private static int value(int base, int node, int spread) {
         return (int) ((long) base + (long) node * spread);
     }
