@@ -190,13 +190,7 @@ public final class DegreeRenumbering {
         for (int d : degree) {
             maxDegree = Math.max(maxDegree, d);
         }
-        int[] next = new int[maxDegree + 2];
-        for (int d : degree) {
-            next[d + 1]++;
-        }
-        for (int d = 0; d <= maxDegree; d++) {
-            next[d + 1] += next[d];
-        }
+        int[] next = rowStarts(degree, maxDegree + 1);
         int[] number = new int[degree.length];
         for (int i = 0; i < degree.length; i++) {
             number[i] = next[degree[i]]++;
@@ -234,11 +228,7 @@ public final class DegreeRenumbering {
      */
     private static int[][] rowsByTwoPasses(int[] first, int[] second, int n) {
         int m = first.length;
-        int[] at = new int[n + 1];
-        for (int e = 0; e < m; e++) {
-            at[second[e] + 1]++;
-        }
-        prefixSums(at, n);
+        int[] at = rowStarts(second, n);
         int[] firstBySecond = new int[m];
         int[] secondBySecond = new int[m];
         for (int e = 0; e < m; e++) {
@@ -246,11 +236,7 @@ public final class DegreeRenumbering {
             firstBySecond[i] = first[e];
             secondBySecond[i] = second[e];
         }
-        int[] start = new int[n + 1];
-        for (int e = 0; e < m; e++) {
-            start[first[e] + 1]++;
-        }
-        prefixSums(start, n);
+        int[] start = rowStarts(first, n);
         int[] to = second;   // reused
         int[] next = Arrays.copyOf(start, n);
         for (int i = 0; i < m; i++) {
@@ -270,11 +256,7 @@ public final class DegreeRenumbering {
      */
     private static int[][] rowsSortedInParallel(int[] first, int[] second, int n) {
         int m = first.length;
-        int[] start = new int[n + 1];
-        for (int e = 0; e < m; e++) {
-            start[first[e] + 1]++;
-        }
-        prefixSums(start, n);
+        int[] start = rowStarts(first, n);
         int[] to = new int[m];
         int[] next = Arrays.copyOf(start, n);
         for (int e = 0; e < m; e++) {
@@ -314,11 +296,16 @@ public final class DegreeRenumbering {
         }
     }
 
-    /** counts[k + 1] holds key k's count (k < n); afterwards counts[k] is key k's first position. */
-    private static void prefixSums(int[] counts, int n) {
-        for (int k = 0; k < n; k++) {
-            counts[k + 1] += counts[k];
+    /** start[k] = how many keys are below k, for k in 0..n: key k's entries go to [start[k], start[k + 1]). */
+    private static int[] rowStarts(int[] keys, int n) {
+        int[] start = new int[n + 1];
+        for (int key : keys) {
+            start[key + 1]++;
         }
+        for (int k = 0; k < n; k++) {
+            start[k + 1] += start[k];
+        }
+        return start;
     }
 
     /** A node's value to its new number: a table indexed by value when the values are dense, else a binary search. */
