@@ -17,7 +17,7 @@
 
 extern __constant__ LfPlan c_plan;
 
-extern "C" __global__ void lw_sizes(LfTable in, int level, long long* sizes, int* drv, int* drvLo) {
+extern "C" __global__ void lw_sizes(const __grid_constant__ LfTable in, int level, long long* sizes, int* drv, int* drvLo) {
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= in.rows) return;
     const LfLevel& L = c_plan.level[level];
@@ -134,7 +134,7 @@ __device__ __forceinline__ void lw_for_candidate_batches(const LfTable& in, cons
 }
 
 template <int B>
-__device__ void lw_count_batched(LfTable in, int level, const long long* offsets, long long o0, long long o1,
+__device__ void lw_count_batched(const LfTable& in, int level, const long long* offsets, long long o0, long long o1,
                                  const int* drv, const int* drvLo, unsigned long long* total) {
     const LfLevel& L = c_plan.level[level];
     long long mine = 0;
@@ -146,7 +146,7 @@ __device__ void lw_count_batched(LfTable in, int level, const long long* offsets
 }
 
 template <int B>
-__device__ void lw_flags_batched(LfTable in, int level, const long long* offsets, long long o0, long long o1,
+__device__ void lw_flags_batched(const LfTable& in, int level, const long long* offsets, long long o0, long long o1,
                                  const int* drv, const int* drvLo, int* flags) {
     const LfLevel& L = c_plan.level[level];
     lw_for_candidate_batches<B>(in, L, offsets, drv, drvLo, o0, o1,
@@ -158,12 +158,12 @@ __device__ void lw_flags_batched(LfTable in, int level, const long long* offsets
 }
 
 #define LW_BATCHED_KERNELS(NAME, B)                                                                          \
-    extern "C" __global__ void lw_count##NAME(LfTable in, int level, const long long* offsets, long long o0, \
+    extern "C" __global__ void lw_count##NAME(const __grid_constant__ LfTable in, int level, const long long* offsets, long long o0, \
                                               long long o1, const int* drv, const int* drvLo,                 \
                                               unsigned long long* total) {                                    \
         lw_count_batched<B>(in, level, offsets, o0, o1, drv, drvLo, total);                                  \
     }                                                                                                        \
-    extern "C" __global__ void lw_flags##NAME(LfTable in, int level, const long long* offsets, long long o0, \
+    extern "C" __global__ void lw_flags##NAME(const __grid_constant__ LfTable in, int level, const long long* offsets, long long o0, \
                                               long long o1, const int* drv, const int* drvLo, int* flags) {   \
         lw_flags_batched<B>(in, level, offsets, o0, o1, drv, drvLo, flags);                                  \
     }
@@ -174,7 +174,7 @@ LW_BATCHED_KERNELS(, LW_BATCH)
 // keepSlots: bit s set when slot s is read by a later level (only those columns exist in `out`).
 // The hits among candidates [o0, o1) (flagScan steps up at a hit) are written to row flagScan[o - o0]
 // of `out`, walked as lw_flags walked them (short rows share a step instead of a warp each).
-extern "C" __global__ void lw_scatter(LfTable in, LfTable out, int level, const long long* offsets,
+extern "C" __global__ void lw_scatter(const __grid_constant__ LfTable in, const __grid_constant__ LfTable out, int level, const long long* offsets,
                                       long long o0, long long o1, const int* drv, const int* drvLo,
                                       const int* flagScan, unsigned keepSlots) {
     const LfLevel& L = c_plan.level[level];
@@ -210,7 +210,7 @@ extern "C" __global__ void lw_scatter(LfTable in, LfTable out, int level, const 
 }
 
 // Rows of `in` whose flagScan entry steps up are copied (first ncols binding columns) to `out`.
-extern "C" __global__ void lw_compact(LfTable in, LfTable out, int ncols, const int* flagScan) {
+extern "C" __global__ void lw_compact(const __grid_constant__ LfTable in, const __grid_constant__ LfTable out, int ncols, const int* flagScan) {
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= in.rows) return;
     int j = flagScan[r];
@@ -219,7 +219,7 @@ extern "C" __global__ void lw_compact(LfTable in, LfTable out, int ncols, const 
 }
 
 // Rows [r0, r1) of the first ncols binding columns, row-major, for the copy back to the host.
-extern "C" __global__ void lw_rows(LfTable in, int ncols, int r0, int r1, int* out) {
+extern "C" __global__ void lw_rows(const __grid_constant__ LfTable in, int ncols, int r0, int r1, int* out) {
     long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x;
     long long n = (long long) (r1 - r0) * ncols;
     if (i >= n) return;
@@ -231,7 +231,7 @@ extern "C" __global__ void lw_rows(LfTable in, int ncols, int r0, int r1, int* o
 // Existential tail: flags[r] = 1 when row r (binding levels 0..level-1) extends to a full binding.
 // validSlots: slots the row holds.
 template <int MV, int MP>
-__device__ void lw_exists(LfTable in, int level, unsigned validSlots, int* flags) {
+__device__ void lw_exists(const LfTable& in, int level, unsigned validSlots, int* flags) {
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= in.rows) return;
     LfState<MV, MP> s;
@@ -245,7 +245,7 @@ __device__ void lw_exists(LfTable in, int level, unsigned validSlots, int* flags
 }
 
 #define LF_LEVELWISE_KERNELS(MV, MP)                                                                     \
-    extern "C" __global__ void lw_exists_v##MV##p##MP(LfTable in, int level, unsigned validSlots,       \
+    extern "C" __global__ void lw_exists_v##MV##p##MP(const __grid_constant__ LfTable in, int level, unsigned validSlots,       \
                                                      int* flags) {                                       \
         lw_exists<MV, MP>(in, level, validSlots, flags);                                                 \
     }
@@ -254,7 +254,7 @@ __device__ void lw_exists(LfTable in, int level, unsigned validSlots, int* flags
 // (op 1), maximum (op 2) or float sum in double precision (op 3) of the program's value (program.cuh; it reads the row's binding columns and,
 // for this level, the candidate) over the hits `keep` keeps (an empty program keeps all). out[0] += hits; out[1] is combined with the block's result (the host
 // sets it to 0, LLONG_MAX or LLONG_MIN first); out[2..3] an evaluation error (lf_reduce_error).
-extern "C" __global__ void lw_reduce(LfTable in, int level, const long long* offsets, long long o0, long long o1,
+extern "C" __global__ void lw_reduce(const __grid_constant__ LfTable in, int level, const long long* offsets, long long o0, long long o1,
                                      const int* drv, const int* drvLo, const __grid_constant__ LfProgram value,
                                      const __grid_constant__ LfProgram keep, int op, unsigned long long* out) {
     const LfLevel& L = c_plan.level[level];
