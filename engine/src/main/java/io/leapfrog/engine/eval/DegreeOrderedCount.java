@@ -157,8 +157,8 @@ final class DegreeOrderedCount {
      * (-1: not measured). It must cut the work clearly ({@link #MARGIN}: it is no help on every graph;
      * ca-GrQc's cliques take slightly more work with degree numbering than with its own ids), and the
      * join time it saves at {@code cores} cores' speed must exceed the renumbering's own time: with 16
-     * threads, or on a GPU, a graph of 100,000 edges takes longer to renumber (1.3-2 ms) than the joins
-     * it would shorten save. Unmeasured, the renumbering's guarantee decides: every node's later
+     * threads, or on a GPU, renumbering a graph of 100,000 edges (1.3-2 ms) can take longer than it
+     * saves the join. Unmeasured, the renumbering's guarantee decides: every node's later
      * neighbours are at most about sqrt(2m).
      */
     static boolean prefer(long byDegree, long asNumbered, double cores, long tuples) {
