@@ -94,11 +94,19 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         }
     }
 
-    /** {@link #GPU_CORES} for a join this executor would send to the GPU, else the CPU's threads. */
+    /**
+     * {@link #GPU_CORES} for a join this executor sends to the GPU by its measured work (as {@link #decide}
+     * does), else the CPU's threads (also for unmeasured work, which auto decides by input size instead).
+     */
     @Override
     public double coresFor(long measuredWork, int threads) {
-        boolean gpu = runtime.available() && (mode == Mode.GPU || measuredWork >= MIN_MEASURED_WORK);
+        boolean gpu = runtime.available() && (mode == Mode.GPU || (measuredWork >= 0 && !smallByWork(measuredWork)));
         return gpu ? GPU_CORES : threads;
+    }
+
+    /** Auto mode keeps a join whose measured work is below {@link #MIN_MEASURED_WORK} on the CPU. */
+    private boolean smallByWork(long work) {
+        return mode == Mode.AUTO && work >= 0 && work < MIN_MEASURED_WORK;
     }
 
     public GpuJoinReport report() {
@@ -138,7 +146,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         }
         // Decided before touching the device, so that a run of small joins never starts it.
         long work = q.measuredWork();
-        if (mode == Mode.AUTO && work >= 0 && work < MIN_MEASURED_WORK) {
+        if (smallByWork(work)) {
             return Decision.cpu(String.format(Locale.ROOT, "auto: small join, measured work %,d; the GPU is used from %,d",
                     work, MIN_MEASURED_WORK));
         }
