@@ -20,6 +20,18 @@ public final class Trie {
     /** The first level's {@link RootRank}, built on first use; NO_RANK when the level is too sparse. */
     private volatile Object rootRank;
     private static final Object NO_RANK = new Object();
+    /** {@link #levelOrder()}, computed on first use (0 unknown, else the Order's ordinal + 1). */
+    private volatile int levelOrder;
+
+    /** How a binary trie's second level compares with its first in every tuple. */
+    public enum LevelOrder {
+        /** first &lt; second in every tuple (a graph's edges oriented from lower to higher id) */
+        INCREASING,
+        /** first &gt; second in every tuple */
+        DECREASING,
+        /** neither, or not a binary trie, or empty */
+        NONE
+    }
 
     private Trie(int arity, int[][] values, int[][] offsets, int size) {
         this.arity = arity;
@@ -97,6 +109,36 @@ public final class Trie {
             rootRank = r;
         }
         return r == NO_RANK ? null : (RootRank) r;
+    }
+
+    /**
+     * Whether every tuple of a binary trie has its first value below (or above) its second: a join may
+     * then bound the atom's second variable by its first. One pass over the first level (each child
+     * list is sorted, so its first and last child decide), done once and kept.
+     */
+    public LevelOrder levelOrder() {
+        int known = levelOrder;
+        if (known == 0) {
+            known = findLevelOrder().ordinal() + 1;
+            levelOrder = known;
+        }
+        return LevelOrder.values()[known - 1];
+    }
+
+    private LevelOrder findLevelOrder() {
+        if (arity != 2 || size == 0) {
+            return LevelOrder.NONE;
+        }
+        int[] roots = values[0];
+        int[] children = values[1];
+        int[] off = offsets[0];
+        boolean increasing = true;
+        boolean decreasing = true;
+        for (int j = 0; j < roots.length && (increasing || decreasing); j++) {
+            increasing &= children[off[j]] > roots[j];
+            decreasing &= children[off[j + 1] - 1] < roots[j];
+        }
+        return increasing ? LevelOrder.INCREASING : decreasing ? LevelOrder.DECREASING : LevelOrder.NONE;
     }
 
     /**
