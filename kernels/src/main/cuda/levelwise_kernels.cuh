@@ -12,58 +12,12 @@
 #pragma once
 #include "levelwise.cuh"
 #include "reduce.cuh"
-#include "levelwise_hash.cuh"
 
 #include <climits>
 
 extern __constant__ LfPlan c_plan;
 
-// The participant of row r's level with the least estimated probe work, weighing each participant's
-// candidates by what checking one in every other participant costs: a bisection of its list (about
-// log2 of its length in dependent reads), one read of a rank table, or, for participant hashPart when
-// its list fits a warp's hash table (at most hashCap values; lw_count_hash), about two shared-memory
-// reads. So a row whose hashed list is short still drives from it, and a row whose other list is
-// longer, but cheaper to walk than to search into, drives from that one.
-__device__ __forceinline__ int lw_weighted_driver(const LfLevel& L, const LfTable& in, int r, long long lb, long long ub, int hashPart, int hashCap,
-                             long long& bestSize, int& bestLo) {
-    long long size[LF_MAX_PARTS];
-    int from[LF_MAX_PARTS], probe[LF_MAX_PARTS];
-    for (int p = 0; p < L.width; p++) {
-        int lo, hi;
-        lw_range(L.part[p], in, r, lo, hi);
-        int n = hi - lo;
-        probe[p] = L.part[p].rank != nullptr ? 1 : p == hashPart && n <= hashCap ? 2 : 2 + 31 - __clz(n | 1);
-        lo = lf_part_lower_bound(L.part[p], lo, hi, lb);
-        if (ub < 2147483647LL) hi = lf_part_lower_bound(L.part[p], lo, hi, ub + 1);
-        size[p] = hi - lo;
-        from[p] = lo;
-        if (size[p] == 0) {
-            bestSize = 0;
-            bestLo = lo;
-            return p;
-        }
-    }
-    int best = 0;
-    long long bestCost = -1;
-    for (int p = 0; p < L.width; p++) {
-        long long each = 0;
-        for (int q = 0; q < L.width; q++)
-            if (q != p) each += probe[q];
-        long long cost = size[p] * each;
-        if (bestCost < 0 || cost < bestCost) {
-            bestCost = cost;
-            best = p;
-        }
-    }
-    bestSize = size[best];
-    bestLo = from[best];
-    return best;
-}
-
-// hashPart: -1, or the participant lw_count_hash keeps in a warp's table at this (last, counted) level,
-// whose lists of up to hashCap values are then weighed as hashed (lw_weighted_driver).
-extern "C" __global__ void lw_sizes(const __grid_constant__ LfTable in, int level, int hashPart, int hashCap, long long* sizes,
-                                    int* drv, int* drvLo) {
+extern "C" __global__ void lw_sizes(const __grid_constant__ LfTable in, int level, long long* sizes, int* drv, int* drvLo) {
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= in.rows) return;
     const LfLevel& L = c_plan.level[level];
@@ -71,23 +25,19 @@ extern "C" __global__ void lw_sizes(const __grid_constant__ LfTable in, int leve
     long long best = 0;
     int bestP = 0, bestLo = 0;
     if (lw_bounds(L, in, r, lb, ub)) {
-        if (hashPart >= 0) {
-            bestP = lw_weighted_driver(L, in, r, lb, ub, hashPart, hashCap, best, bestLo);
-        } else {
-            best = -1;
-            for (int p = 0; p < L.width; p++) {
-                int lo, hi;
-                lw_range(L.part[p], in, r, lo, hi);
-                lo = lf_part_lower_bound(L.part[p], lo, hi, lb);
-                if (ub < 2147483647LL) hi = lf_part_lower_bound(L.part[p], lo, hi, ub + 1);
-                long long size = hi - lo;
-                if (best < 0 || size < best) {
-                    best = size;
-                    bestP = p;
-                    bestLo = lo;
-                }
-                if (size == 0) break;
+        best = -1;
+        for (int p = 0; p < L.width; p++) {
+            int lo, hi;
+            lw_range(L.part[p], in, r, lo, hi);
+            lo = lf_part_lower_bound(L.part[p], lo, hi, lb);
+            if (ub < 2147483647LL) hi = lf_part_lower_bound(L.part[p], lo, hi, ub + 1);
+            long long size = hi - lo;
+            if (best < 0 || size < best) {
+                best = size;
+                bestP = p;
+                bestLo = lo;
             }
+            if (size == 0) break;
         }
     }
     sizes[r] = best;
@@ -220,46 +170,6 @@ __device__ void lw_flags_batched(const LfTable& in, int level, const long long* 
 // Batches of 4 measured fastest on an H100 (R-MAT 22/23 triangles: 2 was 1.10-1.12x and 8 was
 // 1.07-1.16x slower).
 LW_BATCHED_KERNELS(, LW_BATCH)
-
-// lw_count with participant hp's lists held in each warp's hash table (levelwise_hash.cuh): at every
-// step the warp makes sure its table holds the hp-list of the step's first row (rebuilding it when the
-// rows moved on to another list of at most SLOTS/2 values), and candidates of rows with that list test
-// membership in it there. WARPS warps per block (the launch's block size is 32 * WARPS).
-template <int B, int WARPS, int SLOTS>
-__device__ void lw_count_hash_batched(const LfTable& in, int level, int hp, const long long* offsets, long long o0, long long o1,
-                                      const int* drv, const int* drvLo, unsigned long long* total) {
-    __shared__ int tables[WARPS * SLOTS];
-    const LfLevel& L = c_plan.level[level];
-    const LfPart& G = L.part[hp];
-    LwWarpHash h;
-    h.table = tables + (threadIdx.x >> 5) * SLOTS;
-    h.parent = -1;
-    h.mask = 0;
-    h.shift = 0;
-    h.hasMin = false;
-    long long mine = 0;
-    lw_for_candidate_batches<B>(in, L, offsets, drv, drvLo, o0, o1,
-                                [&](const long long*, const int* row, const int* p, unsigned live, const int* v, const int*, bool sameRow) {
-        int first = __shfl_sync(LF_FULL_MASK, row[0], 0);  // lane 0's first candidate is always live
-        int parent = in.slot[G.parentSlot][first];
-        if (parent != h.parent) {
-            int lo = G.parentOff[parent], hi = G.parentOff[parent + 1];
-            if (hi - lo <= SLOTS / 2) lw_hash_build<SLOTS>(h, G.vals, lo, hi, parent);
-        }
-        mine += __popc(lw_step_members_hashed<B>(L, in, row, p, v, live, sameRow, hp, h));
-    });
-    lf_block_add(mine, total);
-}
-
-#define LW_HASH_KERNEL(NAME, WARPS, SLOTS)                                                                   \
-    extern "C" __global__ void __launch_bounds__(32 * WARPS)                                                 \
-        NAME(const __grid_constant__ LfTable in, int level, int hp, const long long* offsets, long long o0,  \
-             long long o1, const int* drv, const int* drvLo, unsigned long long* total) {                    \
-        lw_count_hash_batched<LW_BATCH, WARPS, SLOTS>(in, level, hp, offsets, o0, o1, drv, drvLo, total);     \
-    }
-// 32 KB of tables per block either way: 8 warps of 1,024 slots (lists up to 512) or 4 of 2,048 (up to 1,024).
-LW_HASH_KERNEL(lw_count_hash, 8, 1024)
-LW_HASH_KERNEL(lw_count_hash_wide, 4, 2048)
 
 // keepSlots: bit s set when slot s is read by a later level (only those columns exist in `out`).
 // The hits among candidates [o0, o1) (flagScan steps up at a hit) are written to row flagScan[o - o0]

@@ -206,12 +206,6 @@ public final class Bench implements Callable<Integer> {
     }
 
     private Peer peer(String name, int threads, Path repoRoot) throws Exception {
-        int at = name.indexOf('@');
-        if (at > 0 && name.startsWith("gpu-levelwise")) {
-            // gpu-levelwise[-renumbered]@narrow|wide|off: the last counted level's kernel (-Dleapfrog.gpu.hashedCount)
-            return new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LEVELWISE, timeoutSeconds,
-                    name.substring(0, at).endsWith("-renumbered"), name.substring(at + 1));
-        }
         return switch (name) {
             case "cpp" -> new NativeCounterPeer(new NativeCounter(repoRoot.resolve("bench/native")), threads);
             case "duckdb" -> new DuckDbPeer(threads, timeoutSeconds);
@@ -231,8 +225,7 @@ public final class Bench implements Callable<Integer> {
             case "cupy" -> new CupyPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
             default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-gpu, leapfrog-auto, "
                     + "leapfrog-no-renumber, leapfrog-gpu-no-renumber, leapfrog-join, leapfrog-join-renumbered, "
-                    + "gpu-lftj, gpu-levelwise, gpu-levelwise-renumbered (either with @narrow, @wide or @off), duckdb, kuzu, cpp, "
-                    + "cuda, cupy");
+                    + "gpu-lftj, gpu-levelwise, gpu-levelwise-renumbered, duckdb, kuzu, cpp, cuda, cupy");
         };
     }
 }

@@ -13,11 +13,9 @@ import io.leapfrog.exec.storage.Trie;
  * included.
  */
 public final class GpuJoinPeer implements Peer {
-    private static final String HASHED_COUNT = "leapfrog.gpu.hashedCount";
     private final GpuJoinExecutor.Strategy strategy;
     private final double timeoutSeconds;
     private final boolean renumbered;
-    private final String hashedCount;
     private GpuJoinExecutor executor;
     private GpuJoinReport report;
     private Trie edges;
@@ -33,25 +31,14 @@ public final class GpuJoinPeer implements Peer {
      *                   the renumbering, on the CPU, is part of the load time
      */
     public GpuJoinPeer(GpuJoinExecutor.Strategy strategy, double timeoutSeconds, boolean renumbered) {
-        this(strategy, timeoutSeconds, renumbered, null);
-    }
-
-    /**
-     * @param hashedCount the level-wise last level's counting kernel for this peer's runs
-     *                    ({@code -Dleapfrog.gpu.hashedCount}: narrow, wide or off), or null for the default;
-     *                    the peer is then named with an {@code @} suffix, e.g. "gpu-levelwise-renumbered@off"
-     */
-    public GpuJoinPeer(GpuJoinExecutor.Strategy strategy, double timeoutSeconds, boolean renumbered, String hashedCount) {
         this.strategy = strategy;
         this.timeoutSeconds = timeoutSeconds;
         this.renumbered = renumbered;
-        this.hashedCount = hashedCount;
     }
 
     @Override
     public String name() {
-        String base = renumbered ? strategy.label + "-renumbered" : strategy.label;
-        return hashedCount == null ? base : base + "@" + hashedCount;
+        return renumbered ? strategy.label + "-renumbered" : strategy.label;
     }
 
     @Override
@@ -78,20 +65,7 @@ public final class GpuJoinPeer implements Peer {
     public Measurement run(Workload workload) throws Exception {
         long start = System.nanoTime();
         JoinQuery q = LeapfrogJoinPeer.query(workload.query(), edges);
-        String before = System.getProperty(HASHED_COUNT);
-        if (hashedCount != null) {
-            System.setProperty(HASHED_COUNT, hashedCount);   // read as each join starts
-        }
-        long count;
-        try {
-            count = LeapfrogJoinPeer.withTimeout(() -> executor.count(q, 1, workload.query().id()), timeoutSeconds);
-        } finally {
-            if (before == null) {
-                System.clearProperty(HASHED_COUNT);
-            } else {
-                System.setProperty(HASHED_COUNT, before);
-            }
-        }
+        long count = LeapfrogJoinPeer.withTimeout(() -> executor.count(q, 1, workload.query().id()), timeoutSeconds);
         double seconds = (System.nanoTime() - start) / 1e9;
         GpuJoinReport.Entry last = report.entries().get(report.entries().size() - 1);
         if (!last.where().equals(strategy.label)) {

@@ -11,7 +11,6 @@ public final class GpuJoinStats {
     long uploadedBytes;
     long rowsBack;
     long candidates;
-    long hashedCounts;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
     public long windows(int l) {
@@ -41,11 +40,6 @@ public final class GpuJoinStats {
 
     public long rowsBack() {
         return rowsBack;
-    }
-
-    /** Last levels the level-wise join counted with its grouped participant in hash tables (lw_count_hash). */
-    public long hashedCounts() {
-        return hashedCounts;
     }
 
     /** Candidates checked by the level-wise join (0 for LFTJ-GPU). */

@@ -163,28 +163,6 @@ final class GpuPlan {
         return mask;
     }
 
-    /**
-     * The participant of {@code level} whose list the longest runs of consecutive rows share, for the
-     * hashed count (lw_count_hash), or -1 when none: a participant below its trie's first level whose
-     * parent was bound at least two levels up, so that the rows of one binding of the variables up to
-     * there (which lie together in the level's table) all read the same list; the earliest such parent
-     * makes the longest runs. The level must have another participant to draw candidates from.
-     */
-    int groupedParticipant(int level) {
-        int best = -1;
-        int bestLevel = level - 1;   // the parent's level must be below this
-        for (int p = 0; p < partSlot[level].length && partSlot[level].length > 1; p++) {
-            if (partTrieLevel[level][p] > 0) {
-                int parentLevel = slotLevel[partParentSlot[level][p]];
-                if (parentLevel < bestLevel) {
-                    best = p;
-                    bestLevel = parentLevel;
-                }
-            }
-        }
-        return best;
-    }
-
     /** The plan as the kernels' LfPlan, reading tries at the given device addresses. */
     byte[] encode(ResidentTries.Lookup tries) {
         ByteBuffer b = ByteBuffer.allocate(PlanLayout.PLAN_BYTES).order(ByteOrder.LITTLE_ENDIAN);

@@ -48,8 +48,6 @@ final class LevelwiseGpuJoin {
     private final GpuDevice dev;
     private final ResidentTries mem;
     private final GpuJoinStats stats;
-    /** How the last level of a count keeps its grouped participant's lists in hash tables (off: it does not). */
-    private final HashedCount hashedCount = HashedCount.fromProperty();
     private GpuPlan plan;
     private boolean counting;
     private long count;
@@ -119,21 +117,19 @@ final class LevelwiseGpuJoin {
         DeviceBuffer offsets = work[0];
         DeviceBuffer drv = work[1];
         DeviceBuffer drvLo = work[2];
-        boolean countsHere = counting && level == n - 1 && k == n;
-        int hashed = countsHere && reduction == null && hashedCount != HashedCount.OFF ? plan.groupedParticipant(level) : -1;
         try {
-            dev.launch("lw_sizes", rows, BLOCK, KernelArg.struct(table, "level table"), i32(level), i32(hashed),
-                    i32(hashed < 0 ? 0 : hashedCount.capacity), ptr(offsets), ptr(drv), ptr(drvLo));
+            dev.launch("lw_sizes", rows, BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(offsets), ptr(drv),
+                    ptr(drvLo));
             long total = DeviceScan.longs(dev, mem, offsets, offsets, rows);
             stats.candidates += total;
             if (total == 0) {
                 return;
             }
-            if (countsHere) {
+            if (counting && level == n - 1 && k == n) {
                 if (reduction != null) {
                     reduced = reduced.merge(reduceLast(table, level, offsets, drv, drvLo, total), reduction.op());
                 } else {
-                    count += countLast(table, level, hashed, offsets, drv, drvLo, total);
+                    count += countLast(table, level, offsets, drv, drvLo, total);
                 }
                 stats.windows[level] = Math.max(stats.windows[level], 1);
                 return;
@@ -177,11 +173,7 @@ final class LevelwiseGpuJoin {
      * candidates, one step of a warp), so its latency is one or two steps rather than four.
      */
     private int warpBlocks(long candidates) {
-        return warpBlocks(candidates, BLOCK);
-    }
-
-    private int warpBlocks(long candidates, int block) {
-        long warpsPerBlock = block / 32;
+        long warpsPerBlock = BLOCK / 32;
         long fill = (long) dev.multiprocessors() * WARPS_PER_SM;
         long chunk = Math.max(32, Math.min(CHUNK, (candidates / fill + 31) / 32 * 32));
         long warps = (candidates + chunk - 1) / chunk;
@@ -226,23 +218,12 @@ final class LevelwiseGpuJoin {
         }
     }
 
-    /**
-     * Counts the hits among all candidates of the last level; no per-candidate memory. With a grouped
-     * participant ({@code hashed} >= 0) its lists are held in the warps' hash tables (lw_count_hash).
-     */
-    private long countLast(byte[] table, int level, int hashed, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo,
-                           long total) {
+    /** Counts the hits among all candidates of the last level; no per-candidate memory. */
+    private long countLast(byte[] table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo, long total) {
         try (DeviceBuffer sum = mem.allocate(8, "join count")) {
             dev.fill(sum, 0, 2, 0);
-            if (hashed >= 0) {
-                stats.hashedCounts++;
-                int block = hashedCount.block;
-                dev.launchGrid(hashedCount.kernel, warpBlocks(total, block), block, KernelArg.struct(table, "level table"),
-                        i32(level), i32(hashed), ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), ptr(sum));
-            } else {
-                dev.launchGrid("lw_count", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
-                        ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), ptr(sum));
-            }
+            dev.launchGrid("lw_count", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
+                    ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), ptr(sum));
             return dev.readLong(sum, 0);
         }
     }
