@@ -3,6 +3,7 @@ package io.leapfrog.engine.eval;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.check.BaseType;
 import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.UnsignedCodec;
 import io.leapfrog.exec.join.ExtremumFold;
 import io.leapfrog.exec.join.Reduction;
@@ -49,11 +50,14 @@ final class AggregateEvaluator implements ValueFunction {
     private final int[] witnessLevels;
     private final ThreadLocal<Result> last = new ThreadLocal<>();
     private volatile Result cached;
+    /** Where the aggregate is written, for the error of a count past the number range. */
+    private final String position;
 
     AggregateEvaluator(EvalContext ctx, String label, Expr.Aggregate ag, List<String> outer, int[] outerLevels,
                        List<String> witnesses, Map<String, BaseType> enclosingTypes) {
         this.ctx = ctx;
         this.kind = ag.kind();
+        this.position = ag.pos().toString();
         this.body = new CompiledBody(ctx, label + " / aggregate at " + ag.pos(), ag.body(), outer, true, Set.of(), Set.of(),
                 enclosingTypes, ag.kind() == Expr.AggKind.COUNT);
         BaseType targetType = ag.target() == null ? null : body.typeOfExpr(ag.target());
@@ -142,7 +146,7 @@ final class AggregateEvaluator implements ValueFunction {
     private Result evaluate(int[] params, int threads) {
         RelationSource src = ctx.fullSource();
         if (kind == Expr.AggKind.COUNT) {
-            return new Result((int) body.count(src, -1, params, threads), null);
+            return new Result(checkedCount(body.count(src, -1, params, threads), position), null);
         }
         if (pushedWithWitnesses != null) {
             WitnessedReduction.Result r = body.reduceWitnessed(src, params, threads, pushedWithWitnesses);
@@ -213,6 +217,21 @@ final class AggregateEvaluator implements ValueFunction {
             return new Result(FloatCodec.encode((float) sum), null);
         }
         return n == 0 ? new Result(NONE, null) : new Result(FloatCodec.encode((float) (sum / n)), null);
+    }
+
+    /**
+     * A count as a number. A number is 32 bits (as in Souffle), and a count past 2^31 - 1 wrapped into it
+     * would print a wrong (even negative) answer, so it is an error that says how to count in 64 bits.
+     */
+    static long checkedCount(long count, String position) {
+        if (count > Integer.MAX_VALUE) {
+            throw new LeapfrogException(position + ": error: the count is " + String.format("%,d", count)
+                    + ", past the largest number " + String.format("%,d", Integer.MAX_VALUE)
+                    + " (numbers are 32-bit, as in Souffle). To count past it, make the aggregate's body a "
+                    + "relation of its own and print its size with .printsize, which counts in 64 bits without "
+                    + "storing the tuples");
+        }
+        return count;
     }
 
     /** Per-worker sum and count of a float target. */

@@ -1,0 +1,18 @@
+package io.leapfrog.engine.eval;
+
+import io.leapfrog.common.LeapfrogException;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The boundary of {@link AggregateEvaluator#checkedCount}: the largest number is a count, one more is not. */
+class CheckedCountTest {
+
+    @Test
+    void theLargestNumberIsACountAndOneMoreIsAnError() {
+        assertEquals(Integer.MAX_VALUE, AggregateEvaluator.checkedCount(Integer.MAX_VALUE, "q.dl:1:1"));
+        assertEquals(0, AggregateEvaluator.checkedCount(0, "q.dl:1:1"));
+        assertThrows(LeapfrogException.class, () -> AggregateEvaluator.checkedCount(Integer.MAX_VALUE + 1L, "q.dl:1:1"));
+    }
+}
