@@ -16,7 +16,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The engine's planner: a rule body becomes a Calcite plan ({@link RuleBodyTranslator}), Calcite rules
@@ -91,17 +90,25 @@ public final class CalcitePlanner implements JoinPlanner {
         int[] levels = base.predicateLevel();
         double[] rows = base.estimatedRows();
         List<String> explain = new ArrayList<>(base.explainLines());
-        String note;
         if (r.changed()) {
             levels = PredicatePlacement.levels(problem.predicates(), order);
             rows = GreedyVariableOrder.complete(problem, order).estimatedRows();
             explain = new ArrayList<>(PlanExplainer.explain(problem, order, levels, rows, STRATEGY));
-            note = String.format(Locale.ROOT, "  " + MEASURED_NOTE + " (%d orders): work ~%s,"
-                    + " against ~%s for the statistics' order %s", r.measured(), PlanExplainer.rows(r.work()),
-                    PlanExplainer.rows(r.startWork()), PlanExplainer.orderNames(problem, r.startOrder()));
+        }
+        String measured = "  " + MEASURED_NOTE + " (" + r.measured() + " orders): ";
+        String statisticsOrder = PlanExplainer.orderNames(problem, r.startOrder());
+        String unmeasurable = " (it needs a reordered index too large to build for a trial)";
+        String note;
+        if (r.work() < 0) {
+            note = measured + "none could be measured (each needs a reordered index too large to build for a trial)";
+        } else if (r.changed() && r.startWork() < 0) {
+            note = measured + "work ~" + PlanExplainer.rows(r.work()) + "; the statistics' order " + statisticsOrder
+                    + " could not be measured" + unmeasurable;
+        } else if (r.changed()) {
+            note = measured + "work ~" + PlanExplainer.rows(r.work()) + ", against ~" + PlanExplainer.rows(r.startWork())
+                    + " for the statistics' order " + statisticsOrder;
         } else {
-            note = String.format(Locale.ROOT, "  " + MEASURED_NOTE + " (%d orders): none does"
-                    + " clearly less work than this one (~%s)", r.measured(), PlanExplainer.rows(r.work()));
+            note = measured + "none does clearly less work than this one (~" + PlanExplainer.rows(r.work()) + ")";
         }
         explain.add(note);
         return new JoinPlan(problem, order, levels, rows, STRATEGY, List.copyOf(explain));

@@ -1175,7 +1175,13 @@ public final class CompiledBody {
 
     // ---------------------------------------------------------------- measuring orders on the data
 
-    /** A trial order may build a missing trie only for relations up to this many tuples. */
+    /**
+     * A trial order may build a missing reordered trie only for relations up to this many tuples (a
+     * reordered trie sorts the relation again). The trie in the relation's own column order is one pass
+     * over its sorted columns, so a trial builds it at any size: without it a large graph's clique count
+     * went unmeasured, and unmeasured it was renumbered by degree even where the renumbering took 40 times
+     * the join (rmat-20 triangles on the GPU: 1.1 s against 0.024 s as numbered).
+     */
     private static final long MAX_TRIAL_TRIE_ROWS = 1L << 20;
 
     /**
@@ -1213,7 +1219,7 @@ public final class CompiledBody {
                 continue;
             }
             int[] columns = trieColumns(a, at);
-            if (!r.hasTrie(columns) && r.size() > MAX_TRIAL_TRIE_ROWS) {
+            if (!r.hasTrie(columns) && r.size() > MAX_TRIAL_TRIE_ROWS && !inColumnOrder(columns)) {
                 return null; // building an index for a trial would cost more than the trial saves
             }
             qb.atom(r.trie(columns), levelsOf(a, columns, at));
@@ -1221,6 +1227,15 @@ public final class CompiledBody {
         addBounds(qb, at);
         qb.outputVars(order.length);
         return qb.build();
+    }
+
+    private static boolean inColumnOrder(int[] columns) {
+        for (int i = 0; i < columns.length; i++) {
+            if (columns[i] != i) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private int levelFor(Set<Integer> vars, int plannerLevel) {

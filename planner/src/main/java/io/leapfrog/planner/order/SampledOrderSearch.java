@@ -19,7 +19,10 @@ import java.util.Set;
  * work ({@link #MARGIN}: the sampled estimates are within about 15% of the truth). Each measurement is
  * capped at the work to beat, so a bad order costs little. At most about n^2/2 orders are measured for
  * n variables, and none when the starting order's work is below {@code minWork} (a join that small
- * costs less to run than to improve). A join of up to {@link #EXHAUSTIVE_VARIABLES} variables has few
+ * costs less to run than to improve). A start that cannot be measured (it needs a reordered index of
+ * a relation too large to sort for a trial) does not end the search: any measured order replaces it,
+ * since the join under it then reads indexes that exist or cost one pass to build, and its work is
+ * known (a graph of 16 million edges had its clique count unmeasured otherwise). A join of up to {@link #EXHAUSTIVE_VARIABLES} variables has few
  * enough orders (24 for four) that every legal one is measured instead: the local search can miss the
  * best one when it is reached only through a worse prefix (ca-GrQc's 4-cliques: its two best orders
  * bind the two largest ids first, which no single change of the statistics' order reaches).
@@ -59,7 +62,7 @@ public final class SampledOrderSearch {
     public static Result search(JoinProblem problem, int[] start, WorkMeter meter, long minWork) {
         long startWork = meter.work(start, Long.MAX_VALUE);
         int measured = 1;
-        if (startWork < minWork) {
+        if (startWork >= 0 && startWork < minWork) {
             return new Result(start, startWork, start, startWork, measured);
         }
         int n = start.length;
@@ -100,13 +103,14 @@ public final class SampledOrderSearch {
 
         /**
          * Measures an order not seen yet, capped at what it must beat: clearly less than the start
-         * ({@link #MARGIN}), and then less than the best replacement so far.
+         * ({@link #MARGIN}), and then less than the best replacement so far; anything, while no order
+         * has been measured.
          */
         void consider(int[] candidate, WorkMeter meter) {
             if (!seen.add(Arrays.toString(candidate))) {
                 return;
             }
-            long toBeat = best == start ? (long) (bestWork * MARGIN) : bestWork;
+            long toBeat = bestWork < 0 ? Long.MAX_VALUE : best == start ? (long) (bestWork * MARGIN) : bestWork;
             long work = meter.work(candidate, toBeat);
             measured++;
             if (work >= 0 && work < toBeat) {

@@ -126,6 +126,28 @@ class SampledOrderSearchTest {
     }
 
     @Test
+    void anUnmeasurableStartGivesWayToTheCheapestMeasuredOrder() {
+        JoinProblem p = fourCliques();
+        int[] start = GreedyVariableOrder.choose(p).order();
+        List<Long> limits = new ArrayList<>();
+        // The start needs a reordered index too large for a trial (rmat-20's triangles): every other
+        // order is measured in full, and the cheapest one is chosen with its work.
+        SampledOrderSearch.Result r = SampledOrderSearch.search(p, start, (order, limit) -> {
+            limits.add(limit);
+            return Arrays.equals(order, start) ? -1 : pairWork(order);
+        }, 1000);
+        assertTrue(r.changed());
+        assertEquals(-1, r.startWork());
+        assertEquals(300_000, r.work());
+        assertEquals(300_000, pairWork(r.order()));
+        assertEquals(Long.MAX_VALUE, limits.get(1), "until one order is measured, none is capped");
+        SampledOrderSearch.Result none = SampledOrderSearch.search(p, start, (order, limit) -> -1, 1000);
+        assertArrayEquals(start, none.order(), "with no order measurable the start stays");
+        assertEquals(-1, none.work());
+        assertEquals(24, none.measured(), "every order was tried");
+    }
+
+    @Test
     void assignmentsStayAfterTheirInputs() {
         // r(x,z) :- a(x,y), b(y,w), c(w,x), z = y + 1, d(z): z may only follow y.
         long[] d = {100, 100};
