@@ -47,54 +47,83 @@ public final class Trie {
 
     /**
      * Builds the trie of tuples given as lexicographically sorted, distinct columns (level order);
-     * the columns are not modified. Each level is one pass over the rows of its parents' nodes; the
-     * last level needs none: distinct rows make every row a leaf of its own, so it is the column itself.
+     * the columns are not modified. Row i starts a node at every level from the first column where it
+     * differs from row i - 1 (row 0 at every level), so the trie is two passes over the rows: one counts
+     * each level's node starts, one writes the values and offsets. Large relations run both passes in
+     * row chunks on the common pool (rmat-20's 15.7 million edges: the trie took 55 ms on one core, a
+     * sixth of an engine triangle count whose GPU join takes 24 ms). The last level needs no pass of its
+     * own: distinct rows make every row a leaf, so it is the column itself.
      */
     public static Trie fromSortedColumns(int[][] cols, int n) {
+        return fromSortedColumns(cols, n, RowChunks.forRows(n));
+    }
+
+    /** {@link #fromSortedColumns(int[][], int)} in {@code chunks} row chunks (tests compare chunkings). */
+    static Trie fromSortedColumns(int[][] cols, int n, int chunks) {
         int arity = cols.length;
         if (arity == 0) {
             return new Trie(0, new int[0][], new int[0][], Math.min(n, 1));
         }
-        int[][] values = new int[arity][];
-        int[][] offsets = new int[arity - 1][];
-        // rowStart[j]: the first row of node j of the level built last (rowStart[nodes] = n); a level
-        // with no parent level is one node holding every row.
-        int[] rowStart = {0, n};
-        int nodes = 1;
-        int[] buf = new int[n];
-        for (int l = 0; l < arity; l++) {
-            int[] col = cols[l];
-            if (l == arity - 1) {
-                values[l] = Arrays.copyOf(col, n);
-                if (l > 0) {
-                    offsets[l - 1] = Arrays.copyOf(rowStart, nodes + 1);
-                }
-                break;
-            }
-            int[] off = new int[nodes + 1];
-            int[] childStart = new int[n + 1];
-            int count = 0;
-            for (int j = 0; j < nodes; j++) {
-                off[j] = count;
-                int first = rowStart[j];
-                int end = rowStart[j + 1];
-                for (int i = first; i < end; i++) {
-                    int v = col[i];
-                    buf[count] = v;          // written always, kept only when the value starts a child:
-                    childStart[count] = i;   // no data-dependent branch in the loop
-                    count += i == first || v != col[i - 1] ? 1 : 0;
+        RowChunks rows = new RowChunks(n, chunks);
+        int inner = arity - 1;                               // levels with children: 0 .. arity-2
+        // starts[c][l]: rows of chunk c that start a node of level l; then, by prefix sums, the nodes of
+        // level l before chunk c
+        long[][] starts = new long[rows.count()][inner];
+        rows.forEach(c -> {
+            for (int i = rows.from(c); i < rows.to(c); i++) {
+                for (int l = firstDifference(cols, i, inner); l < inner; l++) {
+                    starts[c][l]++;
                 }
             }
-            off[nodes] = count;
-            childStart[count] = n;
-            values[l] = Arrays.copyOf(buf, count);
-            if (l > 0) {
-                offsets[l - 1] = off;
+        });
+        int[] nodes = new int[inner];
+        for (long[] chunk : starts) {
+            for (int l = 0; l < inner; l++) {
+                long before = nodes[l];
+                nodes[l] += (int) chunk[l];
+                chunk[l] = before;
             }
-            rowStart = childStart;
-            nodes = count;
         }
+        int[][] values = new int[arity][];
+        int[][] offsets = new int[inner][];
+        for (int l = 0; l < inner; l++) {
+            values[l] = new int[nodes[l]];
+            offsets[l] = new int[nodes[l] + 1];
+            offsets[l][nodes[l]] = l + 1 < inner ? nodes[l + 1] : n;
+        }
+        values[inner] = Arrays.copyOf(cols[inner], n);
+        rows.forEach(c -> {
+            int[] next = new int[inner];
+            for (int l = 0; l < inner; l++) {
+                next[l] = (int) starts[c][l];
+            }
+            for (int i = rows.from(c); i < rows.to(c); i++) {
+                int d = firstDifference(cols, i, inner);
+                for (int l = d; l < inner; l++) {
+                    int node = next[l]++;
+                    values[l][node] = cols[l][i];
+                    // a new node of level l starts here, and so does its first child
+                    offsets[l][node] = l + 1 < inner ? next[l + 1] : i;
+                }
+            }
+        });
         return new Trie(arity, values, offsets, n);
+    }
+
+    /**
+     * The first of columns 0 .. limit-1 where row i differs from row i - 1 (0 for row 0), or limit
+     * when none does: row i starts a node at every level from there on.
+     */
+    private static int firstDifference(int[][] cols, int i, int limit) {
+        if (i == 0) {
+            return 0;
+        }
+        for (int l = 0; l < limit; l++) {
+            if (cols[l][i] != cols[l][i - 1]) {
+                return l;
+            }
+        }
+        return limit;
     }
 
     /**

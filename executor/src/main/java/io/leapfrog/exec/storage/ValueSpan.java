@@ -13,9 +13,22 @@ record ValueSpan(int min, int max) {
     private static final long SLOTS_FLOOR = 1 << 12;
 
     static ValueSpan of(int[] col, int n) {
+        RowChunks rows = new RowChunks(n, RowChunks.forRows(n));
+        ValueSpan[] spans = new ValueSpan[rows.count()];
+        rows.forEach(c -> spans[c] = of(col, rows.from(c), rows.to(c)));
         int min = Integer.MAX_VALUE;
         int max = Integer.MIN_VALUE;
-        for (int i = 0; i < n; i++) {
+        for (ValueSpan s : spans) {
+            min = Math.min(min, s.min);
+            max = Math.max(max, s.max);
+        }
+        return new ValueSpan(min, max);
+    }
+
+    private static ValueSpan of(int[] col, int from, int to) {
+        int min = Integer.MAX_VALUE;
+        int max = Integer.MIN_VALUE;
+        for (int i = from; i < to; i++) {
             int v = col[i];
             min = Math.min(min, v);
             max = Math.max(max, v);
