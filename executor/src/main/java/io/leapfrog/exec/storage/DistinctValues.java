@@ -70,16 +70,22 @@ final class DistinctValues {
     /** Distinct values of a sorted column: its runs of equal values. */
     static long countRuns(int[] sorted, int n) {
         RowChunks rows = new RowChunks(n, RowChunks.forRows(n));
+        if (rows.count() == 1) {
+            return countRuns(sorted, 0, n);
+        }
         LongAdder runs = new LongAdder();
-        rows.forEach(c -> {
-            long d = 0;
-            for (int i = rows.from(c); i < rows.to(c); i++) {
-                if (i == 0 || sorted[i] != sorted[i - 1]) {
-                    d++;
-                }
-            }
-            runs.add(d);
-        });
+        rows.forEach(c -> runs.add(countRuns(sorted, rows.from(c), rows.to(c))));
         return runs.sum();
+    }
+
+    /** The runs starting in rows from .. to-1 (a row starts a run when it differs from the one before). */
+    private static long countRuns(int[] sorted, int from, int to) {
+        long d = 0;
+        for (int i = from; i < to; i++) {
+            if (i == 0 || sorted[i] != sorted[i - 1]) {
+                d++;
+            }
+        }
+        return d;
     }
 }

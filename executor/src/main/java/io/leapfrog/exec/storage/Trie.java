@@ -47,12 +47,12 @@ public final class Trie {
 
     /**
      * Builds the trie of tuples given as lexicographically sorted, distinct columns (level order);
-     * the columns are not modified. Row i starts a node at every level from the first column where it
-     * differs from row i - 1 (row 0 at every level), so the trie is two passes over the rows: one counts
-     * each level's node starts, one writes the values and offsets. Large relations run both passes in
-     * row chunks on the common pool (rmat-20's 15.7 million edges: the trie took 55 ms on one core, a
-     * sixth of an engine triangle count whose GPU join takes 24 ms). The last level needs no pass of its
-     * own: distinct rows make every row a leaf, so it is the column itself.
+     * the columns are not modified. The last level needs no pass of its own: distinct rows make every
+     * row a leaf, so it is the column itself. A large relation is built in row chunks on the common
+     * pool ({@link #inChunks}; rmat-20's 15.7 million edges took 55 ms on one core, a sixth of an
+     * engine triangle count whose GPU join takes 24 ms), a small one in one pass per level on the
+     * calling thread ({@link #inOnePass}, twice as fast as one chunk of the chunked build: measured, the
+     * chunked build alone cost the engine 1-2 ms per run on the SNAP graphs).
      */
     public static Trie fromSortedColumns(int[][] cols, int n) {
         return fromSortedColumns(cols, n, RowChunks.forRows(n));
@@ -60,10 +60,19 @@ public final class Trie {
 
     /** {@link #fromSortedColumns(int[][], int)} in {@code chunks} row chunks (tests compare chunkings). */
     static Trie fromSortedColumns(int[][] cols, int n, int chunks) {
-        int arity = cols.length;
-        if (arity == 0) {
+        if (cols.length == 0) {
             return new Trie(0, new int[0][], new int[0][], Math.min(n, 1));
         }
+        return chunks <= 1 ? inOnePass(cols, n) : inChunks(cols, n, chunks);
+    }
+
+    /**
+     * Row i starts a node at every level from the first column where it differs from row i - 1 (row 0
+     * at every level), so the trie is two passes over the rows, each split into chunks: one counts each
+     * level's node starts per chunk, one writes the values and offsets from the chunks' prefix counts.
+     */
+    private static Trie inChunks(int[][] cols, int n, int chunks) {
+        int arity = cols.length;
         RowChunks rows = new RowChunks(n, chunks);
         int inner = arity - 1;                               // levels with children: 0 .. arity-2
         // starts[c][l]: rows of chunk c that start a node of level l; then, by prefix sums, the nodes of
@@ -107,6 +116,51 @@ public final class Trie {
                 }
             }
         });
+        return new Trie(arity, values, offsets, n);
+    }
+
+    /** Each level is one pass over the rows of its parents' nodes. */
+    private static Trie inOnePass(int[][] cols, int n) {
+        int arity = cols.length;
+        int[][] values = new int[arity][];
+        int[][] offsets = new int[arity - 1][];
+        // rowStart[j]: the first row of node j of the level built last (rowStart[nodes] = n); a level
+        // with no parent level is one node holding every row.
+        int[] rowStart = {0, n};
+        int nodes = 1;
+        int[] buf = new int[n];
+        for (int l = 0; l < arity; l++) {
+            int[] col = cols[l];
+            if (l == arity - 1) {
+                values[l] = Arrays.copyOf(col, n);
+                if (l > 0) {
+                    offsets[l - 1] = Arrays.copyOf(rowStart, nodes + 1);
+                }
+                break;
+            }
+            int[] off = new int[nodes + 1];
+            int[] childStart = new int[n + 1];
+            int count = 0;
+            for (int j = 0; j < nodes; j++) {
+                off[j] = count;
+                int first = rowStart[j];
+                int end = rowStart[j + 1];
+                for (int i = first; i < end; i++) {
+                    int v = col[i];
+                    buf[count] = v;          // written always, kept only when the value starts a child:
+                    childStart[count] = i;   // no data-dependent branch in the loop
+                    count += i == first || v != col[i - 1] ? 1 : 0;
+                }
+            }
+            off[nodes] = count;
+            childStart[count] = n;
+            values[l] = Arrays.copyOf(buf, count);
+            if (l > 0) {
+                offsets[l - 1] = off;
+            }
+            rowStart = childStart;
+            nodes = count;
+        }
         return new Trie(arity, values, offsets, n);
     }
 

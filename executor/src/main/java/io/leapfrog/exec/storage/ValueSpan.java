@@ -14,6 +14,9 @@ record ValueSpan(int min, int max) {
 
     static ValueSpan of(int[] col, int n) {
         RowChunks rows = new RowChunks(n, RowChunks.forRows(n));
+        if (rows.count() == 1) {
+            return of(col, 0, n);
+        }
         ValueSpan[] spans = new ValueSpan[rows.count()];
         rows.forEach(c -> spans[c] = of(col, rows.from(c), rows.to(c)));
         int min = Integer.MAX_VALUE;
