@@ -1,7 +1,5 @@
 package io.leapfrog.exec.storage;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -27,34 +25,45 @@ final class DistinctValues {
         return span.denseFor(n, BITS_PER_ROW) ? countWithBitmap(col, n, span.min(), span.width()) : countBySorting(col, n);
     }
 
-    private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
-
     private static long countWithBitmap(int[] col, int n, int min, long width) {
-        long[] bits = new long[(int) ((width + 63) >>> 6)];
+        int words = (int) ((width + 63) >>> 6);
         RowChunks rows = new RowChunks(n, RowChunks.forRows(n));
-        if (rows.count() == 1) {
-            for (int i = 0; i < n; i++) {
-                long k = (long) col[i] - min;
-                bits[(int) (k >>> 6)] |= 1L << k; // the shift uses the low six bits of k
-            }
+        long[] bits;
+        if (rows.count() == 1 || (long) rows.count() * words > n / 2) {
+            // one thread; also when a bitmap per chunk would take more memory than half the column
+            bits = new long[words];
+            setBits(col, 0, n, min, bits);
         } else {
+            // a bitmap per chunk (no shared writes), then OR-ed together word range by word range
+            long[][] chunkBits = new long[rows.count()][];
             rows.forEach(c -> {
-                for (int i = rows.from(c); i < rows.to(c); i++) {
-                    long k = (long) col[i] - min;
-                    int w = (int) (k >>> 6);
-                    long bit = 1L << k;
-                    // most values repeat (a node's edges), so most bits are set already: read before the atomic OR
-                    if (((long) WORDS.getOpaque(bits, w) & bit) == 0) {
-                        WORDS.getAndBitwiseOr(bits, w, bit);
+                chunkBits[c] = new long[words];
+                setBits(col, rows.from(c), rows.to(c), min, chunkBits[c]);
+            });
+            long[] merged = chunkBits[0];
+            RowChunks wordRanges = new RowChunks(words, rows.count());
+            wordRanges.forEach(c -> {
+                for (int b = 1; b < chunkBits.length; b++) {
+                    long[] other = chunkBits[b];
+                    for (int w = wordRanges.from(c); w < wordRanges.to(c); w++) {
+                        merged[w] |= other[w];
                     }
                 }
             });
+            bits = merged;
         }
         long d = 0;
         for (long w : bits) {
             d += Long.bitCount(w);
         }
         return d;
+    }
+
+    private static void setBits(int[] col, int from, int to, int min, long[] bits) {
+        for (int i = from; i < to; i++) {
+            long k = (long) col[i] - min;
+            bits[(int) (k >>> 6)] |= 1L << k; // the shift uses the low six bits of k
+        }
     }
 
     private static long countBySorting(int[] col, int n) {
