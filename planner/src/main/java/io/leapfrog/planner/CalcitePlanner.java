@@ -97,13 +97,13 @@ public final class CalcitePlanner implements JoinPlanner {
         }
         String measured = "  " + MEASURED_NOTE + " (" + r.measured() + " orders): ";
         String statisticsOrder = PlanExplainer.orderNames(problem, r.startOrder());
-        String unmeasurable = " (it needs a reordered index too large to build for a trial)";
+        String tooLarge = " a reordered index too large to build for a trial)";
         String note;
         if (r.work() < 0) {
-            note = measured + "none could be measured (each needs a reordered index too large to build for a trial)";
+            note = measured + "none could be measured (each needs" + tooLarge;
         } else if (r.changed() && r.startWork() < 0) {
             note = measured + "work ~" + PlanExplainer.rows(r.work()) + "; the statistics' order " + statisticsOrder
-                    + " could not be measured" + unmeasurable;
+                    + " could not be measured (it needs" + tooLarge;
         } else if (r.changed()) {
             note = measured + "work ~" + PlanExplainer.rows(r.work()) + ", against ~" + PlanExplainer.rows(r.startWork())
                     + " for the statistics' order " + statisticsOrder;

@@ -188,6 +188,14 @@ public final class Relation {
         return tries.containsKey(trieKey(columnOrder));
     }
 
+    /**
+     * Whether the trie in this column order is built already or needs no sort: the relation's own column
+     * order is one pass over its sorted columns at any size, another order sorts the relation again.
+     */
+    public boolean hasCheapTrie(int[] columnOrder) {
+        return identity(columnOrder) || hasTrie(columnOrder);
+    }
+
     private static String trieKey(int[] columnOrder) {
         return Arrays.toString(columnOrder);
     }

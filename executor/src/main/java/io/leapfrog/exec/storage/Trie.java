@@ -77,7 +77,7 @@ public final class Trie {
         int inner = arity - 1;                               // levels with children: 0 .. arity-2
         // starts[c][l]: rows of chunk c that start a node of level l; then, by prefix sums, the nodes of
         // level l before chunk c
-        long[][] starts = new long[rows.count()][inner];
+        int[][] starts = new int[rows.count()][inner];
         rows.forEach(c -> {
             for (int i = rows.from(c); i < rows.to(c); i++) {
                 for (int l = firstDifference(cols, i, inner); l < inner; l++) {
@@ -86,10 +86,10 @@ public final class Trie {
             }
         });
         int[] nodes = new int[inner];
-        for (long[] chunk : starts) {
+        for (int[] chunk : starts) {
             for (int l = 0; l < inner; l++) {
-                long before = nodes[l];
-                nodes[l] += (int) chunk[l];
+                int before = nodes[l];
+                nodes[l] += chunk[l];
                 chunk[l] = before;
             }
         }
@@ -102,10 +102,7 @@ public final class Trie {
         }
         values[inner] = Arrays.copyOf(cols[inner], n);
         rows.forEach(c -> {
-            int[] next = new int[inner];
-            for (int l = 0; l < inner; l++) {
-                next[l] = (int) starts[c][l];
-            }
+            int[] next = starts[c].clone();
             for (int i = rows.from(c); i < rows.to(c); i++) {
                 int d = firstDifference(cols, i, inner);
                 for (int l = d; l < inner; l++) {
