@@ -1,5 +1,6 @@
 package io.leapfrog.bench;
 
+import io.leapfrog.common.CountRangeException;
 import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.EngineOptions;
 import io.leapfrog.engine.LoadedProgram;
@@ -24,8 +25,13 @@ import java.util.stream.Stream;
  * <p>{@link Engine#run} loads the facts and evaluates in one call, so the query time is the evaluation
  * time the engine reports for the stratum computing the counted relation ({@link OutputSummary#time()}),
  * and the load time is the rest of the run's wall time (reading e.facts, building its tries, writing
- * the one-line output). The closure size comes from {@code .printsize tc}; while the engine reports
- * .printsize relations without their time, a closure run is timed as a whole.
+ * the one-line output). The closure size comes from {@code .printsize tc} ({@link RunResult#printSizes()},
+ * with its stratum's time).
+ *
+ * <p>A clique count past 2^31 - 1 does not fit the count aggregate's 32-bit number (the engine stops
+ * with a {@link CountRangeException}); the peer then counts the same body with the {@code .printsize}
+ * form of the program ({@code queries/<query>-printsize.dl}, 64 bits, nothing stored) for the rest of
+ * the cell, and says so on stderr.
  */
 public final class LeapfrogPeer implements Peer {
 
@@ -36,6 +42,8 @@ public final class LeapfrogPeer implements Peer {
     private Path factsDir;
     private Path outDir;
     private LoadedProgram program;
+    /** The cell counts with the .printsize form of its program (its count did not fit a number). */
+    private boolean countBySize;
 
     /** The engine on the CPU ("leapfrog"). */
     public LeapfrogPeer(int threads) {
@@ -76,7 +84,15 @@ public final class LeapfrogPeer implements Peer {
 
     /** The program of a query, as stored in the resources. */
     public static String programText(BenchQuery q) {
-        String name = q.isTransitiveClosure() ? "tc" : q.id();
+        return resource(q.isTransitiveClosure() ? "tc" : q.id());
+    }
+
+    /** The program counting a clique query's bindings with {@code .printsize} (64 bits), as stored in the resources. */
+    static String sizeProgramText(BenchQuery q) {
+        return resource(q.id() + "-printsize");
+    }
+
+    private static String resource(String name) {
         try (InputStream in = LeapfrogPeer.class.getResourceAsStream("/queries/" + name + ".dl")) {
             if (in == null) {
                 throw new BenchException("missing resource queries/" + name + ".dl");
@@ -104,27 +120,41 @@ public final class LeapfrogPeer implements Peer {
         workload.graph().writeTsv(factsDir.resolve("e.facts"));
         String name = (workload.query().isTransitiveClosure() ? "tc" : workload.query().id()) + ".dl";
         program = engine.parse(programText(workload.query()), name);
+        countBySize = false;
         return Double.NaN; // the engine loads inside each run; see the class comment
     }
 
     @Override
     public Measurement run(Workload workload) throws IOException {
-        RunResult r = renumberByDegree ? engine.run(program, factsDir, outDir) : withoutRenumbering();
-        String relation = answerRelation(workload.query());
-        double total = r.totalTime().toNanos() / 1e9;
-        OutputSummary summary = r.outputs().stream().filter(s -> s.relation().equals(relation)).findFirst()
-                .orElse(null);
-        if (summary == null && workload.query().isTransitiveClosure()) {
-            // The engine reports .printsize relations only as lines, without their stratum time: time the
-            // whole run (loading the few thousand edges of e.facts is a negligible part of it).
-            return Measurement.of(printedSize(r, relation), total);
+        BenchQuery q = workload.query();
+        RunResult r;
+        try {
+            r = runProgram();
+        } catch (CountRangeException e) {
+            if (countBySize || q.isTransitiveClosure()) {
+                throw e;
+            }
+            System.err.printf("bench: %s: the count %,d is past 2^31 - 1; this cell counts with .printsize%n", name,
+                    e.count());
+            program = engine.parse(sizeProgramText(q), q.id() + "-printsize.dl");
+            countBySize = true;
+            r = runProgram();
         }
+        String relation = answerRelation(q);
+        double total = r.totalTime().toNanos() / 1e9;
+        boolean sized = countBySize || q.isTransitiveClosure();
+        OutputSummary summary = (sized ? r.printSizes() : r.outputs()).stream()
+                .filter(s -> s.relation().equals(relation)).findFirst().orElse(null);
         if (summary == null) {
             throw new BenchException("leapfrog: the run reported no summary for " + relation);
         }
         double query = summary.time().toNanos() / 1e9;
-        long count = workload.query().isTransitiveClosure() ? summary.rows() : singleNumber(outDir.resolve(relation + ".csv"));
+        long count = sized ? summary.rows() : singleNumber(outDir.resolve(relation + ".csv"));
         return new Measurement(count, query, total - query);
+    }
+
+    private RunResult runProgram() {
+        return renumberByDegree ? engine.run(program, factsDir, outDir) : withoutRenumbering();
     }
 
     /** A run with the engine's degree renumbering switched off by its system property (the bench runs one cell at a time). */
@@ -141,17 +171,6 @@ public final class LeapfrogPeer implements Peer {
                 System.setProperty(key, before);
             }
         }
-    }
-
-    /** The size in a ".printsize" line "relation<TAB>size". */
-    private static long printedSize(RunResult r, String relation) {
-        for (String line : r.printSizeLines()) {
-            String[] parts = line.strip().split("\\s+");
-            if (parts.length == 2 && parts[0].equals(relation)) {
-                return Long.parseLong(parts[1]);
-            }
-        }
-        throw new BenchException("leapfrog: the run printed no size for " + relation + ": " + r.printSizeLines());
     }
 
     /** The one value of a one-row, one-column output file. */

@@ -67,6 +67,7 @@ import java.util.Map;
  * </pre>
  * EngineOptions: threads (default all cores), device ("auto" | "cpu" | "gpu"), GPU strategy and memory, PrintStream.
  * RunResult: List&lt;OutputSummary(String relation, long rows, Duration time)&gt;, plus printsize lines.
+ *   RunResult.printSizes(): the .printsize relations as OutputSummary (64-bit size, stratum time).
  * All user errors are {@link io.leapfrog.common.LeapfrogException}s with complete messages;
  * unsupported features are {@link io.leapfrog.common.NotSupportedException}s.
  */
@@ -164,14 +165,19 @@ public final class Engine implements AutoCloseable {
             EvalContext ctx = new EvalContext(symbols, planner, model.relations(), options.threads(), devices.executor());
             ProgramRunner runner = new ProgramRunner(model, ctx);
             Errors.unwrap(() -> runner.run(factsDir, outDir, options.out(), writeOutputs));
-            List<OutputSummary> outputs = new ArrayList<>();
-            for (ProgramRunner.Output o : runner.outputs()) {
-                outputs.add(new OutputSummary(o.relation(), o.rows(), o.time()));
-            }
+            List<OutputSummary> outputs = summaries(runner.outputs());
             Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly());
             return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db,
-                    devices.lines(), ctx.measuredOrders(), ctx.degreeRenumberings());
+                    devices.lines(), ctx.measuredOrders(), ctx.degreeRenumberings(), summaries(runner.printSizes()));
         }
+    }
+
+    private static List<OutputSummary> summaries(List<ProgramRunner.Output> relations) {
+        List<OutputSummary> out = new ArrayList<>();
+        for (ProgramRunner.Output o : relations) {
+            out.add(new OutputSummary(o.relation(), o.rows(), o.time()));
+        }
+        return out;
     }
 
     /**

@@ -14,15 +14,18 @@ import java.util.List;
  * @param measuredOrders the rule bodies whose variable order was chosen by measuring orders on the data
  * @param degreeRenumberings the counted clique queries, each saying whether it counted over its graph with
  *                       the nodes renumbered by degree, and why
+ * @param printSizes     one summary per {@code .printsize} relation, in directive order: its size (64-bit,
+ *                       also when it was counted without being stored) and its stratum's evaluation time
  */
 public record RunResult(List<OutputSummary> outputs, List<String> printSizeLines, Duration totalTime,
                         Database database, List<String> deviceLines, List<String> measuredOrders,
-                        List<String> degreeRenumberings) {
+                        List<String> degreeRenumberings, List<OutputSummary> printSizes) {
     public RunResult {
         outputs = List.copyOf(outputs);
         printSizeLines = List.copyOf(printSizeLines);
         deviceLines = List.copyOf(deviceLines);
         measuredOrders = List.copyOf(measuredOrders);
         degreeRenumberings = List.copyOf(degreeRenumberings);
+        printSizes = List.copyOf(printSizes);
     }
 }

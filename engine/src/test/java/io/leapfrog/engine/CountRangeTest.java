@@ -1,6 +1,6 @@
 package io.leapfrog.engine;
 
-import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.common.CountRangeException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +28,7 @@ class CountRangeTest {
     @Test
     void aCountPastTheNumberRangeIsAnErrorAtTheAggregate() throws Exception {
         EngineTestSupport t = withThirteenHundredValues();
-        LeapfrogException e = assertThrows(LeapfrogException.class, () -> t.run("""
+        CountRangeException e = assertThrows(CountRangeException.class, () -> t.run("""
                 .decl a(x:number)
                 .input a
                 .decl n(c:number)
@@ -39,6 +39,7 @@ class CountRangeTest {
         assertTrue(e.getMessage().contains("the count is 2,197,000,000, past the largest number 2,147,483,647"),
                 e.getMessage());
         assertTrue(e.getMessage().contains(".printsize"), e.getMessage());
+        assertEquals(2_197_000_000L, e.count());
     }
 
     @Test
@@ -52,5 +53,10 @@ class CountRangeTest {
                 triples(x, y, z) :- a(x), a(y), a(z).
                 """);
         assertEquals(List.of("triples\t2197000000"), r.printSizeLines());
+        assertEquals(1, r.printSizes().size());
+        OutputSummary size = r.printSizes().get(0);
+        assertEquals("triples", size.relation());
+        assertEquals(2_197_000_000L, size.rows());
+        assertTrue(size.time().toNanos() > 0, "the stratum's time: " + size.time());
     }
 }

@@ -3,6 +3,7 @@ package io.leapfrog.engine.eval;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.check.BaseType;
 import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.CountRangeException;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.UnsignedCodec;
 import io.leapfrog.exec.join.ExtremumFold;
@@ -225,11 +226,11 @@ final class AggregateEvaluator implements ValueFunction {
      */
     static long checkedCount(long count, String position) {
         if (count > Integer.MAX_VALUE) {
-            throw new LeapfrogException(position + ": error: the count is " + String.format("%,d", count)
+            throw new CountRangeException(position + ": error: the count is " + String.format("%,d", count)
                     + ", past the largest number " + String.format("%,d", Integer.MAX_VALUE)
                     + " (numbers are 32-bit, as in Souffle). To count past it, make the aggregate's body a "
                     + "relation of its own and print its size with .printsize, which counts in 64 bits without "
-                    + "storing the tuples");
+                    + "storing the tuples", count);
         }
         return count;
     }

@@ -26,6 +26,7 @@ public final class ProgramRunner {
     private final EvalContext ctx;
     private final Map<String, Duration> stratumTime = new HashMap<>();
     private final List<String> printSizeLines = new ArrayList<>();
+    private final List<Output> printSizes = new ArrayList<>();
     private final List<Output> outputs = new ArrayList<>();
     private final Map<String, Long> counted = new HashMap<>();
 
@@ -107,6 +108,7 @@ public final class ProgramRunner {
                         : ctx.currentRelation(d.relation()).size();
                 String line = d.relation() + "\t" + size;
                 printSizeLines.add(line);
+                printSizes.add(new Output(d.relation(), size, stratumTime.getOrDefault(d.relation(), Duration.ZERO)));
                 out.println(line);
             }
         }
@@ -215,6 +217,11 @@ public final class ProgramRunner {
 
     public List<String> printSizeLines() {
         return printSizeLines;
+    }
+
+    /** The {@code .printsize} relations as printed: size and the stratum's evaluation time. */
+    public List<Output> printSizes() {
+        return printSizes;
     }
 
     public List<Output> outputs() {

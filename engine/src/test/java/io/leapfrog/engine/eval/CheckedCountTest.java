@@ -1,6 +1,6 @@
 package io.leapfrog.engine.eval;
 
-import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.common.CountRangeException;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +13,8 @@ class CheckedCountTest {
     void theLargestNumberIsACountAndOneMoreIsAnError() {
         assertEquals(Integer.MAX_VALUE, AggregateEvaluator.checkedCount(Integer.MAX_VALUE, "q.dl:1:1"));
         assertEquals(0, AggregateEvaluator.checkedCount(0, "q.dl:1:1"));
-        assertThrows(LeapfrogException.class, () -> AggregateEvaluator.checkedCount(Integer.MAX_VALUE + 1L, "q.dl:1:1"));
+        CountRangeException e = assertThrows(CountRangeException.class,
+                () -> AggregateEvaluator.checkedCount(Integer.MAX_VALUE + 1L, "q.dl:1:1"));
+        assertEquals(Integer.MAX_VALUE + 1L, e.count());
     }
 }
