@@ -19,7 +19,7 @@ final class EngineFlags {
     private long gpuMemory;
 
     @Option(names = {"-j", "--threads"}, paramLabel = "N",
-            description = "Worker threads for CPU joins (default: every core).")
+            description = "Worker threads for CPU joins and for building large relations' tries and statistics (default: every core).")
     void setThreads(int n) {
         if (n < 1) {
             throw new ParameterException(mixee.commandLine(),

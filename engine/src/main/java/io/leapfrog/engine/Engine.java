@@ -74,10 +74,12 @@ import java.util.Map;
 public final class Engine implements AutoCloseable {
 
     private final EngineOptions options;
+    private final StoragePool storage;
     private final JoinPlanner planner = new CalcitePlanner();
 
     public Engine(EngineOptions options) {
         this.options = options;
+        this.storage = new StoragePool(options.threads());
     }
 
     public Engine() {
@@ -158,6 +160,10 @@ public final class Engine implements AutoCloseable {
     }
 
     private RunResult evaluate(LoadedProgram program, Path factsDir, Path outDir, boolean writeOutputs) {
+        return storage.run(() -> evaluateHere(program, factsDir, outDir, writeOutputs));
+    }
+
+    private RunResult evaluateHere(LoadedProgram program, Path factsDir, Path outDir, boolean writeOutputs) {
         long t0 = System.nanoTime();
         ProgramModel model = program.model();
         SymbolTable symbols = symbolsFor(program);
@@ -313,7 +319,7 @@ public final class Engine implements AutoCloseable {
 
     /** Runs a SQL query over the database's relations (as tables, columns named as declared). */
     public SqlResult sql(Database db, String sql) {
-        return Errors.unwrap(() -> SqlBridge.run(db, sql, options.threads()));
+        return storage.run(() -> Errors.unwrap(() -> SqlBridge.run(db, sql, options.threads())));
     }
 
     /**
@@ -321,11 +327,13 @@ public final class Engine implements AutoCloseable {
      * or {@code "?- path(1,x)."} (a leading {@code ?-} and a trailing {@code .} are accepted).
      */
     public QueryResult query(Database db, String bodyOrAtom) {
-        return Errors.unwrap(() -> new QueryRunner(db, planner, options.threads()).run(bodyOrAtom));
+        return storage.run(() -> Errors.unwrap(() -> new QueryRunner(db, planner, options.threads()).run(bodyOrAtom)));
     }
 
     @Override
     public void close() {
-        // Worker threads are per join call and device memory per run: nothing is held between calls.
+        // Join worker threads are per join call and device memory per run; only the storage pool (an
+        // engine limited to fewer threads than cores) outlives a call.
+        storage.close();
     }
 }

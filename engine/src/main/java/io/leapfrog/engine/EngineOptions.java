@@ -7,7 +7,8 @@ import java.util.Objects;
  * How an {@link Engine} runs: worker threads, the device, and where {@code .printsize} lines and
  * {@code IO=stdout} outputs go. Immutable; use the {@code with...} methods to derive variants.
  *
- * @param threads     worker threads for CPU joins (>= 1); {@link #defaults()} uses every core
+ * @param threads     worker threads for CPU joins and for the passes that build large relations' tries,
+ *                    statistics and sorts (>= 1); {@link #defaults()} uses every core
  * @param device      "auto" (the GPU for joins that are large enough and fit, when one is present),
  *                    "cpu", or "gpu" (every GPU-eligible join on the GPU; an error when there is none)
  * @param gpuStrategy the GPU join algorithm: "auto", "lftj" (one thread per first-level value) or

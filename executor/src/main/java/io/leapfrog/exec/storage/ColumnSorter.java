@@ -58,7 +58,7 @@ final class ColumnSorter {
 
     private static void sort(long[] a) {
         if (a.length >= PARALLEL_THRESHOLD) {
-            Arrays.parallelSort(a);
+            StorageThreads.sort(a);
         } else {
             Arrays.sort(a);
         }
@@ -67,7 +67,7 @@ final class ColumnSorter {
     private static int[] sortDistinctUnary(int[] col, int n) {
         int[] a = col.length == n ? col : Arrays.copyOf(col, n);
         if (n >= PARALLEL_THRESHOLD) {
-            Arrays.parallelSort(a);
+            StorageThreads.sort(a);
         } else {
             Arrays.sort(a);
         }

@@ -251,7 +251,7 @@ public final class DegreeRenumbering {
 
     /**
      * The edges sorted by one counting pass into their first number's row, then each row sorted, the
-     * rows on the common pool's threads (rows are short in degree order); for graphs of many nodes,
+     * rows on the storage pool's threads (rows are short in degree order); for graphs of many nodes,
      * where the threads win over the second linear pass of {@link #rowsByTwoPasses}.
      */
     private static int[][] rowsSortedInParallel(int[] first, int[] second, int n) {
@@ -270,13 +270,18 @@ public final class DegreeRenumbering {
         return new int[][]{from, to};
     }
 
-    /** Runs body for 0..count-1, on the common pool's threads when there are many. */
+    /** Runs body for 0..count-1, on the storage pool's threads when there are many. */
     private static void forEach(int count, java.util.function.IntConsumer body) {
-        java.util.stream.IntStream range = java.util.stream.IntStream.range(0, count);
-        (count >= PARALLEL_FROM ? range.parallel() : range).forEach(body);
+        if (count >= PARALLEL_FROM) {
+            StorageThreads.forEach(count, body);
+        } else {
+            for (int i = 0; i < count; i++) {
+                body.accept(i);
+            }
+        }
     }
 
-    /** At least this many edges (or rows) are worth the common pool's threads. */
+    /** At least this many edges (or rows) are worth the storage pool's threads. */
     private static final int PARALLEL_FROM = 1 << 16;
 
     /** Sorts {@code v[from, to)}: by insertion for the short rows that degree order makes common. */

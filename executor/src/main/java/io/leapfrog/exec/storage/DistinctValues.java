@@ -69,7 +69,7 @@ final class DistinctValues {
     private static long countBySorting(int[] col, int n) {
         int[] copy = Arrays.copyOf(col, n);
         if (n >= (1 << 16)) {
-            Arrays.parallelSort(copy);
+            StorageThreads.sort(copy);
         } else {
             Arrays.sort(copy);
         }

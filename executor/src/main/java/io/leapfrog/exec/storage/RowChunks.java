@@ -1,12 +1,11 @@
 package io.leapfrog.exec.storage;
 
-import java.util.concurrent.ForkJoinPool;
 import java.util.function.IntConsumer;
-import java.util.stream.IntStream;
 
 /**
  * Rows 0 .. n-1 cut into contiguous chunks of nearly equal size, for the linear passes over a large
- * relation (its trie, its statistics) that split by rows: each chunk is one task of the common pool.
+ * relation (its trie, its statistics) that split by rows: each chunk is one task of the storage pool
+ * ({@link StorageThreads}).
  */
 final class RowChunks {
     /** Below this many rows a pass runs on the calling thread: forking costs more than it saves. */
@@ -27,7 +26,7 @@ final class RowChunks {
         if (n < PARALLEL_ROWS) {
             return 1;
         }
-        int cores = ForkJoinPool.getCommonPoolParallelism();
+        int cores = StorageThreads.parallelism();
         return Math.max(1, Math.min(4 * cores, n / MIN_CHUNK_ROWS));
     }
 
@@ -48,7 +47,7 @@ final class RowChunks {
         if (count == 1) {
             body.accept(0);
         } else {
-            IntStream.range(0, count).parallel().forEach(body);
+            StorageThreads.forEach(count, body);
         }
     }
 }
