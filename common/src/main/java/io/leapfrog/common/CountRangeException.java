@@ -5,7 +5,7 @@ package io.leapfrog.common;
  * count another way (a {@code .printsize} relation counts in 64 bits) catch this type; the message is
  * the user-facing error with its source position.
  */
-public class CountRangeException extends LeapfrogException {
+public final class CountRangeException extends LeapfrogException {
     private final long count;
 
     public CountRangeException(String message, long count) {
