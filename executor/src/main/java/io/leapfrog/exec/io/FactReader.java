@@ -45,8 +45,6 @@ public final class FactReader {
     private final int[] fileColumns;
     /** The delimiter as one byte when lines of numbers may be parsed from bytes (see parseNumbers), else -1. */
     private final int fastDelimiter;
-    /** Every column is a NUMBER. */
-    private final boolean allNumbers;
 
     /** A reader of Souffle {@code .facts} files (tab-separated). */
     public FactReader(ColumnType[] types, SymbolTable symbols) {
@@ -75,11 +73,6 @@ public final class FactReader {
         if (delimiter.isEmpty()) {
             throw new LeapfrogException("error: empty delimiter; give at least one character, e.g. delimiter=\",\"");
         }
-        boolean numbers = true;
-        for (ColumnType t : types) {
-            numbers &= t == ColumnType.NUMBER;
-        }
-        this.allNumbers = numbers;
     }
 
     /** A reader of SNAP edge lists (whitespace-separated columns, '#' comment lines). */
@@ -107,24 +100,8 @@ public final class FactReader {
                 columns);
     }
 
-    /**
-     * Reads {@code file} (gzip or plain). A large plain file of number columns (one-byte delimiter, no
-     * header or column selection) is parsed in chunks on the storage threads ({@link ChunkedNumberReader});
-     * any other file, or one with a line that is not plain numbers, is read line by line.
-     */
+    /** Reads {@code file} (gzip or plain). */
     public Relation read(Path file) {
-        if (fastDelimiter >= 0 && allNumbers && !skipHeader && !quoted && fileColumns == null && types.length > 0) {
-            try {
-                Relation r = ChunkedNumberReader.read(file, types.length, (byte) fastDelimiter);
-                if (r != null) {
-                    return r;
-                }
-            } catch (NoSuchFileException e) {
-                throw new LeapfrogException(file + ": error: cannot open fact file: no such file");
-            } catch (IOException e) {
-                throw new LeapfrogException(file + ": error: cannot read fact file: " + e.getMessage());
-            }
-        }
         try (InputStream in = Files.newInputStream(file)) {
             return read(in, file.toString());
         } catch (NoSuchFileException e) {
@@ -195,11 +172,45 @@ public final class FactReader {
     }
 
     /**
-     * Parses a line of plain numbers from bytes ({@link NumberLines#parse}) when every column is a
-     * NUMBER and the delimiter is one byte; false for anything else, which the general path then reads.
+     * Parses {@code b[from..to)} into {@code tuple} when it is exactly {@code arity} NUMBER fields of
+     * an optional '-' and up to ten decimal digits within the 32-bit range, separated by a one-byte
+     * delimiter; false (tuple undefined) for anything else, which the general path then reads.
      */
     private boolean parseNumbers(byte[] b, int from, int to, int[] tuple) {
-        return fastDelimiter >= 0 && allNumbers && NumberLines.parse(b, from, to, (byte) fastDelimiter, tuple);
+        if (fastDelimiter < 0) {
+            return false;
+        }
+        int i = from;
+        for (int c = 0; c < tuple.length; c++) {
+            if (types[c] != ColumnType.NUMBER) {
+                return false;
+            }
+            if (c > 0) {
+                if (i >= to || b[i] != fastDelimiter) {
+                    return false;
+                }
+                i++;
+            }
+            boolean negative = i < to && b[i] == '-';
+            if (negative) {
+                i++;
+            }
+            int digitsFrom = i;
+            long v = 0;
+            while (i < to && i - digitsFrom < 11 && b[i] >= '0' && b[i] <= '9') {
+                v = v * 10 + (b[i++] - '0');
+            }
+            int digits = i - digitsFrom;
+            if (digits == 0 || digits > 10) {
+                return false;
+            }
+            v = negative ? -v : v;
+            if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+                return false; // the general path reports it
+            }
+            tuple[c] = (int) v;
+        }
+        return i == to;
     }
 
     /** The stream, decompressed when it starts with gzip's magic bytes (whatever the file is called). */

@@ -13,7 +13,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * <pre>
  * public static Relation empty(int arity)
  * public static Relation of(int arity, int[][] rows)
- * public static Relation ofColumns(int[][] cols, int n)   the distinct tuples of cols[*][0..n), any order
  * public int arity()
  * public int size()
  * public int get(int row, int column)          values in natural sorted order
@@ -59,14 +58,6 @@ public final class Relation {
         }
         int[][] sorted = ColumnSorter.sortDistinct(cols, n);
         return new Relation(cols.length, sorted, sorted[0].length);
-    }
-
-    /**
-     * The distinct tuples of columns {@code cols[*][0..n)} in any order and with duplicates (a reader
-     * that filled the columns itself). The arrays become the relation's or are reordered: do not reuse them.
-     */
-    public static Relation ofColumns(int[][] cols, int n) {
-        return fromUnsortedColumns(cols, n);
     }
 
     public static Relation empty(int arity) {

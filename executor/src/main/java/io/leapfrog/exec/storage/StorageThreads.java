@@ -32,7 +32,7 @@ public final class StorageThreads {
     }
 
     /** The threads a pass started here would use. */
-    public static int parallelism() {
+    static int parallelism() {
         if (ForkJoinTask.inForkJoinPool()) {
             return ForkJoinTask.getPool().getParallelism();
         }
@@ -41,7 +41,7 @@ public final class StorageThreads {
     }
 
     /** {@code body(i)} for i in [0, count), in parallel on this thread's storage pool. */
-    public static void forEach(int count, IntConsumer body) {
+    static void forEach(int count, IntConsumer body) {
         inPool(() -> IntStream.range(0, count).parallel().forEach(body));
     }
 
