@@ -47,6 +47,13 @@ class LeapfrogPeerTest {
         assertEquals(15, count(BenchQuery.FOUR_CLIQUES, complete(6), 1).count()); // C(6, 4)
     }
 
+    @Test
+    void aClosureIsCountedAndTimedByItsPrintsizeStratum() throws Exception {
+        Measurement m = count(BenchQuery.TC_CHAIN, ClosureGraphs.chain(200), 1);
+        assertEquals(200 * 199 / 2, m.count());
+        assertTrue(m.querySeconds() > 0, "the closure stratum's time: " + m.querySeconds());
+    }
+
     /** K_2350 has C(2350, 3) = 2,160,218,700 triangles: past the count aggregate's 2,147,483,647. */
     @Test
     void aCountPastTheNumberRangeIsCountedByPrintsize() throws Exception {
