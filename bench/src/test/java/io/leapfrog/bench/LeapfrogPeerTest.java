@@ -37,7 +37,7 @@ class LeapfrogPeerTest {
             }
             return last;
         } finally {
-            peer.unload();
+            peer.close();
         }
     }
 
