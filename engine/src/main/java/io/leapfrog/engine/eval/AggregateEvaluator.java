@@ -4,7 +4,6 @@ import io.leapfrog.ast.Expr;
 import io.leapfrog.check.BaseType;
 import io.leapfrog.common.FloatCodec;
 import io.leapfrog.common.CountRangeException;
-import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.UnsignedCodec;
 import io.leapfrog.exec.join.ExtremumFold;
 import io.leapfrog.exec.join.Reduction;

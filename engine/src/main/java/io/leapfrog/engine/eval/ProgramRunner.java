@@ -25,7 +25,6 @@ public final class ProgramRunner {
     private final ProgramModel model;
     private final EvalContext ctx;
     private final Map<String, Duration> stratumTime = new HashMap<>();
-    private final List<String> printSizeLines = new ArrayList<>();
     private final List<Output> printSizes = new ArrayList<>();
     private final List<Output> outputs = new ArrayList<>();
     private final Map<String, Long> counted = new HashMap<>();
@@ -106,10 +105,9 @@ public final class ProgramRunner {
             if (d.kind() == Directive.Kind.PRINTSIZE) {
                 long size = counted.containsKey(d.relation()) ? counted.get(d.relation())
                         : ctx.currentRelation(d.relation()).size();
-                String line = d.relation() + "\t" + size;
-                printSizeLines.add(line);
-                printSizes.add(new Output(d.relation(), size, stratumTime.getOrDefault(d.relation(), Duration.ZERO)));
-                out.println(line);
+                Output printed = new Output(d.relation(), size, stratumTime.getOrDefault(d.relation(), Duration.ZERO));
+                printSizes.add(printed);
+                out.println(printSizeLine(printed));
             }
         }
         for (Directive d : model.directives()) {
@@ -216,7 +214,12 @@ public final class ProgramRunner {
     }
 
     public List<String> printSizeLines() {
-        return printSizeLines;
+        return printSizes.stream().map(ProgramRunner::printSizeLine).toList();
+    }
+
+    /** A {@code .printsize} line as Souffle prints it: {@code name<TAB>size}. */
+    private static String printSizeLine(Output o) {
+        return o.relation() + "\t" + o.rows();
     }
 
     /** The {@code .printsize} relations as printed: size and the stratum's evaluation time. */

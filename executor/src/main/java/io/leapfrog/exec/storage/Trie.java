@@ -48,8 +48,8 @@ public final class Trie {
     /**
      * Builds the trie of tuples given as lexicographically sorted, distinct columns (level order);
      * the columns are not modified. The last level needs no pass of its own: distinct rows make every
-     * row a leaf, so it is the column itself. A large relation is built in row chunks on the common
-     * pool ({@link #inChunks}; rmat-20's 15.7 million edges took 55 ms on one core, a sixth of an
+     * row a leaf, so it is the column itself. A large relation is built in row chunks on the storage
+     * threads ({@link StorageThreads}, {@link #inChunks}; rmat-20's 15.7 million edges took 55 ms on one core, a sixth of an
      * engine triangle count whose GPU join takes 24 ms), a small one in one pass per level on the
      * calling thread ({@link #inOnePass}, twice as fast as one chunk of the chunked build: measured, the
      * chunked build alone cost the engine 1-2 ms per run on the SNAP graphs).
