@@ -26,6 +26,11 @@ LF_HD bool lw_bounds(const LfLevel& L, const LfTable& t, int r, long long& lb, l
     return lb <= ub;
 }
 
+// The node of the level above whose children participant p ranges over for row r (-1 at trie level 0).
+LF_HD int lw_parent(const LfPart& p, const LfTable& t, int r) {
+    return p.parentOff == nullptr ? -1 : t.slot[p.parentSlot][r];
+}
+
 LF_HD void lw_range(const LfPart& p, const LfTable& t, int r, int& lo, int& hi) {
     if (p.parentOff == nullptr) {
         lo = 0;
@@ -36,6 +41,7 @@ LF_HD void lw_range(const LfPart& p, const LfTable& t, int r, int& lo, int& hi) 
         hi = p.parentOff[parent + 1];
     }
 }
+
 
 // Whether value v (from row r's driver p) is in every other participant of the level for row r.
 LF_HD bool lw_member(const LfLevel& L, const LfTable& in, int r, int p, int v) {
@@ -55,14 +61,30 @@ template <int K>
 LF_HD unsigned lw_members(const LfLevel& L, const LfTable& in, int r, int p, const int* v, unsigned live) {
     for (int q = 0; q < L.width && live != 0; q++) {
         if (q == p) continue;
-        int lo, hi;
-        lw_range(L.part[q], in, r, lo, hi);
-        if (L.part[q].rank != nullptr) {
-            for (int k = 0; k < K; k++)
-                if (((live >> k) & 1u) && lf_part_find(L.part[q], lo, hi, v[k]) < 0) live &= ~(1u << k);
-        } else {
-            live = lf_contains_batch<K>(L.part[q].vals, lo, hi, v, live);
+        const LfPart& P = L.part[q];
+        int parent = lw_parent(P, in, r);
+        unsigned ask = live;
+        if (P.bits != nullptr) {                            // the core bitmap answers what it covers
+            for (int k = 0; k < K; k++) {
+                int b = ((ask >> k) & 1u) ? lf_core_bit(P, parent, v[k]) : -1;
+                if (b >= 0) {
+                    ask &= ~(1u << k);
+                    if (b == 0) live &= ~(1u << k);
+                }
+            }
+            if (ask == 0) continue;
         }
+        int lo = parent < 0 ? 0 : P.parentOff[parent];
+        int hi = parent < 0 ? P.len : P.parentOff[parent + 1];
+        unsigned found;
+        if (L.part[q].rank != nullptr) {
+            found = 0;
+            for (int k = 0; k < K; k++)
+                if (((ask >> k) & 1u) && lf_part_find(L.part[q], lo, hi, v[k]) >= 0) found |= 1u << k;
+        } else {
+            found = lf_contains_batch<K>(L.part[q].vals, lo, hi, v, ask);
+        }
+        live &= ~ask | found;
     }
     return live;
 }
@@ -75,11 +97,17 @@ LF_HD unsigned lw_members_rows(const LfLevel& L, const LfTable& in, const int* r
     for (int q = 0; q < L.width && live != 0; q++) {
         int lo[K], hi[K];
         unsigned probe = 0;
+        const LfPart& P = L.part[q];
         for (int k = 0; k < K; k++) {
             lo[k] = 0;
             hi[k] = 0;
             if (((live >> k) & 1u) && p[k] != q) {
-                lw_range(L.part[q], in, row[k], lo[k], hi[k]);
+                int parent = lw_parent(P, in, row[k]);
+                int b = lf_core_bit(P, parent, v[k]);       // -1 without a bitmap or outside it
+                if (b == 0) live &= ~(1u << k);
+                if (b >= 0) continue;                       // answered by the core bitmap
+                lo[k] = parent < 0 ? 0 : P.parentOff[parent];
+                hi[k] = parent < 0 ? P.len : P.parentOff[parent + 1];
                 probe |= 1u << k;
             }
         }

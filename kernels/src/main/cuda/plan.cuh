@@ -32,6 +32,13 @@ struct LfPart {
     int rankMin;            // smallest value (with rank)
     int rankSpan;           // largest value - smallest value + 1 (with rank)
     int pad;
+    const unsigned* bits;   // or null: the core bitmap of a deeper trie level (search.cuh, lf_core_bit): bit
+                            // (p - bitsRow0, v - bitsCol0) is set when v is a child of node p of the level above,
+                            // for p in [bitsRow0, bitsRow0 + bitsRows) and v in [bitsCol0, bitsCol0 + 32 * bitsWords)
+    int bitsRow0;
+    int bitsRows;
+    int bitsCol0;
+    int bitsWords;          // 32-bit words per row
 };
 
 struct LfLevel {
@@ -57,15 +64,17 @@ struct LfPlan {
 };
 
 // Byte offsets shared with PlanLayout.java.
-static_assert(sizeof(LfPart) == 48, "LfPart layout");
-static_assert(sizeof(LfLevel) == 96 + LF_MAX_PARTS * 48, "LfLevel layout");
-static_assert(sizeof(LfPlan) == 16 + LF_MAX_VARS * (96 + LF_MAX_PARTS * 48), "LfPlan layout");
+static_assert(sizeof(LfPart) == 72, "LfPart layout");
+static_assert(sizeof(LfLevel) == 96 + LF_MAX_PARTS * 72, "LfLevel layout");
+static_assert(sizeof(LfPlan) == 16 + LF_MAX_VARS * (96 + LF_MAX_PARTS * 72), "LfPlan layout");
 static_assert(__builtin_offsetof(LfLevel, lowerConst) == 16, "LfLevel.lowerConst");
 static_assert(__builtin_offsetof(LfLevel, lowerVar) == 32, "LfLevel.lowerVar");
 static_assert(__builtin_offsetof(LfLevel, part) == 96, "LfLevel.part");
 static_assert(__builtin_offsetof(LfPart, rank) == 16, "LfPart.rank");
 static_assert(__builtin_offsetof(LfPart, parentSlot) == 24, "LfPart.parentSlot");
 static_assert(__builtin_offsetof(LfPart, rankMin) == 36, "LfPart.rankMin");
+static_assert(__builtin_offsetof(LfPart, bits) == 48, "LfPart.bits");
+static_assert(__builtin_offsetof(LfPart, bitsWords) == 68, "LfPart.bitsWords");
 
 // Bounds of level l under the current binding; false when the range is empty.
 LF_HD bool lf_bounds(const LfLevel& L, const int* binding, long long& lb, long long& ub) {

@@ -15,6 +15,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <climits>
 #include <string>
 #include <utility>
 #include <initializer_list>
@@ -28,7 +29,38 @@ struct HostTrie {
     std::vector<std::vector<int>> offsets;  // per level < arity-1
     std::set<std::vector<int>> tuples;
     std::vector<int> rank;                  // rank table of level 0 (as lf_build_rank makes it)
+    // per level >= 1, a core bitmap of the last half of the level above's nodes (as lf_build_bits makes it)
+    std::vector<std::vector<unsigned>> bits;
+    std::vector<int> bitsRow0, bitsRows, bitsCol0, bitsWords;
 };
+
+// The core bitmap of level l: nodes [row0, parents) of level l-1, columns from their smallest child's
+// value to the largest (narrowed by `trim` values at the top, so that some children fall outside).
+void addBits(HostTrie& t, int l, int trim) {
+    const std::vector<int>& off = t.offsets[l - 1];
+    const std::vector<int>& vals = t.values[l];
+    int parents = (int) off.size() - 1;
+    int row0 = parents / 2;
+    long long lo = LLONG_MAX, hi = LLONG_MIN;
+    for (int p = row0; p < parents; p++)
+        if (off[p] < off[p + 1]) {
+            lo = std::min<long long>(lo, vals[off[p]]);
+            hi = std::max<long long>(hi, vals[off[p + 1] - 1]);
+        }
+    if (lo > hi - trim) return;
+    int words = (int) ((hi - trim - lo + 32) / 32);
+    std::vector<unsigned> b((size_t) (parents - row0) * words, 0u);
+    for (int p = row0; p < parents; p++)
+        for (int i = off[p]; i < off[p + 1]; i++) {
+            long long c = vals[i] - lo;
+            if (c >= 0 && c < 32LL * words) b[(size_t) (p - row0) * words + (size_t) (c >> 5)] |= 1u << (c & 31);
+        }
+    t.bits[l] = b;
+    t.bitsRow0[l] = row0;
+    t.bitsRows[l] = parents - row0;
+    t.bitsCol0[l] = (int) lo;
+    t.bitsWords[l] = words;
+}
 
 // The rank table of sorted distinct values, as the lf_build_rank kernel fills it.
 std::vector<int> rankOf(const std::vector<int>& vals) {
@@ -59,6 +91,12 @@ HostTrie makeTrie(std::set<std::vector<int>> tuples, int arity) {
         if (l > 0) t.offsets[l - 1].push_back((int) t.values[l].size());
     }
     if (arity > 0) t.rank = rankOf(t.values[0]);
+    t.bits.assign(arity, {});
+    t.bitsRow0.assign(arity, 0);
+    t.bitsRows.assign(arity, 0);
+    t.bitsCol0.assign(arity, 0);
+    t.bitsWords.assign(arity, 0);
+    for (int l = 1; l < arity; l++) addBits(t, l, l == 1 ? 0 : 1);
     return t;
 }
 
@@ -80,8 +118,9 @@ struct Query {
 };
 
 // Builds the plan as io.leapfrog.exec.gpu.plan.GpuPlanBuilder does.
-// With useRank, first trie levels seek through their rank tables.
-bool buildPlan(const Query& q, const std::vector<HostTrie>& tries, LfPlan& P, bool useRank = false) {
+// With useRank, first trie levels seek through their rank tables; with useBits, deeper levels answer
+// what their core bitmaps cover from them.
+bool buildPlan(const Query& q, const std::vector<HostTrie>& tries, LfPlan& P, bool useRank = false, bool useBits = false) {
     P = LfPlan{};
     P.nvars = q.nvars;
     P.outVars = q.outVars;
@@ -124,6 +163,13 @@ bool buildPlan(const Query& q, const std::vector<HostTrie>& tries, LfPlan& P, bo
             part.parentOff = t == 0 ? nullptr : tr.offsets[t - 1].data();
             part.parentSlot = t == 0 ? 0 : slotOf[{parts[p].first, t - 1}];
             part.slot = slotOf[{parts[p].first, t}];
+            if (useBits && t > 0 && !tr.bits[t].empty()) {
+                part.bits = tr.bits[t].data();
+                part.bitsRow0 = tr.bitsRow0[t];
+                part.bitsRows = tr.bitsRows[t];
+                part.bitsCol0 = tr.bitsCol0[t];
+                part.bitsWords = tr.bitsWords[t];
+            }
             if (useRank && t == 0 && !tr.rank.empty()) {
                 part.rank = tr.rank.data();
                 part.rankMin = tr.values[0].front();
@@ -578,6 +624,33 @@ int main() {
                     check(lf_part_seek(ranked, lo, hi, key) == lf_part_seek(plain, lo, hi, key), "rank seek");
                 }
     }
+    // lf_core_bit answers exactly what its bitmap covers, -1 elsewhere.
+    {
+        std::set<std::vector<int>> tuples;
+        std::mt19937 br(9);
+        for (int i = 0; i < 400; i++) tuples.insert({(int) (br() % 30), (int) (br() % 70) - 5});
+        HostTrie t = makeTrie(tuples, 2);
+        LfPart part{};
+        part.bits = t.bits[1].data();
+        part.bitsRow0 = t.bitsRow0[1];
+        part.bitsRows = t.bitsRows[1];
+        part.bitsCol0 = t.bitsCol0[1];
+        part.bitsWords = t.bitsWords[1];
+        check(part.bitsRows > 0, "a bitmap was built");
+        int parents = (int) t.values[0].size();
+        for (int p = -1; p <= parents; p++)
+            for (int v = -8; v < 72; v++) {
+                int b = lf_core_bit(part, p, v);
+                bool covered = p >= part.bitsRow0 && p < part.bitsRow0 + part.bitsRows && v >= part.bitsCol0
+                               && v < part.bitsCol0 + 32 * part.bitsWords;
+                if (!covered) {
+                    check(b == -1, "core bit outside the bitmap");
+                } else {
+                    bool member = tuples.count({t.values[0][p], v}) > 0;
+                    check(b == (member ? 1 : 0), "core bit (" + std::to_string(p) + "," + std::to_string(v) + ")");
+                }
+            }
+    }
     std::mt19937 rng(20261122);
     int cases = 0;
     for (int iter = 0; iter < 400; iter++) {
@@ -620,7 +693,7 @@ int main() {
         if (rng() % 4 == 0) q.upperConst[rng() % q.nvars] = domain - 1 - (long long) (rng() % 3);
         q.outVars = (rng() % 3 == 0) ? (int) (rng() % (q.nvars + 1)) : q.nvars;
         LfPlan P;
-        if (!buildPlan(q, tries, P, iter % 2 == 0)) continue;
+        if (!buildPlan(q, tries, P, iter % 2 == 0, iter % 3 != 0)) continue;
         auto expected = bruteForce(q, tries, domain);
         std::string name = "case " + std::to_string(iter);
         runPerDriver(q, P, expected, name);
@@ -645,7 +718,7 @@ int main() {
         q.lowerConst.assign(3, -(1LL << 31));
         q.upperConst.assign(3, (1LL << 31) - 1);
         LfPlan P;
-        check(buildPlan(q, tries, P), "triangle plan");
+        check(buildPlan(q, tries, P, false, true), "triangle plan");
         check(P.level[0].width == 1 && P.nslots == 5, "triangle plan: e(x,y) and e(x,z) share level 0");
         auto expected = bruteForce(q, tries, 40);
         runPerDriver(q, P, expected, "triangles");

@@ -5,6 +5,7 @@ import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.TupleSink;
+import io.leapfrog.tests.gpu.CoreBitmapProperties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -107,6 +108,14 @@ class GpuDifferentialTest {
     @Test
     void levelwiseWithATinyBudgetSplitsIntoWindows() throws Exception {
         runWith(GpuJoinExecutor.Strategy.LEVELWISE, 96 << 10);
+    }
+
+    /** Level-wise with core bitmaps forced onto the suite's small relations (partly covering: 512 bytes each). */
+    @Test
+    void levelwiseWithCoreBitmapsMatches() throws Exception {
+        try (CoreBitmapProperties p = CoreBitmapProperties.force(512)) {
+            runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0);
+        }
     }
 
     @Test

@@ -195,6 +195,15 @@ final class GpuPlan {
                 b.putInt(pb + PlanLayout.PART_PARENT_SLOT, partParentSlot[l][p]);
                 b.putInt(pb + PlanLayout.PART_SLOT, partSlot[l][p]);
                 b.putInt(pb + PlanLayout.PART_LEN, t.values[tl].length);
+                CoreBitmaps.OnDevice bits = tl == 0 ? null : tries.bits(t, tl);
+                if (bits != null) {
+                    CoreBitmaps.Shape core = bits.shape();
+                    b.putLong(pb + PlanLayout.PART_BITS, bits.address());
+                    b.putInt(pb + PlanLayout.PART_BITS_ROW0, core.row0());
+                    b.putInt(pb + PlanLayout.PART_BITS_ROWS, core.rows());
+                    b.putInt(pb + PlanLayout.PART_BITS_COL0, core.col0());
+                    b.putInt(pb + PlanLayout.PART_BITS_WORDS, core.words());
+                }
                 int rankSpan = tl == 0 ? RankTables.span(t.values[0]) : 0;
                 if (rankSpan > 0 && tries.rank(t) != 0) {
                     b.putLong(pb + PlanLayout.PART_RANK, tries.rank(t));

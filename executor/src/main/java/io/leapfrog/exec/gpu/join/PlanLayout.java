@@ -18,7 +18,7 @@ final class PlanLayout {
     static final int PLAN_OUTVARS = 4;
     static final int PLAN_NSLOTS = 8;
     static final int PLAN_LEVELS = 16;
-    static final int LEVEL_BYTES = 96 + 8 * 48;
+    static final int LEVEL_BYTES = 96 + 8 * 72;
     static final int PLAN_BYTES = PLAN_LEVELS + MAX_VARS * LEVEL_BYTES;
 
     // LfLevel, relative to the level
@@ -32,7 +32,7 @@ final class PlanLayout {
     static final int LEVEL_UPPER_VAR = 64;
     static final int LEVEL_UPPER_SUB = 80;
     static final int LEVEL_PARTS = 96;
-    static final int PART_BYTES = 48;
+    static final int PART_BYTES = 72;
 
     // LfPart, relative to the part
     static final int PART_VALS = 0;
@@ -43,6 +43,11 @@ final class PlanLayout {
     static final int PART_LEN = 32;
     static final int PART_RANK_MIN = 36;
     static final int PART_RANK_SPAN = 40;
+    static final int PART_BITS = 48;
+    static final int PART_BITS_ROW0 = 56;
+    static final int PART_BITS_ROWS = 60;
+    static final int PART_BITS_COL0 = 64;
+    static final int PART_BITS_WORDS = 68;
 
     // LfTable
     static final int TABLE_ROWS = 0;

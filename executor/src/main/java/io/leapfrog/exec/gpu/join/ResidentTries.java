@@ -34,6 +34,9 @@ final class ResidentTries {
 
         /** Device address of the trie's rank table ({@link RankTables}), or 0 when it has none. */
         long rank(Trie t);
+
+        /** The core bitmap of t's level ({@link CoreBitmaps}), or null when it has none. */
+        CoreBitmaps.OnDevice bits(Trie t, int level);
     }
 
     private static final class Entry {
@@ -41,14 +44,20 @@ final class ResidentTries {
         final DeviceBuffer[] values;
         final DeviceBuffer[] offsets;
         final DeviceBuffer rank;
+        /** Per level, its core bitmap or null, and their shapes. */
+        final DeviceBuffer[] bits;
+        final CoreBitmaps.Shape[] bitShapes;
         final long bytes;
         int pins;
 
-        Entry(Key key, DeviceBuffer[] values, DeviceBuffer[] offsets, DeviceBuffer rank, long bytes) {
+        Entry(Key key, DeviceBuffer[] values, DeviceBuffer[] offsets, DeviceBuffer rank, DeviceBuffer[] bits,
+              CoreBitmaps.Shape[] bitShapes, long bytes) {
             this.key = key;
             this.values = values;
             this.offsets = offsets;
             this.rank = rank;
+            this.bits = bits;
+            this.bitShapes = bitShapes;
             this.bytes = bytes;
         }
 
@@ -56,6 +65,7 @@ final class ResidentTries {
             if (rank != null) {
                 rank.close();
             }
+            closeAll(bits);
             for (DeviceBuffer b : values) {
                 b.close();
             }
@@ -103,9 +113,9 @@ final class ResidentTries {
         this.device = device;
     }
 
-    /** Bytes a trie takes on the device (its columns and its rank table). */
+    /** Bytes a trie takes on the device (its columns, its rank table and its core bitmaps). */
     static long bytesOf(Trie t) {
-        long n = RankTables.bytes(t);
+        long n = RankTables.bytes(t) + CoreBitmaps.bytes(t);
         for (int[] v : t.values) {
             n += 4L * v.length;
         }
@@ -145,6 +155,8 @@ final class ResidentTries {
         DeviceBuffer[] vals = new DeviceBuffer[t.arity];
         DeviceBuffer[] offs = new DeviceBuffer[Math.max(0, t.arity - 1)];
         DeviceBuffer rank = null;
+        DeviceBuffer[] bits = new DeviceBuffer[t.arity];
+        CoreBitmaps.Shape[] bitShapes = new CoreBitmaps.Shape[t.arity];
         try {
             for (int l = 0; l < t.arity; l++) {
                 vals[l] = allocate(4L * t.values[l].length, "trie values (level " + l + ")");
@@ -155,21 +167,25 @@ final class ResidentTries {
                 device.upload(t.offsets[l], 0, t.offsets[l].length, offs[l], 0);
             }
             rank = buildRank(t, vals);
-        } catch (RuntimeException ex) {
-            for (DeviceBuffer b : vals) {
-                if (b != null) {
-                    b.close();
-                }
+            for (int l = 1; l < t.arity; l++) {
+                CoreBitmaps.Shape s = CoreBitmaps.shape(t, l);
+                bits[l] = s == null ? null : buildBits(s, vals[l], offs[l - 1], l);
+                bitShapes[l] = bits[l] == null ? null : s;
             }
-            for (DeviceBuffer b : offs) {
-                if (b != null) {
-                    b.close();
-                }
+        } catch (RuntimeException ex) {
+            closeAll(vals);
+            closeAll(offs);
+            closeAll(bits);
+            if (rank != null) {
+                rank.close();
             }
             throw ex;
         }
-        long bytes = bytesOf(t);
-        Entry e = new Entry(key, vals, offs, rank, bytes);
+        long bytes = bytesOf(t) - CoreBitmaps.bytes(t);
+        for (CoreBitmaps.Shape s : bitShapes) {
+            bytes += s == null ? 0 : s.bytes();
+        }
+        Entry e = new Entry(key, vals, offs, rank, bits, bitShapes, bytes);
         entries.put(key, e);
         residentBytes += bytes;
         uploadedBytes += bytes;
@@ -186,6 +202,32 @@ final class ResidentTries {
         device.launch("lf_build_rank", t.values[0].length, 256, KernelArg.ptr(vals[0]), KernelArg.i32(t.values[0].length),
                 KernelArg.i32(t.values[0][0]), KernelArg.ptr(rank));
         return rank;
+    }
+
+    /**
+     * A core bitmap of the given shape, built on the device from a level's uploaded columns; null when the
+     * device has no room for it (the joins then search, as without one).
+     */
+    private DeviceBuffer buildBits(CoreBitmaps.Shape s, DeviceBuffer vals, DeviceBuffer parentOffsets, int level) {
+        DeviceBuffer bits;
+        try {
+            bits = device.allocate(s.bytes(), "trie core bitmap (level " + level + ")");
+        } catch (GpuOutOfMemoryException e) {
+            return null;
+        }
+        device.fill(bits, 0, s.bytes() / 4, 0);
+        device.launch("lf_build_bits", 32L * s.rows(), 256, KernelArg.ptr(vals), KernelArg.ptr(parentOffsets),
+                KernelArg.i32(s.row0()), KernelArg.i32(s.rows()), KernelArg.i32(s.col0()), KernelArg.i32(s.words()),
+                KernelArg.ptr(bits));
+        return bits;
+    }
+
+    private static void closeAll(DeviceBuffer[] buffers) {
+        for (DeviceBuffer b : buffers) {
+            if (b != null) {
+                b.close();
+            }
+        }
     }
 
     /** Allocates, evicting unpinned tries (least recently used first) while the device has no room. */
@@ -283,6 +325,12 @@ final class ResidentTries {
         public long rank(Trie t) {
             DeviceBuffer r = byTrie.get(t).rank;
             return r == null ? 0 : r.address();
+        }
+
+        @Override
+        public CoreBitmaps.OnDevice bits(Trie t, int level) {
+            Entry e = byTrie.get(t);
+            return e.bits[level] == null ? null : new CoreBitmaps.OnDevice(e.bits[level].address(), e.bitShapes[level]);
         }
 
         @Override

@@ -42,6 +42,11 @@ class GpuPlanTest {
         public long rank(Trie t) {
             return 0x7000L;
         }
+
+        @Override
+        public CoreBitmaps.OnDevice bits(Trie t, int level) {
+            return new CoreBitmaps.OnDevice(0x9000L + level, new CoreBitmaps.Shape(3, 5, 7, 11));
+        }
     };
 
     @Test
@@ -88,7 +93,7 @@ class GpuPlanTest {
         GpuPlan p = GpuPlan.of(q);
         ByteBuffer b = ByteBuffer.wrap(p.encode(FAKE)).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(PlanLayout.PLAN_BYTES, b.capacity());
-        assertEquals(16 + 16 * (96 + 8 * 48), PlanLayout.PLAN_BYTES, "sizeof(LfPlan) in plan.cuh");
+        assertEquals(16 + 16 * (96 + 8 * 72), PlanLayout.PLAN_BYTES, "sizeof(LfPlan) in plan.cuh");
         assertEquals(2, b.getInt(PlanLayout.PLAN_NVARS));
         assertEquals(1, b.getInt(PlanLayout.PLAN_OUTVARS));
         int l0 = PlanLayout.PLAN_LEVELS;
@@ -111,6 +116,11 @@ class GpuPlanTest {
             if (b.getLong(pb + PlanLayout.PART_VALS) == 0x1001L) {
                 sawChild = true;
                 assertEquals(0x100000L, b.getLong(pb + PlanLayout.PART_PARENT_OFF));
+                assertEquals(0x9001L, b.getLong(pb + PlanLayout.PART_BITS), "the child level's core bitmap");
+                assertEquals(3, b.getInt(pb + PlanLayout.PART_BITS_ROW0));
+                assertEquals(5, b.getInt(pb + PlanLayout.PART_BITS_ROWS));
+                assertEquals(7, b.getInt(pb + PlanLayout.PART_BITS_COL0));
+                assertEquals(11, b.getInt(pb + PlanLayout.PART_BITS_WORDS));
                 assertEquals(p.partSlot[0][0], b.getInt(pb + PlanLayout.PART_PARENT_SLOT));
             }
         }
