@@ -43,6 +43,45 @@ LF_HD void lw_range(const LfPart& p, const LfTable& t, int r, int& lo, int& hi) 
 }
 
 
+// For a level of two participants that share one core bitmap holding both of row r's lists: the words
+// [w0, w1] of their bitmap rows that hold the columns in the bounds [lb, ub]. False when the level or
+// the row does not qualify or no column lies in the bounds.
+LF_HD bool lw_bit_words(const LfLevel& L, const LfTable& in, int r, long long lb, long long ub, long long& w0,
+                        long long& w1) {
+    if (L.width != 2) return false;
+    const LfPart& A = L.part[0];
+    const LfPart& B = L.part[1];
+    if (A.bits == nullptr || A.bits != B.bits) return false;
+    unsigned ra = (unsigned) (lw_parent(A, in, r) - A.bitsRow0);
+    unsigned rb = (unsigned) (lw_parent(B, in, r) - B.bitsRow0);
+    if (ra >= (unsigned) A.bitsRows || rb >= (unsigned) A.bitsRows) return false;
+    long long c0 = lb - A.bitsCol0 > 0 ? lb - A.bitsCol0 : 0;
+    long long last = 32LL * A.bitsWords - 1;
+    long long c1 = ub - A.bitsCol0 < last ? ub - A.bitsCol0 : last;
+    if (c0 > c1) return false;
+    w0 = c0 >> 5;
+    w1 = c1 >> 5;
+    return true;
+}
+
+// How many columns in [c0, c1] are set in both bitmap rows a and b within word w (a word of the range
+// lw_bit_words gives, which holds c0 or lies above it and holds c1 or lies below it).
+LF_HD int lw_bits_in_word(const unsigned* a, const unsigned* b, long long w, long long c0, long long c1) {
+    unsigned m = a[w] & b[w];
+    if (c0 > 32 * w) m &= ~0u << (c0 - 32 * w);
+    if (c1 < 32 * w + 31) m &= ~0u >> (31 - (c1 - 32 * w));
+#ifdef __CUDA_ARCH__
+    return __popc(m);
+#else
+    return __builtin_popcount(m);
+#endif
+}
+
+// The bitmap rows of row r's two participants (lw_bit_words must have accepted the row).
+LF_HD const unsigned* lw_bit_row(const LfPart& P, const LfTable& in, int r) {
+    return P.bits + (unsigned) (lw_parent(P, in, r) - P.bitsRow0) * (unsigned) P.bitsWords;
+}
+
 // Whether value v (from row r's driver p) is in every other participant of the level for row r.
 LF_HD bool lw_member(const LfLevel& L, const LfTable& in, int r, int p, int v) {
     for (int q = 0; q < L.width; q++) {

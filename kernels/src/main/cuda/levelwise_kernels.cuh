@@ -17,7 +17,12 @@
 
 extern __constant__ LfPlan c_plan;
 
-extern "C" __global__ void lw_sizes(const __grid_constant__ LfTable in, int level, long long* sizes, int* drv, int* drvLo) {
+// bitRows != 0 (a count's last level): a row whose two participants share one core bitmap that holds
+// both its lists, and whose lists span at most as many bitmap words as the driver has candidates, is
+// counted by lw_count_bits instead (an AND of the two bitmap rows): its size is 0 here, so the candidate
+// kernels skip it, and drv[r] is -1.
+extern "C" __global__ void lw_sizes(const __grid_constant__ LfTable in, int level, int bitRows, long long* sizes, int* drv,
+                                    int* drvLo) {
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= in.rows) return;
     const LfLevel& L = c_plan.level[level];
@@ -39,10 +44,48 @@ extern "C" __global__ void lw_sizes(const __grid_constant__ LfTable in, int leve
             }
             if (size == 0) break;
         }
+        long long w0, w1;
+        if (bitRows != 0 && best > 0 && lw_bit_words(L, in, r, lb, ub, w0, w1) && w1 - w0 + 1 <= best) {
+            sizes[r] = 0;
+            drv[r] = -1;
+            drvLo[r] = 0;
+            return;
+        }
     }
     sizes[r] = best;
     drv[r] = bestP;
     drvLo[r] = bestLo;
+}
+
+// Rows lw_sizes gave to bitmap counting (drv[r] == -1): each warp takes rowsPerWarp consecutive rows and
+// counts, per such row, the columns in the level's bounds set in both participants' bitmap rows: 32
+// candidates per word, read coalesced, instead of a test per candidate.
+extern "C" __global__ void lw_count_bits(const __grid_constant__ LfTable in, int level, const int* drv, int rowsPerWarp,
+                                         unsigned long long* total) {
+    int lane = threadIdx.x & 31;
+    const LfLevel& L = c_plan.level[level];
+    const LfPart& A = L.part[0];
+    const LfPart& B = L.part[1];
+    long long warp = ((long long) blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    long long r0 = warp * rowsPerWarp;
+    long long r1 = r0 + rowsPerWarp < in.rows ? r0 + rowsPerWarp : in.rows;
+    long long mine = 0;
+    for (long long base = r0; base < r1; base += 32) {      // warp-uniform
+        int d = base + lane < r1 ? drv[base + lane] : 0;
+        unsigned todo = __ballot_sync(LF_FULL_MASK, d == -1);
+        while (todo != 0) {
+            int r = (int) base + __ffs(todo) - 1;
+            todo &= todo - 1;
+            long long lb, ub, w0, w1;
+            lw_bounds(L, in, r, lb, ub);
+            lw_bit_words(L, in, r, lb, ub, w0, w1);
+            const unsigned* a = lw_bit_row(A, in, r);
+            const unsigned* b = lw_bit_row(B, in, r);
+            long long c0 = lb - A.bitsCol0, c1 = ub - A.bitsCol0;   // columns in the bounds
+            for (long long w = w0 + lane; w <= w1; w += 32) mine += lw_bits_in_word(a, b, w, c0, c1);
+        }
+    }
+    lf_block_add(mine, total);
 }
 
 // Candidates a lane checks at once in the candidate kernels (their searches overlap in memory).
@@ -98,6 +141,12 @@ __device__ __forceinline__ void lw_for_candidate_batches(const LfTable& in, cons
         // Short rows (and a long row's remainder): the next 32*B candidates within the next 32 rows.
         long long end = r0 + 1 + lane <= in.rows ? offsets[r0 + 1 + lane] : LLONG_MAX;
         long long last = __shfl_sync(LF_FULL_MASK, end, 31);
+        if (last <= a) {
+            // 32 rows without candidates from here (rows lw_sizes gave to lw_count_bits lie in long runs):
+            // find the row owning a by binary search instead of stepping over them 32 at a time
+            r0 = lf_row_in(offsets, r0 + 32, in.rows, a);
+            continue;
+        }
         long long stepEnd = a + 32LL * B < b ? a + 32LL * B : b;
         stepEnd = stepEnd < last ? stepEnd : last;
         unsigned live = 0;

@@ -34,7 +34,8 @@ struct LfPart {
     int pad;
     const unsigned* bits;   // or null: the core bitmap of a deeper trie level (search.cuh, lf_core_bit): bit
                             // (p - bitsRow0, v - bitsCol0) is set when v is a child of node p of the level above,
-                            // for p in [bitsRow0, bitsRow0 + bitsRows) and v in [bitsCol0, bitsCol0 + 32 * bitsWords)
+                            // for p in [bitsRow0, bitsRow0 + bitsRows) and v in [bitsCol0, bitsCol0 + 32 * bitsWords);
+                            // every child of such a p lies in those columns (lw_count_bits counts rows from them)
     int bitsRow0;
     int bitsRows;
     int bitsCol0;

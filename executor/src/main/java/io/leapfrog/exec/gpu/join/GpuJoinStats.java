@@ -11,6 +11,7 @@ public final class GpuJoinStats {
     long uploadedBytes;
     long rowsBack;
     long candidates;
+    long bitmapCounts;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
     public long windows(int l) {
@@ -42,7 +43,12 @@ public final class GpuJoinStats {
         return rowsBack;
     }
 
-    /** Candidates checked by the level-wise join (0 for LFTJ-GPU). */
+    /** Last levels whose rows could be counted from a core bitmap (lw_count_bits launched). */
+    public long bitmapCounts() {
+        return bitmapCounts;
+    }
+
+    /** Candidates checked by the level-wise join (0 for LFTJ-GPU); rows counted from bitmaps add none. */
     public long candidates() {
         return candidates;
     }

@@ -163,6 +163,19 @@ final class GpuPlan {
         return mask;
     }
 
+    /**
+     * The trie of a two-participant {@code level} whose both participants read one trie level (as
+     * e(y,z) and e(x,z) read e's second level at z's level), or null: such a level's rows may be counted
+     * from that level's core bitmap (lw_count_bits).
+     */
+    Trie sharedTrieLevel(int level) {
+        if (partAtom[level].length != 2 || partTrieLevel[level][0] != partTrieLevel[level][1]) {
+            return null;
+        }
+        Trie t = query.atomTrie(partAtom[level][0]);
+        return t == query.atomTrie(partAtom[level][1]) ? t : null;
+    }
+
     /** The plan as the kernels' LfPlan, reading tries at the given device addresses. */
     byte[] encode(ResidentTries.Lookup tries) {
         ByteBuffer b = ByteBuffer.allocate(PlanLayout.PLAN_BYTES).order(ByteOrder.LITTLE_ENDIAN);

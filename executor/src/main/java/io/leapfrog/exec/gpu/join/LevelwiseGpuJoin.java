@@ -42,6 +42,8 @@ final class LevelwiseGpuJoin {
     private static final int WARPS_PER_SM = 32;
     /** Largest candidate window (the flags scan is 32-bit). */
     private static final long MAX_WINDOW = 1L << 30;
+    /** Rows each warp of lw_count_bits walks (a warp counts each of their bitmap rows in turn). */
+    private static final int BIT_ROWS_PER_WARP = 32;
     /** Most rows copied back at once. */
     private static final int CHUNK_ROWS = 1 << 22;
 
@@ -117,19 +119,21 @@ final class LevelwiseGpuJoin {
         DeviceBuffer offsets = work[0];
         DeviceBuffer drv = work[1];
         DeviceBuffer drvLo = work[2];
+        boolean countsHere = counting && level == n - 1 && k == n;
+        boolean bitRows = countsHere && reduction == null && sharesCoreBitmap(level);
         try {
-            dev.launch("lw_sizes", rows, BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(offsets), ptr(drv),
-                    ptr(drvLo));
+            dev.launch("lw_sizes", rows, BLOCK, KernelArg.struct(table, "level table"), i32(level), i32(bitRows ? 1 : 0),
+                    ptr(offsets), ptr(drv), ptr(drvLo));
             long total = DeviceScan.longs(dev, mem, offsets, offsets, rows);
             stats.candidates += total;
-            if (total == 0) {
+            if (total == 0 && !bitRows) {
                 return;
             }
-            if (counting && level == n - 1 && k == n) {
+            if (countsHere) {
                 if (reduction != null) {
                     reduced = reduced.merge(reduceLast(table, level, offsets, drv, drvLo, total), reduction.op());
                 } else {
-                    count += countLast(table, level, offsets, drv, drvLo, total);
+                    count += countLast(in, level, bitRows, offsets, drv, drvLo, total);
                 }
                 stats.windows[level] = Math.max(stats.windows[level], 1);
                 return;
@@ -218,12 +222,32 @@ final class LevelwiseGpuJoin {
         }
     }
 
-    /** Counts the hits among all candidates of the last level; no per-candidate memory. */
-    private long countLast(byte[] table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo, long total) {
+    /** Whether {@code level}'s two participants read one trie level that has a core bitmap (lw_count_bits). */
+    private boolean sharesCoreBitmap(int level) {
+        io.leapfrog.exec.storage.Trie t = plan.sharedTrieLevel(level);
+        return t != null && mem.hasCoreBitmap(t, plan.partTrieLevel[level][0]);
+    }
+
+    /**
+     * Counts the hits among all candidates of the last level; no per-candidate memory. With
+     * {@code bitRows}, the rows lw_sizes gave to bitmap counting are counted by lw_count_bits into the
+     * same sum (a warp per row, {@link #BIT_ROWS_PER_WARP} rows per warp).
+     */
+    private long countLast(DeviceTable in, int level, boolean bitRows, DeviceBuffer offsets, DeviceBuffer drv,
+                           DeviceBuffer drvLo, long total) {
+        byte[] table = in.struct();
         try (DeviceBuffer sum = mem.allocate(8, "join count")) {
             dev.fill(sum, 0, 2, 0);
-            dev.launchGrid("lw_count", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
-                    ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), ptr(sum));
+            if (total > 0) {
+                dev.launchGrid("lw_count", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
+                        ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), ptr(sum));
+            }
+            if (bitRows) {
+                long warps = (in.rows + BIT_ROWS_PER_WARP - 1) / BIT_ROWS_PER_WARP;
+                stats.bitmapCounts++;
+                dev.launch("lw_count_bits", 32 * warps, BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(drv),
+                        i32(BIT_ROWS_PER_WARP), ptr(sum));
+            }
             return dev.readLong(sum, 0);
         }
     }

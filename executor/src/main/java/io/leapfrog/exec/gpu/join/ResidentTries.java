@@ -296,6 +296,12 @@ final class ResidentTries {
         return uploadedBytes;
     }
 
+    /** Whether t is resident with a core bitmap at its level. */
+    boolean hasCoreBitmap(Trie t, int level) {
+        Entry e = entries.get(new Key(t, null));
+        return e != null && level < e.bits.length && e.bits[level] != null;
+    }
+
     boolean isResident(Trie t) {
         return entries.containsKey(new Key(t, null));
     }
