@@ -21,7 +21,8 @@ import static io.leapfrog.exec.gpu.KernelArg.ptr;
  *       participant by binary search, four per lane in lockstep; a prefix sum of the flags places the hits;</li>
  *   <li>{@code lw_scatter} writes the next table, which the next level expands in turn.</li>
  * </ol>
- * At the last level a count needs no table: {@code lw_count} reduces the hits on the device, and
+ * At the last level a count needs no table: {@code lw_count} reduces the hits on the device (and
+ * {@code lw_count_bits} those of rows whose two lists are rows of one core bitmap, {@link CoreBitmaps}), and
  * {@code lw_reduce} their sum, minimum or maximum of one variable ({@link #reduce}). Past the
  * output variables, {@code lw_exists} runs the leapfrog triejoin from each row to find one extension.
  *
