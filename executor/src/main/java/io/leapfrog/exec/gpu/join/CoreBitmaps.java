@@ -18,11 +18,6 @@ import io.leapfrog.exec.storage.Trie;
  * smallest level that gets one (default 2^22); {@code .minRows=N} the fewest rows (default 1,024).
  */
 final class CoreBitmaps {
-    /** Fewest rows a bitmap has (the tests lower it, {@code leapfrog.gpu.coreBitmaps.minRows}). */
-    static int minRows() {
-        return Integer.getInteger("leapfrog.gpu.coreBitmaps.minRows", 1024);
-    }
-
     private CoreBitmaps() {
     }
 
@@ -43,6 +38,11 @@ final class CoreBitmaps {
 
     static long budget() {
         return Long.getLong("leapfrog.gpu.coreBitmaps.bytes", 256L << 20);
+    }
+
+    /** Fewest rows a bitmap has (the tests lower it, {@code leapfrog.gpu.coreBitmaps.minRows}). */
+    static int minRows() {
+        return Integer.getInteger("leapfrog.gpu.coreBitmaps.minRows", 1024);
     }
 
     /** Fewest values a trie level needs for a bitmap (the tests lower it to reach small graphs). */

@@ -5,6 +5,7 @@ import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
 import io.leapfrog.exec.gpu.KernelArg;
 import io.leapfrog.exec.join.Reduction;
+import io.leapfrog.exec.storage.Trie;
 
 import static io.leapfrog.exec.gpu.KernelArg.i32;
 import static io.leapfrog.exec.gpu.KernelArg.i64;
@@ -225,7 +226,7 @@ final class LevelwiseGpuJoin {
 
     /** Whether {@code level}'s two participants read one trie level that has a core bitmap (lw_count_bits). */
     private boolean sharesCoreBitmap(int level) {
-        io.leapfrog.exec.storage.Trie t = plan.sharedTrieLevel(level);
+        Trie t = plan.sharedTrieLevel(level);
         return t != null && mem.hasCoreBitmap(t, plan.partTrieLevel[level][0]);
     }
 
