@@ -48,6 +48,15 @@ public final class DeviceBuffer implements AutoCloseable {
         return closed;
     }
 
+    /** Closes every buffer given, skipping nulls (the slots of a partly made set of buffers). */
+    public static void closeAll(DeviceBuffer... buffers) {
+        for (DeviceBuffer b : buffers) {
+            if (b != null) {
+                b.close();
+            }
+        }
+    }
+
     @Override
     public void close() {
         if (!closed) {

@@ -114,7 +114,7 @@ final class LevelwiseGpuJoin {
             work[1] = mem.allocate(4L * rows, "row drivers");
             work[2] = mem.allocate(4L * rows, "row driver starts");
         } catch (GpuOutOfMemoryException e) {
-            closeAll(work);
+            DeviceBuffer.closeAll(work);
             halve(level, in, e);
             return;
         }
@@ -168,7 +168,7 @@ final class LevelwiseGpuJoin {
             }
             stats.windows[level] = Math.max(stats.windows[level], windows);
         } finally {
-            closeAll(work);
+            DeviceBuffer.closeAll(work);
         }
     }
 
@@ -195,14 +195,6 @@ final class LevelwiseGpuJoin {
         int mid = in.rows / 2;
         process(level, in.slice(0, mid));
         process(level, in.slice(mid, in.rows));
-    }
-
-    private static void closeAll(DeviceBuffer[] buffers) {
-        for (DeviceBuffer b : buffers) {
-            if (b != null) {
-                b.close();
-            }
-        }
     }
 
     /** Hits among candidates [o0, o1) of {@code level}, as the next level's table (null when none). */

@@ -62,16 +62,10 @@ final class ResidentTries {
         }
 
         void free() {
-            if (rank != null) {
-                rank.close();
-            }
-            closeAll(bits);
-            for (DeviceBuffer b : values) {
-                b.close();
-            }
-            for (DeviceBuffer b : offsets) {
-                b.close();
-            }
+            DeviceBuffer.closeAll(rank);
+            DeviceBuffer.closeAll(bits);
+            DeviceBuffer.closeAll(values);
+            DeviceBuffer.closeAll(offsets);
         }
     }
 
@@ -115,7 +109,12 @@ final class ResidentTries {
 
     /** Bytes a trie takes on the device (its columns, its rank table and its core bitmaps). */
     static long bytesOf(Trie t) {
-        long n = RankTables.bytes(t) + CoreBitmaps.bytes(t);
+        return columnBytes(t) + CoreBitmaps.bytes(t);
+    }
+
+    /** Bytes of a trie's columns and rank table: all but its core bitmaps, which the device may lack room for. */
+    private static long columnBytes(Trie t) {
+        long n = RankTables.bytes(t);
         for (int[] v : t.values) {
             n += 4L * v.length;
         }
@@ -173,15 +172,13 @@ final class ResidentTries {
                 bitShapes[l] = bits[l] == null ? null : s;
             }
         } catch (RuntimeException ex) {
-            closeAll(vals);
-            closeAll(offs);
-            closeAll(bits);
-            if (rank != null) {
-                rank.close();
-            }
+            DeviceBuffer.closeAll(vals);
+            DeviceBuffer.closeAll(offs);
+            DeviceBuffer.closeAll(bits);
+            DeviceBuffer.closeAll(rank);
             throw ex;
         }
-        long bytes = bytesOf(t) - CoreBitmaps.bytes(t);
+        long bytes = columnBytes(t);
         for (CoreBitmaps.Shape s : bitShapes) {
             bytes += s == null ? 0 : s.bytes();
         }
@@ -220,14 +217,6 @@ final class ResidentTries {
                 KernelArg.i32(s.row0()), KernelArg.i32(s.rows()), KernelArg.i32(s.col0()), KernelArg.i32(s.words()),
                 KernelArg.ptr(bits));
         return bits;
-    }
-
-    private static void closeAll(DeviceBuffer[] buffers) {
-        for (DeviceBuffer b : buffers) {
-            if (b != null) {
-                b.close();
-            }
-        }
     }
 
     /** Allocates, evicting unpinned tries (least recently used first) while the device has no room. */
