@@ -10,6 +10,7 @@ __device__ int lf_abort;
 #include "levelwise_kernels.cuh"
 #include "scan_kernels.cuh"
 #include "rank_kernels.cuh"
+#include "fused_kernels.cuh"
 
 // Per-thread state sizes: (variables, participants per level). The executor picks the smallest that
 // holds the query.

@@ -43,6 +43,66 @@ LF_HD void lw_range(const LfPart& p, const LfTable& t, int r, int& lo, int& hi) 
 }
 
 
+// Row r's driver at `level`: the participant with the fewest values in the level's bounds [lb, ub] for
+// the row, and the index range [lo, hi) of those values in it. Returns their number (0 when the bounds
+// are empty, with p = lo = hi = 0). lw_sizes and the fused count (fused_kernels.cuh) choose by it.
+LF_HD long long lw_driver(const LfLevel& L, const LfTable& in, int r, long long& lb, long long& ub, int& p, int& lo,
+                          int& hi) {
+    p = 0;
+    lo = 0;
+    hi = 0;
+    if (!lw_bounds(L, in, r, lb, ub)) return 0;
+    long long best = -1;
+    for (int q = 0; q < L.width; q++) {
+        int a, b;
+        lw_range(L.part[q], in, r, a, b);
+        a = lf_part_lower_bound(L.part[q], a, b, lb);
+        if (ub < 2147483647LL) b = lf_part_lower_bound(L.part[q], a, b, ub + 1);
+        if (best < 0 || b - a < best) {
+            best = b - a;
+            p = q;
+            lo = a;
+            hi = b;
+        }
+        if (best == 0) break;
+    }
+    return best;
+}
+
+LF_HD int lf_lowest_bit(unsigned m) {
+#ifdef __CUDA_ARCH__
+    return __ffs(m) - 1;
+#else
+    return __builtin_ctz(m);
+#endif
+}
+
+// Writes row j of `out` (the table of levels 0..level): row r of `in` extended by value v, found at index
+// `at` of driver p. keepSlots: the slots `out` holds (bit s), those later levels read as parents; a
+// slot this level sets is the position of v in its participant (searched again for all but the driver).
+LF_HD void lw_write_row(const LfLevel& L, const LfTable& in, int r, const LfTable& out, int j, int level, int v, int p,
+                        int at, unsigned keepSlots) {
+    unsigned own = 0;
+    for (int q = 0; q < L.width; q++) own |= 1u << L.part[q].slot;
+    for (int c = 0; c < level; c++) out.bind[c][j] = in.bind[c][r];
+    out.bind[level][j] = v;
+    for (unsigned m = keepSlots & ~own; m != 0; m &= m - 1) {
+        int s = lf_lowest_bit(m);
+        out.slot[s][j] = in.slot[s][r];
+    }
+    for (int q = 0; q < L.width; q++) {
+        int s = L.part[q].slot;
+        if (!(keepSlots & (1u << s))) continue;
+        int pos = at;
+        if (q != p) {
+            int lo, hi;
+            lw_range(L.part[q], in, r, lo, hi);
+            pos = lf_part_find(L.part[q], lo, hi, v);
+        }
+        out.slot[s][j] = pos;
+    }
+}
+
 // For a level of two participants that share one core bitmap holding both of row r's lists: the words
 // [w0, w1] of their bitmap rows that hold the columns in the bounds [lb, ub]. False when the level or
 // the row does not qualify or no column lies in the bounds.

@@ -26,31 +26,14 @@ extern "C" __global__ void lw_sizes(const __grid_constant__ LfTable in, int leve
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= in.rows) return;
     const LfLevel& L = c_plan.level[level];
-    long long lb, ub;
-    long long best = 0;
-    int bestP = 0, bestLo = 0;
-    if (lw_bounds(L, in, r, lb, ub)) {
-        best = -1;
-        for (int p = 0; p < L.width; p++) {
-            int lo, hi;
-            lw_range(L.part[p], in, r, lo, hi);
-            lo = lf_part_lower_bound(L.part[p], lo, hi, lb);
-            if (ub < 2147483647LL) hi = lf_part_lower_bound(L.part[p], lo, hi, ub + 1);
-            long long size = hi - lo;
-            if (best < 0 || size < best) {
-                best = size;
-                bestP = p;
-                bestLo = lo;
-            }
-            if (size == 0) break;
-        }
-        long long w0, w1;
-        if (bitRows != 0 && best > 0 && lw_bit_words(L, in, r, lb, ub, w0, w1) && w1 - w0 + 1 <= best) {
-            sizes[r] = 0;
-            drv[r] = -1;
-            drvLo[r] = 0;
-            return;
-        }
+    long long lb, ub, w0, w1;
+    int bestP, bestLo, bestHi;
+    long long best = lw_driver(L, in, r, lb, ub, bestP, bestLo, bestHi);
+    if (bitRows != 0 && best > 0 && lw_bit_words(L, in, r, lb, ub, w0, w1) && w1 - w0 + 1 <= best) {
+        sizes[r] = 0;
+        drv[r] = -1;
+        drvLo[r] = 0;
+        return;
     }
     sizes[r] = best;
     drv[r] = bestP;
@@ -227,8 +210,6 @@ extern "C" __global__ void lw_scatter(const __grid_constant__ LfTable in, const 
                                       long long o0, long long o1, const int* drv, const int* drvLo,
                                       const int* flagScan, unsigned keepSlots) {
     const LfLevel& L = c_plan.level[level];
-    unsigned own = 0;
-    for (int q = 0; q < L.width; q++) own |= 1u << L.part[q].slot;
     lw_for_candidate_batches<LW_BATCH>(in, L, offsets, drv, drvLo, o0, o1,
                                        [&](const long long* o, const int* row, const int* p, unsigned live, const int* v,
                                            const int* at, bool) {
@@ -236,24 +217,7 @@ extern "C" __global__ void lw_scatter(const __grid_constant__ LfTable in, const 
             if (!((live >> k) & 1u)) continue;
             int j = flagScan[o[k] - o0];
             if (flagScan[o[k] - o0 + 1] == j) continue;
-            int r = row[k];
-            for (int c = 0; c < level; c++) out.bind[c][j] = in.bind[c][r];
-            out.bind[level][j] = v[k];
-            for (unsigned m = keepSlots & ~own; m != 0; m &= m - 1) {
-                int s = __ffs(m) - 1;
-                out.slot[s][j] = in.slot[s][r];
-            }
-            for (int q = 0; q < L.width; q++) {
-                int s = L.part[q].slot;
-                if (!(keepSlots & (1u << s))) continue;
-                int pos = at[k];
-                if (q != p[k]) {
-                    int lo, hi;
-                    lw_range(L.part[q], in, r, lo, hi);
-                    pos = lf_part_find(L.part[q], lo, hi, v[k]);
-                }
-                out.slot[s][j] = pos;
-            }
+            lw_write_row(L, in, row[k], out, j, level, v[k], p[k], at[k], keepSlots);
         }
     });
 }

@@ -7,7 +7,7 @@
 // duplicate participants sharing a slot, the smallest level-0 list as driver), then the LFTJ is run
 // once per driver index (as LFTJ-GPU does) and, in a second pass, from materialised prefix rows (as the
 // level-wise join's existential tail does).
-#include "levelwise.cuh"
+#include "fused.cuh"
 
 #include <algorithm>
 #include <cstdio>
@@ -533,6 +533,101 @@ void checkLevelwiseRows(const Query& q, const LfPlan& P, const std::string& name
     }
 }
 
+// The slots the table written at `level` keeps: those a later level reads as a participant's parent
+// and an earlier or this level sets (as GpuPlan.keepSlotsAfter computes them).
+unsigned keepSlotsAfter(const LfPlan& P, int level) {
+    unsigned mask = 0;
+    for (int l = level + 1; l < P.nvars; l++)
+        for (int q = 0; q < P.level[l].width; q++) {
+            const LfPart& part = P.level[l].part[q];
+            if (part.parentOff == nullptr) continue;
+            for (int k = 0; k <= level; k++)
+                for (int w = 0; w < P.level[k].width; w++)
+                    if (P.level[k].part[w].slot == part.parentSlot) mask |= 1u << part.parentSlot;
+        }
+    return mask;
+}
+
+// The fused count's steps (fused_kernels.cuh) run one item at a time: the same driver choice, candidate
+// batches, membership checks, row writes and item queues, with tables of rowsCap rows and queues of
+// itemsCap items. The count, or -1 when a level outgrew them (where the kernel stops).
+long long fusedCount(const LfPlan& P, long long rowsCap, long long itemsCap) {
+    int n = P.nvars;
+    std::vector<int> bind[2][LF_MAX_VARS], slot[2][LF_MAX_SLOTS], drv[2], drvHi[2];
+    std::vector<long long> queue[2];
+    LfFusedArgs a{};
+    for (int t = 0; t < 2; t++) {
+        for (int c = 0; c < LF_MAX_VARS; c++) { bind[t][c].assign(rowsCap, -7); a.table[t].bind[c] = bind[t][c].data(); }
+        for (int c = 0; c < LF_MAX_SLOTS; c++) { slot[t][c].assign(rowsCap, -7); a.table[t].slot[c] = slot[t][c].data(); }
+        drv[t].assign(rowsCap, 0);
+        drvHi[t].assign(rowsCap, 0);
+        queue[t].assign(itemsCap, 0);
+    }
+    long long count = 0;
+    long long items = 0;
+    int rootP = 0, rootLo = 0, rootHi = 0;
+    for (int level = 0; level < n; level++) {
+        const LfLevel& L = P.level[level];
+        const LfTable& in = a.table[level & 1];
+        const LfTable& out = a.table[(level + 1) & 1];
+        unsigned keep = keepSlotsAfter(P, level);
+        if (level == 0) {
+            long long lb, ub;
+            lw_driver(L, in, 0, lb, ub, rootP, rootLo, rootHi);
+            items = lw_fused_items(rootLo, rootHi);
+        }
+        long long rows = 0, next = 0;
+        for (long long i = 0; i < items; i++) {
+            int r = 0, p = rootP, first = rootLo + (int) (LW_FUSED_BATCH * i), hi = rootHi;
+            if (level > 0) {
+                long long item = queue[level & 1][i];
+                r = lw_fused_item_row(item);
+                first = lw_fused_item_first(item);
+                p = drv[level & 1][r];
+                hi = drvHi[level & 1][r];
+            }
+            int v[LW_FUSED_BATCH];
+            unsigned live;
+            lw_fused_candidates(L, p, first, hi, v, live);
+            unsigned hit = lw_members<LW_FUSED_BATCH>(L, in, r, p, v, live);
+            for (int k = 0; k < LW_FUSED_BATCH; k++) {
+                if (!((hit >> k) & 1u)) continue;
+                if (level == n - 1) { count++; continue; }
+                long long j = rows++;
+                if (j >= rowsCap) continue;
+                lw_write_row(L, in, r, out, (int) j, level, v[k], p, first + k, keep);
+                long long lb, ub;
+                int p2, lo2, hi2;
+                lw_driver(P.level[level + 1], out, (int) j, lb, ub, p2, lo2, hi2);
+                drv[(level + 1) & 1][j] = p2;
+                drvHi[(level + 1) & 1][j] = hi2;
+                for (int c = lo2; c < hi2; c += LW_FUSED_BATCH) {
+                    long long at = next++;
+                    if (at < itemsCap) queue[(level + 1) & 1][at] = lw_fused_item((int) j, c);
+                }
+            }
+        }
+        if (level < n - 1 && (rows > rowsCap || next > itemsCap)) return -1;
+        items = next;
+    }
+    return count;
+}
+
+long long fusedChecked = 0, fusedOverflows = 0;
+
+// A count (every variable an output) by the fused steps equals brute force's with room to spare, and
+// with tables of two rows and queues of three items it is either exact or reported as outgrown.
+void checkFused(const Query& q, const LfPlan& P, const std::set<std::vector<int>>& expected, const std::string& name) {
+    if (q.outVars != q.nvars) return;
+    long long want = (long long) expected.size();
+    check(fusedCount(P, 4096, 4096) == want, name + ": fused count " + std::to_string(fusedCount(P, 4096, 4096))
+          + ", expected " + std::to_string(want));
+    long long tight = fusedCount(P, 2, 3);
+    check(tight == -1 || tight == want, name + ": fused count with a tiny workspace " + std::to_string(tight));
+    fusedChecked++;
+    if (tight == -1) fusedOverflows++;
+}
+
 std::set<std::vector<int>> randomTuples(std::mt19937& rng, int arity, int count, int domain, bool skewed) {
     std::set<std::vector<int>> out;
     std::uniform_int_distribution<int> uni(0, domain - 1);
@@ -711,6 +806,7 @@ int main() {
         runPerDriver(q, P, expected, name);
         if (q.outVars < q.nvars) runFromPrefixes(q, P, expected, name);
         checkLevelwiseRows(q, P, name);
+        checkFused(q, P, expected, name);
         cases++;
     }
     // The triangle query over one symmetric graph: e(x,y), e(y,z), e(x,z), x < y < z.
@@ -735,9 +831,12 @@ int main() {
         auto expected = bruteForce(q, tries, 40);
         runPerDriver(q, P, expected, "triangles");
         checkLevelwiseRows(q, P, "triangles");
+        checkFused(q, P, expected, "triangles");
         cases++;
     }
     check(bitRowsChecked > 0, "some rows were counted from their bitmaps");
-    std::printf("lftj host test: %d cases, %d failures (%lld rows counted from bitmaps)\n", cases, failures, bitRowsChecked);
+    check(fusedChecked > 0 && fusedOverflows > 0 && fusedOverflows < fusedChecked, "fused counts both fit and outgrew a tiny workspace");
+    std::printf("lftj host test: %d cases, %d failures (%lld rows counted from bitmaps; %lld fused counts, %lld of them "
+                "outgrew a tiny workspace)\n", cases, failures, bitRowsChecked, fusedChecked, fusedOverflows);
     return failures == 0 ? 0 : 1;
 }

@@ -63,15 +63,13 @@ public final class GpuJoinPeer implements Peer {
 
     @Override
     public Measurement run(Workload workload) throws Exception {
-        long start = System.nanoTime();
-        JoinQuery q = LeapfrogJoinPeer.query(workload.query(), edges);
-        long count = LeapfrogJoinPeer.withTimeout(() -> executor.count(q, 1, workload.query().id()), timeoutSeconds);
-        double seconds = (System.nanoTime() - start) / 1e9;
+        Measurement m = LeapfrogJoinPeer.withTimeout(
+                () -> executor.count(LeapfrogJoinPeer.query(workload.query(), edges), 1, workload.query().id()), timeoutSeconds);
         GpuJoinReport.Entry last = report.entries().get(report.entries().size() - 1);
         if (!last.where().equals(strategy.label)) {
             throw new BenchException(strategy.label + " did not run on the GPU: " + last.where() + " (" + last.why() + ")");
         }
-        return Measurement.of(count, seconds);
+        return m;
     }
 
     @Override

@@ -26,13 +26,15 @@ import java.util.function.Supplier;
 public final class GpuDevice {
     private static final long STAGING_BYTES = 32L << 20;
     private static final boolean SYNC_EACH = Boolean.getBoolean("leapfrog.gpu.syncEachLaunch");
-    private static final int PARAM_BYTES = 4096;
+    /** Kernel parameters a launch may pass: the driver's limit since CUDA 12.1 (4,096 bytes before). */
+    private static final int PARAM_BYTES = 32764;
 
     private final int ordinal;
     private final String name;
     private final int ccMajor;
     private final int ccMinor;
     private final int multiprocessors;
+    private final boolean cooperativeLaunch;
     private final long totalMemory;
     private final CUdevice device;
     private final byte[] kernels;
@@ -49,6 +51,8 @@ public final class GpuDevice {
     private final Pointer extra = Pointer.to(JCudaDriver.CU_LAUNCH_PARAM_BUFFER_POINTER, Pointer.to(params),
             JCudaDriver.CU_LAUNCH_PARAM_BUFFER_SIZE, Pointer.to(paramsSize), JCudaDriver.CU_LAUNCH_PARAM_END);
     private KernelModule module;
+    /** maxResidentBlocks by kernel and block size (the occupancy API's answer does not change). */
+    private final java.util.Map<String, Integer> residentBlocks = new java.util.HashMap<>();
     private DeviceMemoryPool pool;
     private PinnedStaging staging;
     private String lastLaunch = "none";
@@ -81,6 +85,7 @@ public final class GpuDevice {
         this.ccMajor = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
         this.ccMinor = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
         this.multiprocessors = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+        this.cooperativeLaunch = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH) != 0;
         long[] total = new long[1];
         Cuda.check(JCudaDriver.cuDeviceTotalMem(total, device), "cuDeviceTotalMem");
         this.totalMemory = total[0];
@@ -196,11 +201,51 @@ public final class GpuDevice {
     /** Launches {@code kernel} with an explicit grid. */
     public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
         lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
-        long t0 = 0;
-        if (KernelProfile.ENABLED) {
-            sync();
-            t0 = System.nanoTime();
+        long t0 = profileStart();
+        paramsSize.putLong(0, packParams(args));
+        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream, null, extra);
+        launched(kernel, r, t0);
+    }
+
+    /**
+     * Launches {@code kernel} cooperatively: all {@code blocks} are resident at once, so its threads may
+     * wait for each other across blocks (a grid-wide barrier). {@code blocks} must not exceed
+     * {@link #maxResidentBlocks}; the device must support it ({@link #cooperativeLaunch()}).
+     */
+    public void launchCooperative(String kernel, int blocks, int block, KernelArg... args) {
+        lastLaunch = "cooperative kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
+        long t0 = profileStart();
+        // cuLaunchCooperativeKernel takes no `extra`: one pointer per parameter, into the packed buffer.
+        Pointer[] each = new Pointer[args.length];
+        int offset = 0;
+        for (int i = 0; i < args.length; i++) {
+            offset = (offset + args[i].align - 1) & -args[i].align;
+            each[i] = Pointer.to(params).withByteOffset(offset);
+            offset += args[i].size;
         }
+        packParams(args);
+        int r = JCudaDriver.cuLaunchCooperativeKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream,
+                Pointer.to(each));
+        launched(kernel, r, t0);
+    }
+
+    /** Whether the device can run cooperative launches (every GPU since Pascal can). */
+    public boolean cooperativeLaunch() {
+        return cooperativeLaunch;
+    }
+
+    /** Blocks of {@code block} threads of {@code kernel} that fit on the device at once (all multiprocessors). */
+    public int maxResidentBlocks(String kernel, int block) {
+        return residentBlocks.computeIfAbsent(kernel + "/" + block, k -> {
+            int[] perSm = new int[1];
+            Cuda.check(JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, module.function(kernel), block, 0),
+                    "occupancy of kernel " + kernel);
+            return perSm[0] * multiprocessors;
+        });
+    }
+
+    /** Packs {@code args} into the parameter buffer at their alignments; returns the bytes used. */
+    private int packParams(KernelArg... args) {
         int offset = 0;
         for (KernelArg a : args) {
             offset = (offset + a.align - 1) & -a.align;
@@ -210,10 +255,20 @@ public final class GpuDevice {
             a.writeTo(params, offset);
             offset += a.size;
         }
-        paramsSize.putLong(0, offset);
-        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream, null, extra);
-        if (r != CUresult.CUDA_SUCCESS) {
-            throw Cuda.failure(r, "launching " + lastLaunch);
+        return offset;
+    }
+
+    private long profileStart() {
+        if (KernelProfile.ENABLED) {
+            sync();
+            return System.nanoTime();
+        }
+        return 0;
+    }
+
+    private void launched(String kernel, int result, long t0) {
+        if (result != CUresult.CUDA_SUCCESS) {
+            throw Cuda.failure(result, "launching " + lastLaunch);
         }
         if (KernelProfile.ENABLED) {
             sync();

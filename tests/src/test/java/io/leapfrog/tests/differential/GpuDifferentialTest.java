@@ -5,12 +5,13 @@ import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.TupleSink;
-import io.leapfrog.tests.gpu.CoreBitmapProperties;
+import io.leapfrog.tests.gpu.ScopedProperties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -61,7 +62,8 @@ class GpuDifferentialTest {
         }
     }
 
-    private static void runWith(GpuJoinExecutor.Strategy s, long memory) throws Exception {
+    /** Runs the suite on strategy s with a device budget (0: the whole device); returns what the joins reported. */
+    private static GpuJoinReport runWith(GpuJoinExecutor.Strategy s, long memory) throws Exception {
         GpuJoinReport report = new GpuJoinReport();
         DuckDb duck = duckOrNull();
         try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, s, memory, 0, report)) {
@@ -87,6 +89,7 @@ class GpuDifferentialTest {
             if (memory > 0) {
                 assertTrue(split > 0, "the small budget split no join into windows");
             }
+            return report;
         } finally {
             if (duck != null) {
                 duck.close();
@@ -99,9 +102,37 @@ class GpuDifferentialTest {
         runWith(GpuJoinExecutor.Strategy.LFTJ, 0);
     }
 
+    /** Fused counts made and fused counts that outgrew their workspace, over every join of the report. */
+    private static long[] fused(GpuJoinReport report) {
+        long made = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().fusedCounts()).sum();
+        long outgrown = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().fusedOverflows()).sum();
+        System.out.printf("gpu differential: %d fused counts, %d outgrew their workspace%n", made, outgrown);
+        return new long[] {made, outgrown};
+    }
+
+    /** The suite's counts run fused (one cooperative launch each), its other joins level by level. */
     @Test
     void levelwiseMatchesNestedLoopsAndDuckDb() throws Exception {
-        runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0);
+        long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
+        assertTrue(f[0] > 0 && f[1] == 0, "the counts should have run fused, in room to spare");
+    }
+
+    /** Without the fused count, every count runs level by level. */
+    @Test
+    void levelwiseCountsLevelByLevelMatch() throws Exception {
+        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused", "false"))) {
+            long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
+            assertTrue(f[0] == 0 && f[1] == 0, "no count should have run fused");
+        }
+    }
+
+    /** A fused count whose level outgrows a 32 KiB workspace is counted level by level instead, exactly. */
+    @Test
+    void fusedCountsThatOutgrowTheirWorkspaceFallBack() throws Exception {
+        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.bytes", Integer.toString(32 << 10)))) {
+            long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
+            assertTrue(f[0] > 0 && f[1] > 0, "some counts should have fit 32 KiB and some outgrown it");
+        }
     }
 
     /** 96 KiB: the test relations fit, the level tables of the larger joins do not, so windows split. */
@@ -113,7 +144,7 @@ class GpuDifferentialTest {
     /** Level-wise with core bitmaps forced onto the suite's small relations (partly covering: 512 bytes each). */
     @Test
     void levelwiseWithCoreBitmapsMatches() throws Exception {
-        try (CoreBitmapProperties p = CoreBitmapProperties.force(512)) {
+        try (ScopedProperties p = ScopedProperties.coreBitmaps(512)) {
             runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0);
         }
     }

@@ -4,7 +4,7 @@ import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 import io.leapfrog.exec.storage.Trie;
-import io.leapfrog.tests.gpu.CoreBitmapProperties;
+import io.leapfrog.tests.gpu.ScopedProperties;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,7 +33,7 @@ class GpuCoreBitmapTest {
         for (long bytes : new long[]{256 << 10, 64 << 20}) {
             // a fresh trie per budget: bitmaps are built when a trie is uploaded
             Trie e = CliqueCountTest.symmetricEdges(file);
-            try (CoreBitmapProperties p = CoreBitmapProperties.force(bytes);
+            try (ScopedProperties p = ScopedProperties.coreBitmaps(bytes);
                  GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0,
                          new GpuJoinReport())) {
                 assertEquals(triangles, ex.count(CliqueCountTest.triangles(e), 1, "triangles"),

@@ -181,7 +181,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         }
         return route(q, false, label, () -> LeapfrogJoin.count(q, threads),
                 (d, stats) -> onDevice(d.plan(), stats, (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
-                        ? new LftjGpuJoin(dev, mem, stats).count(plan)
+                        ? new LftjGpuJoin(dev, mem, stats).count(plan.loaded())
                         : new LevelwiseGpuJoin(dev, mem, stats).count(plan)));
     }
 
@@ -195,9 +195,9 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             HostRows rows = new HostRows(q.outputVars());
             onDevice(d.plan(), stats, (plan, dev, mem) -> {
                 if (d.strategy() == Strategy.LFTJ) {
-                    new LftjGpuJoin(dev, mem, stats).enumerate(plan, rows);
+                    new LftjGpuJoin(dev, mem, stats).enumerate(plan.loaded(), rows);
                 } else {
-                    new LevelwiseGpuJoin(dev, mem, stats).enumerate(plan, rows);
+                    new LevelwiseGpuJoin(dev, mem, stats).enumerate(plan.loaded(), rows);
                 }
                 return rows.rows();
             });
@@ -215,8 +215,8 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         }
         return route(q, false, label, () -> r.onCpu(q, threads), (d, stats) -> onDevice(d.plan(), stats,
                 (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
-                        ? new LftjGpuJoin(dev, mem, stats).reduce(plan, r)
-                        : new LevelwiseGpuJoin(dev, mem, stats).reduce(plan, r)));
+                        ? new LftjGpuJoin(dev, mem, stats).reduce(plan.loaded(), r)
+                        : new LevelwiseGpuJoin(dev, mem, stats).reduce(plan.loaded(), r)));
     }
 
     /**
@@ -234,8 +234,8 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         }
         return route(q, false, label, () -> r.byEnumeration(JoinExecutor.cpu(), q, threads, label),
                 (d, stats) -> onDevice(d.plan(), stats, (plan, dev, mem) -> r.inPasses(pass -> d.strategy() == Strategy.LFTJ
-                        ? new LftjGpuJoin(dev, mem, stats).reduce(plan, pass)
-                        : new LevelwiseGpuJoin(dev, mem, stats).reduce(plan, pass))));
+                        ? new LftjGpuJoin(dev, mem, stats).reduce(plan.loaded(), pass)
+                        : new LevelwiseGpuJoin(dev, mem, stats).reduce(plan.loaded(), pass))));
     }
 
     private interface GpuJoin<T> {
@@ -268,10 +268,10 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     }
 
     private interface DeviceWork<T> {
-        T run(GpuPlan plan, GpuDevice dev, ResidentTries mem);
+        T run(EncodedPlan plan, GpuDevice dev, ResidentTries mem);
     }
 
-    /** Pins the query's tries on the device, loads the plan, runs {@code work}; records memory use. */
+    /** Pins the query's tries on the device, encodes the plan for them, runs {@code work}; records memory use. */
     private <T> T onDevice(GpuPlan plan, GpuJoinStats stats, DeviceWork<T> work) {
         GpuDevice dev = runtime.device();
         return dev.run(() -> {
@@ -283,8 +283,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             long uploaded = resident.uploadedBytes();
             pool.resetPeak();
             try (ResidentTries.Lease lease = resident.pin(plan.tries)) {
-                dev.setConstant("c_plan", plan.encode(lease));
-                T r = work.run(plan, dev, resident);
+                T r = work.run(new EncodedPlan(dev, plan, plan.encode(lease)), dev, resident);
                 dev.sync();
                 return r;
             } finally {

@@ -12,6 +12,8 @@ public final class GpuJoinStats {
     long rowsBack;
     long candidates;
     long bitmapCounts;
+    long fusedCounts;
+    long fusedOverflows;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
     public long windows(int l) {
@@ -46,6 +48,16 @@ public final class GpuJoinStats {
     /** Last levels whose rows could be counted from a core bitmap (lw_count_bits launched). */
     public long bitmapCounts() {
         return bitmapCounts;
+    }
+
+    /** Counts made in one cooperative launch ({@link FusedLevelwiseCount}). */
+    public long fusedCounts() {
+        return fusedCounts;
+    }
+
+    /** Fused counts that outgrew their workspace, after which the level-wise join counted. */
+    public long fusedOverflows() {
+        return fusedOverflows;
     }
 
     /** Candidates checked by the level-wise join (0 for LFTJ-GPU); rows counted from bitmaps add none. */

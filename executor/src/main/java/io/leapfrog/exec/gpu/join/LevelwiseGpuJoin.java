@@ -66,6 +66,20 @@ final class LevelwiseGpuJoin {
         this.stats = stats;
     }
 
+    /**
+     * The count: in one cooperative launch when the join is small enough ({@link FusedLevelwiseCount}),
+     * else (or when that outgrew its workspace) level by level.
+     */
+    long count(EncodedPlan p) {
+        if (FusedLevelwiseCount.applies(p.plan, dev)) {
+            long n = FusedLevelwiseCount.count(dev, p, stats);
+            if (n >= 0) {
+                return n;
+            }
+        }
+        return count(p.loaded());
+    }
+
     long count(GpuPlan p) {
         this.plan = p;
         this.counting = true;

@@ -1,0 +1,157 @@
+package io.leapfrog.exec.gpu.join;
+
+import io.leapfrog.exec.gpu.DeviceBuffer;
+import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
+import io.leapfrog.exec.gpu.KernelArg;
+import io.leapfrog.exec.storage.Trie;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * A level-wise count in one cooperative launch ({@code lw_fused_count}, kernels/src/main/cuda/fused.cuh):
+ * the level-wise join's steps, with each level's table and work placed by atomic counters on the device
+ * instead of prefix sums read back by the host. On a small join the level-wise join's cost is its
+ * round trips through the driver (about 20 launches and 8 read-backs, 0.4-0.5 ms through JCuda); this
+ * one makes a memset, a launch and a read-back, and passes the plan as a launch parameter.
+ *
+ * <p>It runs in a fixed workspace ({@link #workspaceBytes()}, at most a quarter of the free budget). When
+ * a level outgrows it, the kernel stops and {@link #count} returns -1: the caller then runs the
+ * level-wise join, so the answer never depends on the workspace. Only counts whose every variable is an
+ * output qualify, over inputs of at most {@link #maxTuples()} tuples (larger joins would outgrow the
+ * workspace after spending the time, and are not bound by round trips anyway).
+ *
+ * <p>{@code -Dleapfrog.gpu.fused=false} turns it off; {@code .maxTuples}, {@code .bytes} and
+ * {@code .blocksPerSm} (0: as many as fit) tune it.
+ */
+final class FusedLevelwiseCount {
+    private static final String KERNEL = "lw_fused_count";
+    private static final int BLOCK = 256;
+    /** Work items a table row has on average at most before the queues fill first (each item: 4 candidates). */
+    private static final int ITEMS_PER_ROW = 4;
+    static final int HEADER_WORDS = 1 + 2 * PlanLayout.MAX_VARS;
+    private static final int HEADER_BYTES = 512;
+    // LfFusedArgs (fused.cuh)
+    static final int ARGS_DRV = 2 * PlanLayout.TABLE_BYTES;
+    static final int ARGS_DRV_HI = ARGS_DRV + 16;
+    static final int ARGS_ITEMS = ARGS_DRV_HI + 16;
+    static final int ARGS_HEADER = ARGS_ITEMS + 16;
+    static final int ARGS_ROWS_CAP = ARGS_HEADER + 8;
+    static final int ARGS_ITEMS_CAP = ARGS_ROWS_CAP + 8;
+    static final int ARGS_KEEP = ARGS_ITEMS_CAP + 8;
+    static final int ARGS_BYTES = ARGS_KEEP + 4 * PlanLayout.MAX_VARS;
+
+    private FusedLevelwiseCount() {
+    }
+
+    static boolean enabled() {
+        return !"false".equals(System.getProperty("leapfrog.gpu.fused"));
+    }
+
+    /** Largest input (tuples over the plan's tries) counted this way. */
+    static long maxTuples() {
+        return Long.getLong("leapfrog.gpu.fused.maxTuples", 1L << 22);
+    }
+
+    /** The workspace asked for (less when the budget is short). */
+    static long workspaceBytes() {
+        return Long.getLong("leapfrog.gpu.fused.bytes", 1L << 30);
+    }
+
+    /** Whether {@code plan}'s count may be tried this way on {@code dev}. */
+    static boolean applies(GpuPlan plan, GpuDevice dev) {
+        if (!enabled() || !dev.cooperativeLaunch() || plan.outVars != plan.nvars || plan.nvars == 0) {
+            return false;
+        }
+        long tuples = 0;
+        for (Trie t : plan.tries) {
+            tuples += t.size();
+        }
+        return tuples <= maxTuples();
+    }
+
+    /** Rows each table holds in a workspace of {@code bytes}, for rows of {@code rowBytes} bytes (0: none). */
+    static long rowsCap(long bytes, long rowBytes) {
+        long rows = (bytes - HEADER_BYTES) / (2 * rowBytes + 2 * 8L * ITEMS_PER_ROW);
+        // a multiple of 64 keeps every column and queue aligned (the queues hold 8-byte items)
+        return Math.max(0, Math.min(rows, Integer.MAX_VALUE / ITEMS_PER_ROW)) & ~63L;
+    }
+
+    /** The count, or -1 when no workspace could be had or a level outgrew it (stats say which). */
+    static long count(GpuDevice dev, EncodedPlan encoded, GpuJoinStats stats) {
+        GpuPlan plan = encoded.plan;
+        int keepAll = 0;
+        int[] keep = new int[plan.nvars];
+        for (int l = 0; l < plan.nvars; l++) {
+            keep[l] = plan.keepSlotsAfter(l);
+            keepAll |= keep[l];
+        }
+        int slots = Integer.bitCount(keepAll);
+        long rowBytes = 4L * (plan.nvars + slots + 2);
+        long bytes = Long.highestOneBit(Math.max(1, Math.min(workspaceBytes(), dev.pool().available() / 4)));
+        long rowsCap = rowsCap(bytes, rowBytes);
+        if (rowsCap == 0) {
+            return -1;
+        }
+        long itemsCap = ITEMS_PER_ROW * rowsCap;
+        DeviceBuffer ws;
+        try {
+            ws = dev.allocate(bytes, "fused count workspace");
+        } catch (GpuOutOfMemoryException e) {
+            return -1;
+        }
+        try (ws) {
+            ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            long at = ws.address() + HEADER_BYTES;
+            for (int t = 0; t < 2; t++) {
+                int table = t * PlanLayout.TABLE_BYTES;
+                for (int c = 0; c < plan.nvars; c++, at += 4 * rowsCap) {
+                    args.putLong(table + PlanLayout.TABLE_BIND + 8 * c, at);
+                }
+                for (int s = 0; s < PlanLayout.MAX_SLOTS; s++) {
+                    if ((keepAll & (1 << s)) != 0) {
+                        args.putLong(table + PlanLayout.TABLE_SLOT + 8 * s, at);
+                        at += 4 * rowsCap;
+                    }
+                }
+                args.putLong(ARGS_DRV + 8 * t, at);
+                at += 4 * rowsCap;
+                args.putLong(ARGS_DRV_HI + 8 * t, at);
+                at += 4 * rowsCap;
+            }
+            for (int t = 0; t < 2; t++, at += 8 * itemsCap) {
+                args.putLong(ARGS_ITEMS + 8 * t, at);
+            }
+            if (at > ws.address() + bytes) {
+                throw new IllegalStateException("fused count workspace overrun: " + (at - ws.address()) + " > " + bytes);
+            }
+            args.putLong(ARGS_HEADER, ws.address());
+            args.putLong(ARGS_ROWS_CAP, rowsCap);
+            args.putLong(ARGS_ITEMS_CAP, itemsCap);
+            for (int l = 0; l < plan.nvars; l++) {
+                args.putInt(ARGS_KEEP + 4 * l, keep[l]);
+            }
+            dev.fill(ws, 0, 2L * HEADER_WORDS, 0);
+            dev.launchCooperative(KERNEL, blocks(dev), BLOCK, KernelArg.struct(encoded.bytes, "plan"),
+                    KernelArg.struct(args.array(), "fused count workspace"));
+            long[] header = new long[HEADER_WORDS];
+            dev.download(ws, 0, header, 0, HEADER_WORDS);
+            for (int l = 1; l < plan.nvars; l++) {
+                if (header[1 + l] > rowsCap || header[1 + PlanLayout.MAX_VARS + l] > itemsCap) {
+                    stats.fusedOverflows++;
+                    return -1;
+                }
+            }
+            stats.fusedCounts++;
+            return header[0];
+        }
+    }
+
+    /** Blocks of the launch: as many as are resident at once, or {@code .blocksPerSm} per multiprocessor. */
+    private static int blocks(GpuDevice dev) {
+        int most = dev.maxResidentBlocks(KERNEL, BLOCK);
+        int perSm = Integer.getInteger("leapfrog.gpu.fused.blocksPerSm", 0);
+        return perSm > 0 ? Math.max(1, Math.min(most, perSm * dev.multiprocessors())) : most;
+    }
+}

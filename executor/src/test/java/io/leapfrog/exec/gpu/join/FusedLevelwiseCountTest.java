@@ -1,0 +1,34 @@
+package io.leapfrog.exec.gpu.join;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The fused count's host side without a GPU: its argument layout and how it divides a workspace. */
+class FusedLevelwiseCountTest {
+
+    @Test
+    void argumentOffsetsMatchTheKernelsStruct() {
+        // static_asserts of LfFusedArgs in kernels/src/main/cuda/fused.cuh
+        assertEquals(784, FusedLevelwiseCount.ARGS_DRV);
+        assertEquals(832, FusedLevelwiseCount.ARGS_HEADER);
+        assertEquals(856, FusedLevelwiseCount.ARGS_KEEP);
+        assertEquals(2 * PlanLayout.TABLE_BYTES + 72 + 4 * PlanLayout.MAX_VARS, FusedLevelwiseCount.ARGS_BYTES);
+        assertEquals(1 + 2 * PlanLayout.MAX_VARS, FusedLevelwiseCount.HEADER_WORDS);
+    }
+
+    @Test
+    void rowsFitTheWorkspaceAlignedForTheQueues() {
+        for (long bytes : new long[] {32 << 10, 1 << 20, 1L << 30}) {
+            for (long rowBytes = 12; rowBytes <= 4 * (16 + 32 + 2); rowBytes += 4) {
+                long rows = FusedLevelwiseCount.rowsCap(bytes, rowBytes);
+                assertEquals(0, rows % 64, "rows a multiple of 64");
+                // two tables, two queues of four 8-byte items per row, a 512-byte header
+                assertTrue(512 + 2 * rows * rowBytes + 2 * 4 * rows * 8 <= bytes, bytes + " bytes, rows of " + rowBytes);
+                assertTrue(rows > 0);
+            }
+        }
+        assertEquals(0, FusedLevelwiseCount.rowsCap(1024, 200), "no room: no rows");
+    }
+}
