@@ -3,9 +3,11 @@
 // Level l's work is a queue of items, each up to LW_FUSED_BATCH candidates of one row of table l (its
 // driver's values, lw_driver). Every thread takes items in turn and checks its candidates in the other
 // participants (lw_members, core bitmaps included). At the last level the hits are counted. Before it,
-// each hit becomes a row of table l+1 (lw_write_row), whose driver for level l+1 is found at once and
-// whose candidates become items of level l+1; a warp places its rows and items with one atomic each.
-// A grid-wide barrier separates the levels. Level 0 has one row (the empty binding), whose items every
+// each hit becomes a row of table l+1 (lw_write_row; a warp places its rows with one atomic and deals
+// them out to its lanes); after a grid-wide barrier each thread takes a new row, finds its driver for
+// level l+1 and queues its candidates as items (again one atomic per warp); a second barrier ends the
+// level. (Finding the drivers where the hits were found made a lane with four hits run 4 x 3 binary
+// searches in a row: the whole grid then waited for it.) Level 0 has one row (the empty binding), whose items every
 // thread derives itself. When a table or queue outgrows its capacity, every block sees the same final
 // counters after the barrier and stops; the host then finds them past the capacities and runs the
 // level-wise join instead.
@@ -77,44 +79,69 @@ extern "C" __global__ void __launch_bounds__(256) lw_fused_count(const __grid_co
                 mine += __popc(hit);
                 continue;
             }
-            // Each hit becomes a row of the next table, with its driver for the next level.
-            long long row0 = lw_fused_reserve(&H[LW_FUSED_ROWS + level + 1], __popc(hit));
-            const LfLevel& N = plan.level[level + 1];
-            int rows[LW_FUSED_BATCH], los[LW_FUSED_BATCH], his[LW_FUSED_BATCH];
-            long long made = 0;
-            for (int k = 0; k < LW_FUSED_BATCH; k++) {
-                rows[k] = 0;
-                his[k] = 0;
-                los[k] = 0;
-                if (!((hit >> k) & 1u)) continue;
-                long long j = row0 + made;
-                made++;
-                if (j >= a.rowsCap) continue;   // the level outgrew its table: the kernel stops after it
-                rows[k] = (int) j;
-                lw_write_row(L, in, r, out, (int) j, level, v[k], p, first + k, a.keep[level]);
-                long long lb, ub;
-                int p2;
-                lw_driver(N, out, (int) j, lb, ub, p2, los[k], his[k]);
-                a.drv[(level + 1) & 1][j] = p2;
-                a.drvHi[(level + 1) & 1][j] = his[k];
+            // Each hit becomes a row of the next table. The warp's hits are dealt out to its lanes in
+            // turn (hit g to lane g % 32), so a lane with four hits does not write four rows alone.
+            int mineHits = __popc(hit);
+            int before = mineHits;                          // hits of the lanes before this one, after the scan
+            for (int o = 1; o < 32; o <<= 1) {
+                int t = __shfl_up_sync(LF_FULL_MASK, before, o);
+                if (lane >= o) before += t;
             }
-            long long want = 0;
-            for (int k = 0; k < LW_FUSED_BATCH; k++) want += lw_fused_items(los[k], his[k]);
-            long long item0 = lw_fused_reserve(&H[LW_FUSED_ITEMS + level + 1], want);
-            long long* queue = a.items[(level + 1) & 1];
-            for (int k = 0; k < LW_FUSED_BATCH; k++) {
-                for (int c = los[k]; c < his[k] && item0 < a.itemsCap; c += LW_FUSED_BATCH) {
-                    queue[item0++] = lw_fused_item(rows[k], c);
+            int total = __shfl_sync(LF_FULL_MASK, before, 31);
+            before -= mineHits;
+            unsigned long long row0 = 0;
+            if (lane == 31 && total > 0) row0 = atomicAdd(&H[LW_FUSED_ROWS + level + 1], (unsigned long long) total);
+            row0 = __shfl_sync(LF_FULL_MASK, row0, 31);
+            for (int g0 = 0; g0 < total; g0 += 32) {       // warp-uniform
+                int g = g0 + lane;
+                int owner = 0;                              // the last lane whose hits start at or before g
+                for (int step = 16; step >= 1; step >>= 1) {
+                    if (__shfl_sync(LF_FULL_MASK, before, owner + step) <= g) owner += step;
+                }
+                unsigned oHit = __shfl_sync(LF_FULL_MASK, hit, owner);
+                int oR = __shfl_sync(LF_FULL_MASK, r, owner);
+                int oP = __shfl_sync(LF_FULL_MASK, p, owner);
+                int oFirst = __shfl_sync(LF_FULL_MASK, first, owner);
+                int nth = g - __shfl_sync(LF_FULL_MASK, before, owner);
+                int oV = 0, k = 0;
+                for (int c = 0; c < LW_FUSED_BATCH; c++) {
+                    int vc = __shfl_sync(LF_FULL_MASK, v[c], owner);
+                    if ((oHit >> c) & 1u) {
+                        if (nth == 0) {
+                            oV = vc;
+                            k = c;
+                        }
+                        nth--;
+                    }
+                }
+                long long j = (long long) row0 + g;
+                if (g < total && j < a.rowsCap) {   // past the capacity: the level outgrew its table
+                    lw_write_row(L, in, oR, out, (int) j, level, oV, oP, oFirst + k, a.keep[level]);
                 }
             }
         }
         if (last) break;
         grid.sync();
-        // Final counts of the level just written, the same for every thread: stop together if it overflowed.
-        if (__ldcg(&H[LW_FUSED_ROWS + level + 1]) > (unsigned long long) a.rowsCap
-            || __ldcg(&H[LW_FUSED_ITEMS + level + 1]) > (unsigned long long) a.itemsCap) {
-            break;
+        long long rows = (long long) __ldcg(&H[LW_FUSED_ROWS + level + 1]);
+        if (rows > a.rowsCap) break;   // the same for every thread: stop together
+        // Each new row's driver for the next level, one row per thread, and its candidates as items.
+        const LfLevel& N = plan.level[level + 1];
+        long long* queue = a.items[(level + 1) & 1];
+        for (long long base = warpBase; base < rows; base += threads) {   // warp-uniform
+            long long j = base + lane;
+            int lo = 0, hi = 0;
+            if (j < rows) {
+                long long lb, ub;
+                int p2;
+                lw_driver(N, out, (int) j, lb, ub, p2, lo, hi);
+                a.drv[(level + 1) & 1][j] = p2;
+                a.drvHi[(level + 1) & 1][j] = hi;
+            }
+            long long item = lw_fused_reserve(&H[LW_FUSED_ITEMS + level + 1], lw_fused_items(lo, hi));
+            for (int c = lo; c < hi && item < a.itemsCap; c += LW_FUSED_BATCH) queue[item++] = lw_fused_item((int) j, c);
         }
+        grid.sync();
+        if (__ldcg(&H[LW_FUSED_ITEMS + level + 1]) > (unsigned long long) a.itemsCap) break;
     }
     lf_block_add(mine, &H[LW_FUSED_COUNT]);
 }

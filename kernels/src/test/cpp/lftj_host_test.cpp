@@ -594,20 +594,24 @@ long long fusedCount(const LfPlan& P, long long rowsCap, long long itemsCap) {
                 if (!((hit >> k) & 1u)) continue;
                 if (level == n - 1) { count++; continue; }
                 long long j = rows++;
-                if (j >= rowsCap) continue;
-                lw_write_row(L, in, r, out, (int) j, level, v[k], p, first + k, keep);
-                long long lb, ub;
-                int p2, lo2, hi2;
-                lw_driver(P.level[level + 1], out, (int) j, lb, ub, p2, lo2, hi2);
-                drv[(level + 1) & 1][j] = p2;
-                drvHi[(level + 1) & 1][j] = hi2;
-                for (int c = lo2; c < hi2; c += LW_FUSED_BATCH) {
-                    long long at = next++;
-                    if (at < itemsCap) queue[(level + 1) & 1][at] = lw_fused_item((int) j, c);
-                }
+                if (j < rowsCap) lw_write_row(L, in, r, out, (int) j, level, v[k], p, first + k, keep);
             }
         }
-        if (level < n - 1 && (rows > rowsCap || next > itemsCap)) return -1;
+        if (level == n - 1) break;
+        if (rows > rowsCap) return -1;
+        // after the barrier: each new row's driver for the next level, its candidates queued as items
+        for (long long j = 0; j < rows; j++) {
+            long long lb, ub;
+            int p2, lo2, hi2;
+            lw_driver(P.level[level + 1], out, (int) j, lb, ub, p2, lo2, hi2);
+            drv[(level + 1) & 1][j] = p2;
+            drvHi[(level + 1) & 1][j] = hi2;
+            for (int c = lo2; c < hi2; c += LW_FUSED_BATCH) {
+                long long at = next++;
+                if (at < itemsCap) queue[(level + 1) & 1][at] = lw_fused_item((int) j, c);
+            }
+        }
+        if (next > itemsCap) return -1;
         items = next;
     }
     return count;

@@ -14,6 +14,9 @@ import io.leapfrog.exec.gpu.KernelArg;
  * Run: {@code java ... io.leapfrog.bench.GpuLatency [repetitions]}.
  */
 public final class GpuLatency {
+    /** sizeof(LfPlan) in kernels/src/main/cuda/plan.cuh. */
+    private static final int PLAN_BYTES = 16 + 16 * (96 + 8 * 72);
+
     private GpuLatency() {
     }
 
@@ -54,7 +57,24 @@ public final class GpuLatency {
                 int[] small = new int[4];
                 report("upload 16 bytes", reps, () -> dev.upload(small, 0, 4, buf, 0), null);
                 report("fill 4 ints", reps, () -> dev.fill(buf, 0, 4, 0), dev);
-                report("plan to constant memory", reps, () -> dev.setConstant("c_plan", new byte[7696]), dev);
+                report("plan to constant memory", reps, () -> dev.setConstant("c_plan", new byte[PLAN_BYTES]), dev);
+                // lw_fused_count over a plan of no levels: a cooperative launch with the plan (10,768 bytes)
+                // and the fused count's arguments (920 bytes) as parameters, doing no work.
+                byte[] fusedArgs = new byte[920];
+                java.nio.ByteBuffer.wrap(fusedArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(832, buf.address());
+                int blocks = dev.maxResidentBlocks("lw_fused_count", 256);
+                report("cooperative launch", reps, () -> dev.launchCooperative("lw_fused_count", blocks, 256,
+                        KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(fusedArgs, "args")), dev);
+                report("cooperative launch + sync", reps, () -> {
+                    dev.launchCooperative("lw_fused_count", blocks, 256, KernelArg.struct(new byte[PLAN_BYTES], "plan"),
+                            KernelArg.struct(fusedArgs, "args"));
+                    dev.sync();
+                }, null);
+                report("same, 1 block per SM", reps, () -> {
+                    dev.launchCooperative("lw_fused_count", dev.multiprocessors(), 256, KernelArg.struct(new byte[PLAN_BYTES], "plan"),
+                            KernelArg.struct(fusedArgs, "args"));
+                    dev.sync();
+                }, null);
             }
             return null;
         });

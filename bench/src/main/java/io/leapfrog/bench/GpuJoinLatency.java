@@ -1,0 +1,64 @@
+package io.leapfrog.bench;
+
+import io.leapfrog.exec.gpu.GpuRuntime;
+import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
+import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.exec.storage.Trie;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Where a small GPU join's time goes on the calling thread: building the query, and the executor's count
+ * (planning, the device work, the report), over one SNAP graph renumbered by degree, each the median of
+ * many repetitions after a warm-up. With {@code -Dleapfrog.gpu.profile=true} the runtime also prints each
+ * kernel's and transfer's time, so the rest of the count is the host's.
+ * Run: {@code java ... io.leapfrog.bench.GpuJoinLatency SHARED_DIR GRAPH [triangles|4cliques] [reps]}.
+ */
+public final class GpuJoinLatency {
+    private GpuJoinLatency() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path file = Path.of(args[0], "data", args[1] + ".txt.gz");
+        BenchQuery query = args.length > 2 && args[2].equals("triangles") ? BenchQuery.TRIANGLES : BenchQuery.FOUR_CLIQUES;
+        int reps = args.length > 3 ? Integer.parseInt(args[3]) : 2000;
+        if (!GpuRuntime.probe().available()) {
+            System.err.println("no GPU: " + GpuRuntime.probe().unavailableReason());
+            System.exit(1);
+        }
+        Trie edges = LeapfrogJoinPeer.trieOf(EdgeList.read(file), true);
+        GpuJoinReport report = new GpuJoinReport();
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0, report)) {
+            JoinQuery q = LeapfrogJoinPeer.query(query, edges);
+            long count = 0;
+            for (int i = 0; i < Math.min(reps, 500); i++) {
+                count = ex.count(q, 1, "warm-up");
+            }
+            long[] build = new long[reps];
+            long[] run = new long[reps];
+            for (int i = 0; i < reps; i++) {
+                long t0 = System.nanoTime();
+                JoinQuery qi = LeapfrogJoinPeer.query(query, edges);
+                long t1 = System.nanoTime();
+                count = ex.count(qi, 1, "timed");
+                long t2 = System.nanoTime();
+                build[i] = t1 - t0;
+                run[i] = t2 - t1;
+            }
+            GpuJoinReport.Entry last = report.entries().get(report.entries().size() - 1);
+            System.out.printf("%s %s renumbered: count %d on %s (fused counts %d)%n", args[1], query.id(), count, last.where(),
+                    last.stats() == null ? 0 : last.stats().fusedCounts());
+            System.out.printf("  query build     median %8.1f us%n", median(build) / 1e3);
+            System.out.printf("  executor count  median %8.1f us   (min %.1f us)%n", median(run) / 1e3,
+                    Arrays.stream(run).min().orElse(0) / 1e3);
+        }
+    }
+
+    private static double median(long[] v) {
+        long[] s = v.clone();
+        Arrays.sort(s);
+        return s[s.length / 2];
+    }
+}
