@@ -19,8 +19,11 @@ import java.nio.ByteOrder;
  * <p>It runs in a fixed workspace ({@link #workspaceBytes()}, at most a quarter of the free budget). When
  * a level outgrows it, the kernel stops and {@link #count} returns -1: the caller then runs the
  * level-wise join, so the answer never depends on the workspace. Only counts whose every variable is an
- * output qualify, over inputs of at most {@link #maxTuples()} tuples (larger joins would outgrow the
- * workspace after spending the time, and are not bound by round trips anyway).
+ * output qualify, over inputs of at most {@link #maxTuples()} tuples: on an H100 the fused count was
+ * 1.5-3.4x faster than level by level on the SNAP 4-cliques (11-100 thousand edges) and 1.7x on R-MAT
+ * scale-16 triangles (about a million edges), but 10% slower on scale-16 4-cliques and 1.3x slower on
+ * scale-18 triangles, where the round trips no longer dominate (what costs it the time there was not
+ * measured; docs/performance.md, thirteenth session).
  *
  * <p>{@code -Dleapfrog.gpu.fused=false} turns it off; {@code .maxTuples}, {@code .bytes} and
  * {@code .blocksPerSm} (0: as many as fit) tune it.
@@ -51,7 +54,7 @@ final class FusedLevelwiseCount {
 
     /** Largest input (tuples over the plan's tries) counted this way. */
     static long maxTuples() {
-        return Long.getLong("leapfrog.gpu.fused.maxTuples", 1L << 22);
+        return Long.getLong("leapfrog.gpu.fused.maxTuples", 1L << 20);
     }
 
     /** The workspace asked for (less when the budget is short). */
