@@ -64,6 +64,12 @@ public final class GpuJoinReport {
                 if (s.maxWindows() > 1) {
                     sb.append(", split into up to ").append(s.maxWindows()).append(" windows per level");
                 }
+                if (s.fusedCounts() > 0) {
+                    sb.append(", counted in one cooperative launch");
+                }
+                if (s.fusedOverflows() > 0) {
+                    sb.append(", outgrew the fused count's workspace and counted level by level");
+                }
                 if (s.halvings() > 0) {
                     sb.append(", ").append(s.halvings()).append(" window(s) halved after an allocation failed");
                 }
