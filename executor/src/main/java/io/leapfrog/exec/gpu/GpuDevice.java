@@ -210,9 +210,11 @@ public final class GpuDevice {
     /**
      * Launches {@code kernel} cooperatively: all {@code blocks} are resident at once, so its threads may
      * wait for each other across blocks (a grid-wide barrier). {@code blocks} must not exceed
-     * {@link #maxResidentBlocks}; the device must support it ({@link #cooperativeLaunch()}).
+     * {@link #maxResidentBlocks}; the device must support it ({@link #cooperativeLaunch()}). Returns
+     * false, launching nothing, when the driver finds the grid too large to be resident at once (the
+     * device shared with other work, as under MPS): the caller then does without.
      */
-    public void launchCooperative(String kernel, int blocks, int block, KernelArg... args) {
+    public boolean launchCooperative(String kernel, int blocks, int block, KernelArg... args) {
         lastLaunch = "cooperative kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
         long t0 = profileStart();
         // cuLaunchCooperativeKernel takes no `extra`: one pointer per parameter, into the packed buffer.
@@ -226,7 +228,11 @@ public final class GpuDevice {
         packParams(args);
         int r = JCudaDriver.cuLaunchCooperativeKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream,
                 Pointer.to(each));
+        if (r == CUresult.CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
+            return false;
+        }
         launched(kernel, r, t0);
+        return true;
     }
 
     /** Whether the device can run cooperative launches (every GPU since Pascal can). */

@@ -81,7 +81,10 @@ final class FusedLevelwiseCount {
         return Math.max(0, Math.min(rows, Integer.MAX_VALUE / ITEMS_PER_ROW)) & ~63L;
     }
 
-    /** The count, or -1 when no workspace could be had or a level outgrew it (stats say which). */
+    /**
+     * The count, or -1 when no workspace could be had, the device refused the cooperative launch, or a
+     * level outgrew the workspace (counted in {@link GpuJoinStats#fusedOverflows()}).
+     */
     static long count(GpuDevice dev, EncodedPlan encoded, GpuJoinStats stats) {
         GpuPlan plan = encoded.plan;
         int keepAll = 0;
@@ -136,8 +139,10 @@ final class FusedLevelwiseCount {
                 args.putInt(ARGS_KEEP + 4 * l, keep[l]);
             }
             dev.fill(ws, 0, 2L * HEADER_WORDS, 0);
-            dev.launchCooperative(KERNEL, blocks(dev), BLOCK, KernelArg.struct(encoded.bytes, "plan"),
-                    KernelArg.struct(args.array(), "fused count workspace"));
+            if (!dev.launchCooperative(KERNEL, blocks(dev), BLOCK, KernelArg.struct(encoded.bytes, "plan"),
+                    KernelArg.struct(args.array(), "fused count workspace"))) {
+                return -1;
+            }
             long[] header = new long[HEADER_WORDS];
             dev.download(ws, 0, header, 0, HEADER_WORDS);
             for (int l = 1; l < plan.nvars; l++) {
