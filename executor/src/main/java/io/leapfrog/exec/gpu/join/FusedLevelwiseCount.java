@@ -16,7 +16,7 @@ import java.nio.ByteOrder;
  * round trips through the driver (about 20 launches and 8 read-backs, 0.4-0.5 ms through JCuda); this
  * one makes a memset, a launch and a read-back, and passes the plan as a launch parameter.
  *
- * <p>It runs in a fixed workspace ({@link #workspaceBytes()}, at most a quarter of the free budget). When
+ * <p>It runs in a fixed workspace ({@link #workspaceFor}, at most a quarter of the free budget). When
  * a level outgrows it, the kernel stops and {@link #count} returns -1: the caller then runs the
  * level-wise join, so the answer never depends on the workspace. Only counts whose every variable is an
  * output qualify, over inputs of at most {@link #maxTuples()} tuples: on an H100 the fused count was
@@ -57,9 +57,20 @@ final class FusedLevelwiseCount {
         return Long.getLong("leapfrog.gpu.fused.maxTuples", 1L << 20);
     }
 
-    /** The workspace asked for (less when the budget is short). */
+    /** The most workspace a fused count takes (less when the budget is short). */
     static long workspaceBytes() {
         return Long.getLong("leapfrog.gpu.fused.bytes", 1L << 30);
+    }
+
+    /**
+     * The workspace for an input of {@code tuples}: 8 KiB per tuple (rounded up to a power of two), from 16
+     * MiB up to {@link #workspaceBytes()} and a quarter of the {@code free} budget. The SNAP graphs' 4-clique
+     * counts fit with room to spare (ca-GrQc: 128 MiB for 48,260 rows at its largest level; ego-Facebook:
+     * 1 GiB for 1.6 million), and a small program's count does not hold a gigabyte.
+     */
+    static long workspaceFor(long tuples, long free) {
+        long wanted = Math.max(16L << 20, Long.highestOneBit(Math.max(1, tuples - 1)) * 2 * (8L << 10));
+        return Long.highestOneBit(Math.max(1, Math.min(Math.min(wanted, workspaceBytes()), free / 4)));
     }
 
     /** Whether {@code plan}'s count may be tried this way on {@code dev}. */
@@ -95,7 +106,11 @@ final class FusedLevelwiseCount {
         }
         int slots = Integer.bitCount(keepAll);
         long rowBytes = 4L * (plan.nvars + slots + 2);
-        long bytes = Long.highestOneBit(Math.max(1, Math.min(workspaceBytes(), dev.pool().available() / 4)));
+        long tuples = 0;
+        for (Trie t : plan.tries) {
+            tuples += t.size();
+        }
+        long bytes = workspaceFor(tuples, dev.pool().available());
         long rowsCap = rowsCap(bytes, rowBytes);
         if (rowsCap == 0) {
             return -1;

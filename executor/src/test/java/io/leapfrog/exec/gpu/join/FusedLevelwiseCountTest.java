@@ -31,4 +31,14 @@ class FusedLevelwiseCountTest {
         }
         assertEquals(0, FusedLevelwiseCount.rowsCap(1024, 200), "no room: no rows");
     }
+
+    @Test
+    void theWorkspaceGrowsWithTheInputWithinItsBounds() {
+        long free = 64L << 30;
+        assertEquals(16L << 20, FusedLevelwiseCount.workspaceFor(100, free), "a small program: 16 MiB");
+        assertEquals(128L << 20, FusedLevelwiseCount.workspaceFor(14_484, free), "ca-GrQc: 8 KiB a tuple, a power of two");
+        assertEquals(1L << 30, FusedLevelwiseCount.workspaceFor(88_234, free), "ego-Facebook: 1 GiB");
+        assertEquals(1L << 30, FusedLevelwiseCount.workspaceFor(1L << 20, free), "capped at .bytes");
+        assertEquals(4L << 20, FusedLevelwiseCount.workspaceFor(88_234, 16L << 20), "a quarter of the free budget");
+    }
 }
