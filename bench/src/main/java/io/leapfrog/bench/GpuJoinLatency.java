@@ -47,7 +47,7 @@ public final class GpuJoinLatency {
                 build[i] = t1 - t0;
                 run[i] = t2 - t1;
             }
-            GpuJoinReport.Entry last = report.entries().get(report.entries().size() - 1);
+            GpuJoinReport.Entry last = report.last();
             System.out.printf("%s %s renumbered: count %d on %s (fused counts %d)%n", args[1], query.id(), count, last.where(),
                     last.stats() == null ? 0 : last.stats().fusedCounts());
             System.out.printf("  query build     median %8.1f us%n", median(build) / 1e3);

@@ -65,7 +65,7 @@ public final class GpuJoinPeer implements Peer {
     public Measurement run(Workload workload) throws Exception {
         Measurement m = LeapfrogJoinPeer.withTimeout(
                 () -> executor.count(LeapfrogJoinPeer.query(workload.query(), edges), 1, workload.query().id()), timeoutSeconds);
-        GpuJoinReport.Entry last = report.entries().get(report.entries().size() - 1);
+        GpuJoinReport.Entry last = report.last();
         if (!last.where().equals(strategy.label)) {
             throw new BenchException(strategy.label + " did not run on the GPU: " + last.where() + " (" + last.why() + ")");
         }

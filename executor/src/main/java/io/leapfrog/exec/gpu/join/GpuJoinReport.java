@@ -31,6 +31,11 @@ public final class GpuJoinReport {
         return List.copyOf(entries);
     }
 
+    /** The last join's entry (without copying the list, which grows by one per join), or null. */
+    public synchronized Entry last() {
+        return entries.isEmpty() ? null : entries.get(entries.size() - 1);
+    }
+
     /** True when some join ran on the GPU. */
     public synchronized boolean usedGpu() {
         return entries.stream().anyMatch(e -> e.where().startsWith("gpu"));
