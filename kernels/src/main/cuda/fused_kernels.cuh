@@ -81,17 +81,10 @@ extern "C" __global__ void __launch_bounds__(256) lw_fused_count(const __grid_co
             }
             // Each hit becomes a row of the next table. The warp's hits are dealt out to its lanes in
             // turn (hit g to lane g % 32), so a lane with four hits does not write four rows alone.
-            int mineHits = __popc(hit);
-            int before = mineHits;                          // hits of the lanes before this one, after the scan
-            for (int o = 1; o < 32; o <<= 1) {
-                int t = __shfl_up_sync(LF_FULL_MASK, before, o);
-                if (lane >= o) before += t;
-            }
-            int total = __shfl_sync(LF_FULL_MASK, before, 31);
-            before -= mineHits;
-            unsigned long long row0 = 0;
-            if (lane == 31 && total > 0) row0 = atomicAdd(&H[LW_FUSED_ROWS + level + 1], (unsigned long long) total);
-            row0 = __shfl_sync(LF_FULL_MASK, row0, 31);
+            long long mineFirst = lw_fused_reserve(&H[LW_FUSED_ROWS + level + 1], __popc(hit));
+            long long row0 = __shfl_sync(LF_FULL_MASK, mineFirst, 0);       // lane 0's rows start the warp's
+            int before = (int) (mineFirst - row0);                           // hits of the lanes before this one
+            int total = __shfl_sync(LF_FULL_MASK, before + __popc(hit), 31);
             for (int g0 = 0; g0 < total; g0 += 32) {       // warp-uniform
                 int g = g0 + lane;
                 int owner = 0;                              // the last lane whose hits start at or before g
@@ -114,7 +107,7 @@ extern "C" __global__ void __launch_bounds__(256) lw_fused_count(const __grid_co
                         nth--;
                     }
                 }
-                long long j = (long long) row0 + g;
+                long long j = row0 + g;
                 if (g < total && j < a.rowsCap) {   // past the capacity: the level outgrew its table
                     lw_write_row(L, in, oR, out, (int) j, level, oV, oP, oFirst + k, a.keep[level]);
                 }

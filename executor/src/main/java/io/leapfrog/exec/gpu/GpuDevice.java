@@ -202,7 +202,7 @@ public final class GpuDevice {
     public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
         lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
         long t0 = profileStart();
-        paramsSize.putLong(0, packParams(args));
+        paramsSize.putLong(0, packParams(null, args));
         int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream, null, extra);
         launched(kernel, r, t0);
     }
@@ -218,14 +218,12 @@ public final class GpuDevice {
         lastLaunch = "cooperative kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
         long t0 = profileStart();
         // cuLaunchCooperativeKernel takes no `extra`: one pointer per parameter, into the packed buffer.
+        int[] offsets = new int[args.length];
+        packParams(offsets, args);
         Pointer[] each = new Pointer[args.length];
-        int offset = 0;
         for (int i = 0; i < args.length; i++) {
-            offset = (offset + args[i].align - 1) & -args[i].align;
-            each[i] = Pointer.to(params).withByteOffset(offset);
-            offset += args[i].size;
+            each[i] = Pointer.to(params).withByteOffset(offsets[i]);
         }
-        packParams(args);
         int r = JCudaDriver.cuLaunchCooperativeKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream,
                 Pointer.to(each));
         if (r == CUresult.CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
@@ -250,11 +248,18 @@ public final class GpuDevice {
         });
     }
 
-    /** Packs {@code args} into the parameter buffer at their alignments; returns the bytes used. */
-    private int packParams(KernelArg... args) {
+    /**
+     * Packs {@code args} into the parameter buffer at their alignments, recording each one's offset in
+     * {@code offsets} when it is not null; returns the bytes used.
+     */
+    private int packParams(int[] offsets, KernelArg... args) {
         int offset = 0;
-        for (KernelArg a : args) {
+        for (int i = 0; i < args.length; i++) {
+            KernelArg a = args[i];
             offset = (offset + a.align - 1) & -a.align;
+            if (offsets != null) {
+                offsets[i] = offset;
+            }
             if (offset + a.size > PARAM_BYTES) {
                 throw new IllegalArgumentException(lastLaunch + ": parameters exceed " + PARAM_BYTES + " bytes");
             }

@@ -4,7 +4,6 @@ import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
 import io.leapfrog.exec.gpu.KernelArg;
-import io.leapfrog.exec.storage.Trie;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -78,11 +77,7 @@ final class FusedLevelwiseCount {
         if (!enabled() || !dev.cooperativeLaunch() || plan.outVars != plan.nvars || plan.nvars == 0) {
             return false;
         }
-        long tuples = 0;
-        for (Trie t : plan.tries) {
-            tuples += t.size();
-        }
-        return tuples <= maxTuples();
+        return plan.inputTuples <= maxTuples();
     }
 
     /** Rows each table holds in a workspace of {@code bytes}, for rows of {@code rowBytes} bytes (0: none). */
@@ -106,11 +101,7 @@ final class FusedLevelwiseCount {
         }
         int slots = Integer.bitCount(keepAll);
         long rowBytes = 4L * (plan.nvars + slots + 2);
-        long tuples = 0;
-        for (Trie t : plan.tries) {
-            tuples += t.size();
-        }
-        long bytes = workspaceFor(tuples, dev.pool().available());
+        long bytes = workspaceFor(plan.inputTuples, dev.pool().available());
         long rowsCap = rowsCap(bytes, rowBytes);
         if (rowsCap == 0) {
             return -1;

@@ -138,10 +138,9 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             return Decision.cpu("no GPU: " + runtime.unavailableReason());
         }
         GpuPlan plan = GpuPlan.of(q);
-        long tuples = 0;
+        long tuples = plan.inputTuples;
         long bytes = 0;
         for (Trie t : plan.tries) {
-            tuples += t.size();
             bytes += ResidentTries.bytesOf(t);
         }
         // Decided before touching the device, so that a run of small joins never starts it.

@@ -37,6 +37,8 @@ final class GpuPlan {
     final int[] slotLevel;
     /** The distinct tries the query reads, in first-use order. */
     final List<Trie> tries;
+    /** Tuples over {@link #tries}: the join's input size. */
+    final long inputTuples;
     private final String variant;
 
     private GpuPlan(JoinQuery q) {
@@ -82,6 +84,11 @@ final class GpuPlan {
             }
         }
         this.tries = ts;
+        long n = 0;
+        for (Trie t : ts) {
+            n += t.size();
+        }
+        this.inputTuples = n;
         String v = null;
         for (int[] var : VARIANTS) {
             if (nvars <= var[0] && maxWidth <= var[1]) {
