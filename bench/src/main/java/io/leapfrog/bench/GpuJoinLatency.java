@@ -13,7 +13,8 @@ import java.util.Arrays;
  * Where a small GPU join's time goes on the calling thread: building the query, and the executor's count
  * (planning, the device work, the report), over one SNAP graph renumbered by degree, each the median of
  * many repetitions after a warm-up. With {@code -Dleapfrog.gpu.profile=true} the runtime also prints each
- * kernel's and transfer's time, so the rest of the count is the host's.
+ * kernel's and transfer's time, so the rest of the count is the host's. Both launch paths of the fused
+ * count (native and JCuda, {@code leapfrog.gpu.nativeLaunch}) are measured, alternately, twice each.
  * Run: {@code java ... io.leapfrog.bench.GpuJoinLatency SHARED_DIR GRAPH [triangles|4cliques] [reps]}.
  */
 public final class GpuJoinLatency {
@@ -29,6 +30,19 @@ public final class GpuJoinLatency {
             System.exit(1);
         }
         Trie edges = LeapfrogJoinPeer.trieOf(EdgeList.read(file), true);
+        GpuJoinReport report = new GpuJoinReport();
+        // Both launch paths of the fused count, alternately, so that neither gets a warmer JIT or device.
+        String[] paths = {"native", "JCuda"};
+        for (int round = 0; round < 2; round++) {
+            for (String path : paths) {
+                System.setProperty("leapfrog.gpu.nativeLaunch", path.equals("native") ? "true" : "false");
+                measure(edges, query, reps, args[1] + " " + query.id() + " renumbered, " + path + " launch path, round " + (round + 1));
+            }
+        }
+        System.clearProperty("leapfrog.gpu.nativeLaunch");
+    }
+
+    private static void measure(Trie edges, BenchQuery query, int reps, String title) {
         GpuJoinReport report = new GpuJoinReport();
         try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0, report)) {
             JoinQuery q = LeapfrogJoinPeer.query(query, edges);
@@ -48,8 +62,8 @@ public final class GpuJoinLatency {
                 run[i] = t2 - t1;
             }
             GpuJoinReport.Entry last = report.last();
-            System.out.printf("%s %s renumbered: count %d on %s (fused counts %d)%n", args[1], query.id(), count, last.where(),
-                    last.stats() == null ? 0 : last.stats().fusedCounts());
+            System.out.printf("%s: count %d on %s (fused counts %d, native rounds %d)%n", title, count, last.where(),
+                    last.stats() == null ? 0 : last.stats().fusedCounts(), last.stats() == null ? 0 : last.stats().nativeRounds());
             System.out.printf("  query build     median %8.1f us%n", median(build) / 1e3);
             System.out.printf("  executor count  median %8.1f us   (min %.1f us)%n", median(run) / 1e3,
                     Arrays.stream(run).min().orElse(0) / 1e3);

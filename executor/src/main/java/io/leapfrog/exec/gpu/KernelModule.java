@@ -1,6 +1,5 @@
 package io.leapfrog.exec.gpu;
 
-import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 import jcuda.driver.JCudaDriver;
 
@@ -14,7 +13,7 @@ final class KernelModule {
     static final String RESOURCE = "/io/leapfrog/kernels/leapfrog.fatbin";
 
     private final CUmodule module = new CUmodule();
-    private final Map<String, CUfunction> functions = new HashMap<>();
+    private final Map<String, KernelFunction> functions = new HashMap<>();
 
     private KernelModule() {
     }
@@ -50,9 +49,9 @@ final class KernelModule {
         return m;
     }
 
-    CUfunction function(String name) {
+    KernelFunction function(String name) {
         return functions.computeIfAbsent(name, n -> {
-            CUfunction f = new CUfunction();
+            KernelFunction f = new KernelFunction();
             Cuda.check(JCudaDriver.cuModuleGetFunction(f, module, n), "looking up kernel " + n);
             return f;
         });

@@ -144,13 +144,11 @@ final class FusedLevelwiseCount {
             for (int l = 0; l < plan.nvars; l++) {
                 args.putInt(ARGS_KEEP + 4 * l, keep[l]);
             }
-            dev.fill(ws, 0, 2L * HEADER_WORDS, 0);
-            if (!dev.launchCooperative(KERNEL, blocks(dev), BLOCK, KernelArg.struct(encoded.bytes, "plan"),
-                    KernelArg.struct(args.array(), "fused count workspace"))) {
+            long[] header = new long[HEADER_WORDS];
+            if (!dev.cooperativeRound(KERNEL, blocks(dev), BLOCK, ws, HEADER_WORDS, header,
+                    KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"))) {
                 return -1;
             }
-            long[] header = new long[HEADER_WORDS];
-            dev.download(ws, 0, header, 0, HEADER_WORDS);
             for (int l = 1; l < plan.nvars; l++) {
                 if (header[1 + l] > rowsCap || header[1 + PlanLayout.MAX_VARS + l] > itemsCap) {
                     stats.fusedOverflows++;
@@ -158,6 +156,9 @@ final class FusedLevelwiseCount {
                 }
             }
             stats.fusedCounts++;
+            if (GpuDevice.nativeLaunch()) {
+                stats.nativeRounds++;
+            }
             return header[0];
         }
     }

@@ -14,6 +14,7 @@ public final class GpuJoinStats {
     long bitmapCounts;
     long fusedCounts;
     long fusedOverflows;
+    long nativeRounds;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
     public long windows(int l) {
@@ -58,6 +59,11 @@ public final class GpuJoinStats {
     /** Fused counts that outgrew their workspace, after which the level-wise join counted. */
     public long fusedOverflows() {
         return fusedOverflows;
+    }
+
+    /** Fused counts whose round went through the native launch path (GpuDevice.cooperativeRound). */
+    public long nativeRounds() {
+        return nativeRounds;
     }
 
     /** Candidates checked by the level-wise join (0 for LFTJ-GPU); rows counted from bitmaps add none. */
