@@ -44,12 +44,12 @@ JNIEXPORT jint JNICALL Java_io_leapfrog_exec_gpu_NativeLaunch_open(JNIEnv* env, 
 
 /*
  * Clears clearWords 32-bit words at `clear`, launches `function` cooperatively over `blocks` blocks of
- * `block` threads with nargs parameters (parameter i at byte offsets[i] of `params`, a direct buffer),
+ * `block` threads, each with `shared` bytes of dynamic shared memory, with nargs parameters (parameter i at byte offsets[i] of `params`, a direct buffer),
  * copies copyBytes from `src` into `dst` (a direct buffer) and waits for the stream. Each step is
  * issued only when the ones before it succeeded.
  */
 JNIEXPORT jlong JNICALL Java_io_leapfrog_exec_gpu_NativeLaunch_cooperativeRound(JNIEnv* env, jclass cls,
-        jlong function, jlong stream, jint blocks, jint block, jobject params, jobject offsets, jint nargs,
+        jlong function, jlong stream, jint blocks, jint block, jint shared, jobject params, jobject offsets, jint nargs,
         jlong clear, jlong clearWords, jlong src, jobject dst, jlong copyBytes) {
     char* p = (*env)->GetDirectBufferAddress(env, params);
     const jint* off = (*env)->GetDirectBufferAddress(env, offsets);
@@ -66,8 +66,8 @@ JNIEXPORT jlong JNICALL Java_io_leapfrog_exec_gpu_NativeLaunch_cooperativeRound(
     if (clearWords > 0 && (r = cu_memset_d32_async((CUdeviceptr) clear, 0, (size_t) clearWords, s)) != 0) {
         return failed(STEP_CLEAR, r);
     }
-    if ((r = cu_launch_cooperative((void*) (size_t) function, (unsigned) blocks, 1, 1, (unsigned) block, 1, 1, 0, s,
-                                   each)) != 0) {
+    if ((r = cu_launch_cooperative((void*) (size_t) function, (unsigned) blocks, 1, 1, (unsigned) block, 1, 1,
+                                   (unsigned) shared, s, each)) != 0) {
         return failed(STEP_LAUNCH, r);
     }
     if (copyBytes > 0 && (r = cu_memcpy_dtoh_async(dstAddr, (CUdeviceptr) src, (size_t) copyBytes, s)) != 0) {

@@ -10,6 +10,9 @@
 #pragma once
 #include "levelwise.cuh"
 
+// Trie arrays a fused count may copy into shared memory (LfFusedArgs.spanSrc).
+#define LW_FUSED_SPANS 24
+
 // Candidates of one work item: one batch of the membership checks (lw_members).
 #define LW_FUSED_BATCH 4
 
@@ -28,9 +31,20 @@ struct LfFusedArgs {
     long long rowsCap;            // rows each table holds
     long long itemsCap;           // items each queue holds
     unsigned keep[LF_MAX_VARS];   // slots the table written at level l holds (GpuPlan.keepSlotsAfter(l))
+    // Trie arrays each block copies into its shared memory first (byte spanAt[i] of the dynamic shared
+    // memory, spanBytes[i] bytes from spanSrc[i]); the block's copy of the plan then points there. A
+    // small join's time is chains of dependent loads (binary searches, offsets), each a round trip to L2
+    // from global memory and a tenth of that from shared memory.
+    const char* spanSrc[LW_FUSED_SPANS];
+    int spanBytes[LW_FUSED_SPANS];
+    int spanAt[LW_FUSED_SPANS];
+    int nSpans;
+    int pad;
 };
 // Byte offsets shared with FusedLevelwiseCount.java.
-static_assert(sizeof(LfFusedArgs) == 2 * sizeof(LfTable) + 72 + 4 * LF_MAX_VARS, "LfFusedArgs layout");
+static_assert(sizeof(LfFusedArgs) == 2 * sizeof(LfTable) + 72 + 4 * LF_MAX_VARS + 16 * LW_FUSED_SPANS + 8, "LfFusedArgs layout");
+static_assert(__builtin_offsetof(LfFusedArgs, spanSrc) == 920, "LfFusedArgs.spanSrc");
+static_assert(__builtin_offsetof(LfFusedArgs, nSpans) == 920 + 16 * LW_FUSED_SPANS, "LfFusedArgs.nSpans");
 static_assert(__builtin_offsetof(LfFusedArgs, drv) == 784, "LfFusedArgs.drv");
 static_assert(__builtin_offsetof(LfFusedArgs, header) == 832, "LfFusedArgs.header");
 static_assert(__builtin_offsetof(LfFusedArgs, keep) == 856, "LfFusedArgs.keep");

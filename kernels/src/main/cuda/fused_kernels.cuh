@@ -32,17 +32,64 @@ __device__ __forceinline__ long long lw_fused_reserve(unsigned long long* counte
     return (long long) base + incl - n;
 }
 
-extern "C" __global__ void __launch_bounds__(256) lw_fused_count(const __grid_constant__ LfPlan plan,
-                                                                 const __grid_constant__ LfFusedArgs a) {
+// Redirects p to the block's shared copy when it lies in one of a's spans.
+template <typename T>
+__device__ __forceinline__ const T* lw_fused_local(const T* p, const LfFusedArgs& a, char* smem) {
+    const char* c = (const char*) p;
+    for (int s = 0; s < a.nSpans; s++) {
+        if (c >= a.spanSrc[s] && c < a.spanSrc[s] + a.spanBytes[s]) return (const T*) (smem + a.spanAt[s] + (c - a.spanSrc[s]));
+    }
+    return p;
+}
+
+// The block's copy of the plan (sp), with the trie arrays of a's spans in shared memory and the plan
+// pointing at them. Every thread of the block calls it.
+__device__ void lw_fused_stage(const LfPlan& plan, const LfFusedArgs& a, LfPlan& sp, char* smem) {
+    const int4* from = (const int4*) &plan;
+    int4* to = (int4*) &sp;
+    for (int i = threadIdx.x; i < (int) (sizeof(LfPlan) / 16); i += blockDim.x) to[i] = from[i];
+    for (int s = 0; s < a.nSpans; s++) {
+        const int4* src = (const int4*) a.spanSrc[s];
+        int4* dst = (int4*) (smem + a.spanAt[s]);
+        int n16 = a.spanBytes[s] / 16;
+        int i = threadIdx.x;
+        for (; i + 3 * (int) blockDim.x < n16; i += 4 * blockDim.x) {   // four loads in flight per thread
+            int4 v0 = __ldcg(src + i), v1 = __ldcg(src + i + blockDim.x);
+            int4 v2 = __ldcg(src + i + 2 * blockDim.x), v3 = __ldcg(src + i + 3 * blockDim.x);
+            dst[i] = v0;
+            dst[i + blockDim.x] = v1;
+            dst[i + 2 * blockDim.x] = v2;
+            dst[i + 3 * blockDim.x] = v3;
+        }
+        for (; i < n16; i += blockDim.x) dst[i] = __ldcg(src + i);
+        int tail = (a.spanBytes[s] - 16 * n16) / 4;   // spans hold whole ints
+        if ((int) threadIdx.x < tail) ((int*) (dst + n16))[threadIdx.x] = ((const int*) (src + n16))[threadIdx.x];
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < plan.nvars * LF_MAX_PARTS; i += blockDim.x) {
+        LfPart& P = sp.level[i / LF_MAX_PARTS].part[i % LF_MAX_PARTS];
+        if (i % LF_MAX_PARTS >= sp.level[i / LF_MAX_PARTS].width) continue;
+        P.vals = lw_fused_local(P.vals, a, smem);
+        if (P.parentOff != nullptr) P.parentOff = lw_fused_local(P.parentOff, a, smem);
+        if (P.rank != nullptr) P.rank = lw_fused_local(P.rank, a, smem);
+    }
+    __syncthreads();
+}
+
+extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_constant__ LfPlan plan,
+                                                                  const __grid_constant__ LfFusedArgs a) {
+    extern __shared__ __align__(16) char lw_fused_smem[];
+    __shared__ __align__(16) LfPlan sp;
+    lw_fused_stage(plan, a, sp, lw_fused_smem);
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     int lane = threadIdx.x & 31;
     long long threads = (long long) gridDim.x * blockDim.x;
     long long warpBase = (long long) blockIdx.x * blockDim.x + threadIdx.x - lane;
     unsigned long long* H = a.header;
-    const int n = plan.nvars;
+    const int n = sp.nvars;
     long long mine = 0;
     for (int level = 0; level < n; level++) {
-        const LfLevel& L = plan.level[level];
+        const LfLevel& L = sp.level[level];
         const LfTable& in = a.table[level & 1];
         const LfTable& out = a.table[(level + 1) & 1];
         const bool last = level == n - 1;
@@ -118,7 +165,7 @@ extern "C" __global__ void __launch_bounds__(256) lw_fused_count(const __grid_co
         long long rows = (long long) __ldcg(&H[LW_FUSED_ROWS + level + 1]);
         if (rows > a.rowsCap) break;   // the same for every thread: stop together
         // Each new row's driver for the next level, one row per thread, and its candidates as items.
-        const LfLevel& N = plan.level[level + 1];
+        const LfLevel& N = sp.level[level + 1];
         long long* queue = a.items[(level + 1) & 1];
         for (long long base = warpBase; base < rows; base += threads) {   // warp-uniform
             long long j = base + lane;

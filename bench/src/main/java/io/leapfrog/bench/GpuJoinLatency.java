@@ -13,8 +13,9 @@ import java.util.Arrays;
  * Where a small GPU join's time goes on the calling thread: building the query, and the executor's count
  * (planning, the device work, the report), over one SNAP graph renumbered by degree, each the median of
  * many repetitions after a warm-up. With {@code -Dleapfrog.gpu.profile=true} the runtime also prints each
- * kernel's and transfer's time, so the rest of the count is the host's. Both launch paths of the fused
- * count (native and JCuda, {@code leapfrog.gpu.nativeLaunch}) are measured, alternately, twice each.
+ * kernel's and transfer's time, so the rest of the count is the host's. Variants of the fused count (the
+ * launch path, {@code leapfrog.gpu.nativeLaunch}; the tries staged in shared memory or not,
+ * {@code leapfrog.gpu.fused.shared}) are measured alternately, twice each.
  * Run: {@code java ... io.leapfrog.bench.GpuJoinLatency SHARED_DIR GRAPH [triangles|4cliques] [reps]}.
  */
 public final class GpuJoinLatency {
@@ -31,15 +32,21 @@ public final class GpuJoinLatency {
         }
         Trie edges = LeapfrogJoinPeer.trieOf(EdgeList.read(file), true);
         GpuJoinReport report = new GpuJoinReport();
-        // Both launch paths of the fused count, alternately, so that neither gets a warmer JIT or device.
-        String[] paths = {"native", "JCuda"};
+        // The variants alternate, twice each, so that none gets a warmer JIT or device.
+        String[][] variants = {
+            {"native launch path, tries staged in shared memory", "true", "true"},
+            {"JCuda launch path, tries staged in shared memory", "false", "true"},
+            {"native launch path, tries in global memory", "true", "false"},
+        };
         for (int round = 0; round < 2; round++) {
-            for (String path : paths) {
-                System.setProperty("leapfrog.gpu.nativeLaunch", path.equals("native") ? "true" : "false");
-                measure(edges, query, reps, args[1] + " " + query.id() + " renumbered, " + path + " launch path, round " + (round + 1));
+            for (String[] v : variants) {
+                System.setProperty("leapfrog.gpu.nativeLaunch", v[1]);
+                System.setProperty("leapfrog.gpu.fused.shared", v[2]);
+                measure(edges, query, reps, args[1] + " " + query.id() + " renumbered, " + v[0] + ", round " + (round + 1));
             }
         }
         System.clearProperty("leapfrog.gpu.nativeLaunch");
+        System.clearProperty("leapfrog.gpu.fused.shared");
     }
 
     private static void measure(Trie edges, BenchQuery query, int reps, String title) {

@@ -4,6 +4,7 @@ import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
@@ -57,6 +58,8 @@ public final class GpuDevice {
     private KernelModule module;
     /** maxResidentBlocks by kernel and block size (the occupancy API's answer does not change). */
     private final java.util.Map<String, Integer> residentBlocks = new java.util.HashMap<>();
+    /** Dynamic shared memory each kernel was allowed (cuFuncSetAttribute), by kernel. */
+    private final java.util.Map<String, Integer> allowedShared = new java.util.HashMap<>();
     private DeviceMemoryPool pool;
     private PinnedStaging staging;
     private String lastLaunch = "none";
@@ -219,7 +222,13 @@ public final class GpuDevice {
      * device shared with other work, as under MPS): the caller then does without.
      */
     public boolean launchCooperative(String kernel, int blocks, int block, KernelArg... args) {
-        lastLaunch = "cooperative kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
+        return launchCooperative(kernel, blocks, block, 0, args);
+    }
+
+    /** As {@link #launchCooperative(String, int, int, KernelArg...)}, with {@code shared} bytes of dynamic shared memory per block. */
+    public boolean launchCooperative(String kernel, int blocks, int block, int shared, KernelArg... args) {
+        allowShared(kernel, shared);
+        lastLaunch = describe(kernel, blocks, block, shared);
         long t0 = profileStart();
         // cuLaunchCooperativeKernel takes no `extra`: one pointer per parameter, into the packed buffer.
         int[] offsets = new int[args.length];
@@ -228,7 +237,7 @@ public final class GpuDevice {
         for (int i = 0; i < args.length; i++) {
             each[i] = Pointer.to(params).withByteOffset(offsets[i]);
         }
-        int r = JCudaDriver.cuLaunchCooperativeKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream,
+        int r = JCudaDriver.cuLaunchCooperativeKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, shared, stream,
                 Pointer.to(each));
         if (r == CUresult.CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
             return false;
@@ -244,17 +253,18 @@ public final class GpuDevice {
      * the driver's C API; without it, the same steps through JCuda. Returns false, launching nothing,
      * when the grid is too large to be resident at once.
      */
-    public boolean cooperativeRound(String kernel, int blocks, int block, DeviceBuffer header, int words, long[] into,
-            KernelArg... args) {
+    public boolean cooperativeRound(String kernel, int blocks, int block, int shared, DeviceBuffer header, int words,
+            long[] into, KernelArg... args) {
         if (!NativeLaunch.available()) {
             fill(header, 0, 2L * words, 0);
-            if (!launchCooperative(kernel, blocks, block, args)) {
+            if (!launchCooperative(kernel, blocks, block, shared, args)) {
                 return false;
             }
             download(header, 0, into, 0, words);
             return true;
         }
-        lastLaunch = "cooperative kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
+        allowShared(kernel, shared);
+        lastLaunch = describe(kernel, blocks, block, shared);
         long t0 = profileStart();
         if (8L * words > roundResult.capacity() || args.length > roundOffsets.length) {
             throw new IllegalArgumentException(lastLaunch + ": more parameters or words to read back than a round holds");
@@ -263,7 +273,7 @@ public final class GpuDevice {
         for (int i = 0; i < args.length; i++) {
             roundOffsetBytes.putInt(4 * i, roundOffsets[i]);
         }
-        long r = NativeLaunch.cooperativeRound(module.function(kernel).handle(), stream.handle(), blocks, block, params,
+        long r = NativeLaunch.cooperativeRound(module.function(kernel).handle(), stream.handle(), blocks, block, shared, params,
                 roundOffsetBytes, args.length, header.address(), 2L * words, header.address(), roundResult, 8L * words);
         int step = (int) (r >>> 32);
         int code = (int) r;
@@ -303,12 +313,44 @@ public final class GpuDevice {
 
     /** Blocks of {@code block} threads of {@code kernel} that fit on the device at once (all multiprocessors). */
     public int maxResidentBlocks(String kernel, int block) {
-        return residentBlocks.computeIfAbsent(kernel + "/" + block, k -> {
+        return maxResidentBlocks(kernel, block, 0);
+    }
+
+    /** As {@link #maxResidentBlocks(String, int)}, each block with {@code shared} bytes of dynamic shared memory. */
+    public int maxResidentBlocks(String kernel, int block, int shared) {
+        return residentBlocks.computeIfAbsent(kernel + "/" + block + "/" + shared, k -> {
+            allowShared(kernel, shared);
             int[] perSm = new int[1];
-            Cuda.check(JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, module.function(kernel), block, 0),
+            Cuda.check(JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, module.function(kernel), block, shared),
                     "occupancy of kernel " + kernel);
             return perSm[0] * multiprocessors;
         });
+    }
+
+    /** Dynamic shared memory one block of {@code kernel} may have: the device's opt-in limit less the kernel's static shared memory. */
+    public int maxDynamicShared(String kernel) {
+        return residentBlocks.computeIfAbsent(kernel + "/shared", k -> {
+            int optIn = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+            int[] fixed = new int[1];
+            Cuda.check(JCudaDriver.cuFuncGetAttribute(fixed, CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                    module.function(kernel)), "shared memory of kernel " + kernel);
+            return Math.max(0, optIn - fixed[0]);
+        });
+    }
+
+    /** Lets {@code kernel} launch with {@code shared} bytes of dynamic shared memory (past 48 KiB the driver wants to be told). */
+    private void allowShared(String kernel, int shared) {
+        if (shared > (48 << 10) && allowedShared.getOrDefault(kernel, 0) < shared) {
+            Cuda.check(JCudaDriver.cuFuncSetAttribute(module.function(kernel),
+                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),
+                    "allowing kernel " + kernel + " " + shared + " bytes of shared memory");
+            allowedShared.put(kernel, shared);
+        }
+    }
+
+    private static String describe(String kernel, int blocks, int block, int shared) {
+        return "cooperative kernel " + kernel + " (" + blocks + " blocks of " + block + " threads"
+                + (shared > 0 ? ", " + shared + " bytes of shared memory each" : "") + ")";
     }
 
     /**

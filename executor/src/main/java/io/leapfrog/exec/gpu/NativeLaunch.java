@@ -81,10 +81,10 @@ final class NativeLaunch {
 
     /**
      * Clears {@code clearWords} 32-bit words at device address {@code clear}, launches {@code function}
-     * cooperatively (parameter i at byte {@code offsets}[i] of {@code params}), copies {@code copyBytes}
+     * cooperatively with {@code shared} bytes of dynamic shared memory per block (parameter i at byte {@code offsets}[i] of {@code params}), copies {@code copyBytes}
      * from device address {@code src} into {@code dst} and waits for {@code stream}. Returns 0, or
      * {@code step << 32 | CUresult} for the first step that failed (nothing after it was issued).
      */
-    static native long cooperativeRound(long function, long stream, int blocks, int block, ByteBuffer params,
+    static native long cooperativeRound(long function, long stream, int blocks, int block, int shared, ByteBuffer params,
             ByteBuffer offsets, int nargs, long clear, long clearWords, long src, ByteBuffer dst, long copyBytes);
 }

@@ -129,6 +129,17 @@ class GpuDifferentialTest {
         assertEquals(GpuDevice.nativeLaunch() ? f[0] : 0, f[2], "fused counts through the native launch path");
     }
 
+    /** Fused counts with no trie staged in shared memory, and with only what fits 2 KiB. */
+    @Test
+    void fusedCountsWithTriesInGlobalMemoryOrPartlyStagedMatch() throws Exception {
+        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.shared", "false"))) {
+            assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[0] > 0);
+        }
+        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.sharedBytes", "2048"))) {
+            assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[0] > 0);
+        }
+    }
+
     /** The fused counts' round (clear, launch, read back) through JCuda instead of the native launch path. */
     @Test
     void fusedCountsThroughJCudaMatch() throws Exception {

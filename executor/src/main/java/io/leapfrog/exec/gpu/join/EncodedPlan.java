@@ -11,12 +11,20 @@ final class EncodedPlan {
     final GpuPlan plan;
     final byte[] bytes;
     private final GpuDevice dev;
+    private final ResidentTries.Lookup tries;
     private boolean inConstantMemory;
 
-    EncodedPlan(GpuDevice dev, GpuPlan plan, byte[] bytes) {
+    /** {@code tries}: where the plan's tries are, pinned for as long as this plan is used. */
+    EncodedPlan(GpuDevice dev, GpuPlan plan, ResidentTries.Lookup tries) {
         this.dev = dev;
         this.plan = plan;
-        this.bytes = bytes;
+        this.tries = tries;
+        this.bytes = plan.encode(tries);
+    }
+
+    /** The device arrays the plan searches ({@link GpuPlan#searchedArrays}). */
+    java.util.List<long[]> searchedArrays() {
+        return plan.searchedArrays(tries);
     }
 
     /** The plan, after copying it to constant memory ({@code c_plan}) if it is not there yet. */

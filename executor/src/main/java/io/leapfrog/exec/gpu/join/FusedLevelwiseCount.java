@@ -24,8 +24,13 @@ import java.nio.ByteOrder;
  * scale-18 triangles, where the round trips no longer dominate (what costs it the time there was not
  * measured; docs/performance.md, thirteenth session).
  *
+ * <p>Each block first copies the trie arrays the join searches into its shared memory, as many as fit
+ * (on an H100 about 220 KiB: all of them for the SNAP graphs' 4-cliques), and runs 1,024 threads; a
+ * binary search step then costs a shared-memory read instead of a round trip to L2.
+ *
  * <p>{@code -Dleapfrog.gpu.fused=false} turns it off; {@code .maxTuples}, {@code .bytes} and
- * {@code .blocksPerSm} (0: as many as fit) tune it.
+ * {@code .blocksPerSm} (0: as many as fit) tune it; {@code .shared=false} stages nothing and
+ * {@code .sharedBytes} caps the staged bytes.
  */
 final class FusedLevelwiseCount {
     private static final String KERNEL = "lw_fused_count";
@@ -42,7 +47,15 @@ final class FusedLevelwiseCount {
     static final int ARGS_ROWS_CAP = ARGS_HEADER + 8;
     static final int ARGS_ITEMS_CAP = ARGS_ROWS_CAP + 8;
     static final int ARGS_KEEP = ARGS_ITEMS_CAP + 8;
-    static final int ARGS_BYTES = ARGS_KEEP + 4 * PlanLayout.MAX_VARS;
+    /** Trie arrays a block may copy into its shared memory (LW_FUSED_SPANS). */
+    static final int SPANS = 24;
+    static final int ARGS_SPAN_SRC = ARGS_KEEP + 4 * PlanLayout.MAX_VARS;
+    static final int ARGS_SPAN_BYTES = ARGS_SPAN_SRC + 8 * SPANS;
+    static final int ARGS_SPAN_AT = ARGS_SPAN_BYTES + 4 * SPANS;
+    static final int ARGS_N_SPANS = ARGS_SPAN_AT + 4 * SPANS;
+    static final int ARGS_BYTES = ARGS_N_SPANS + 8;
+    /** Threads per block when the tries are staged in shared memory (one block per multiprocessor, as a rule). */
+    private static final int STAGED_BLOCK = 1024;
 
     private FusedLevelwiseCount() {
     }
@@ -144,8 +157,10 @@ final class FusedLevelwiseCount {
             for (int l = 0; l < plan.nvars; l++) {
                 args.putInt(ARGS_KEEP + 4 * l, keep[l]);
             }
+            int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev), args) : 0;
+            int block = shared > 0 ? STAGED_BLOCK : BLOCK;
             long[] header = new long[HEADER_WORDS];
-            if (!dev.cooperativeRound(KERNEL, blocks(dev), BLOCK, ws, HEADER_WORDS, header,
+            if (!dev.cooperativeRound(KERNEL, blocks(dev, block, shared), block, shared, ws, HEADER_WORDS, header,
                     KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"))) {
                 return -1;
             }
@@ -163,9 +178,43 @@ final class FusedLevelwiseCount {
         }
     }
 
+    /** Whether the tries may be staged in shared memory ({@code -Dleapfrog.gpu.fused.shared=false}: never). */
+    static boolean stagingEnabled() {
+        return !"false".equals(System.getProperty("leapfrog.gpu.fused.shared"));
+    }
+
+    /** Shared memory a block may stage tries in: the device's limit, or less with {@code .sharedBytes}. */
+    private static int stagingLimit(GpuDevice dev) {
+        return Math.min(dev.maxDynamicShared(KERNEL), Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE));
+    }
+
+    /**
+     * Chooses the trie arrays ({address, bytes}) each block copies into its shared memory: in the given
+     * order (GpuPlan.searchedArrays: the most searched first), each that still fits {@code limit} bytes,
+     * at 16-byte boundaries; the kernel copies 16-byte words, so an array must start at one. Writes them
+     * into {@code args}; returns the dynamic shared memory a block needs for them (0: none staged).
+     */
+    static int stageSpans(java.util.List<long[]> arrays, int limit, ByteBuffer args) {
+        int n = 0;
+        int at = 0;
+        for (long[] span : arrays) {
+            long bytes = span[1];
+            if (n == SPANS || bytes == 0 || at + bytes > limit || (span[0] & 15) != 0) {
+                continue;
+            }
+            args.putLong(ARGS_SPAN_SRC + 8 * n, span[0]);
+            args.putInt(ARGS_SPAN_BYTES + 4 * n, (int) bytes);
+            args.putInt(ARGS_SPAN_AT + 4 * n, at);
+            at += (int) ((bytes + 15) & ~15L);
+            n++;
+        }
+        args.putInt(ARGS_N_SPANS, n);
+        return at;
+    }
+
     /** Blocks of the launch: as many as are resident at once, or {@code .blocksPerSm} per multiprocessor. */
-    private static int blocks(GpuDevice dev) {
-        int most = dev.maxResidentBlocks(KERNEL, BLOCK);
+    private static int blocks(GpuDevice dev, int block, int shared) {
+        int most = dev.maxResidentBlocks(KERNEL, block, shared);
         int perSm = Integer.getInteger("leapfrog.gpu.fused.blocksPerSm", 0);
         return perSm > 0 ? Math.max(1, Math.min(most, perSm * dev.multiprocessors())) : most;
     }

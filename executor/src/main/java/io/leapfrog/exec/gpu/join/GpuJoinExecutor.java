@@ -282,7 +282,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             long uploaded = resident.uploadedBytes();
             pool.resetPeak();
             try (ResidentTries.Lease lease = resident.pin(plan.tries)) {
-                T r = work.run(new EncodedPlan(dev, plan, plan.encode(lease)), dev, resident);
+                T r = work.run(new EncodedPlan(dev, plan, lease), dev, resident);
                 dev.sync();
                 return r;
             } finally {

@@ -183,6 +183,39 @@ final class GpuPlan {
         return t == query.atomTrie(partAtom[level][1]) ? t : null;
     }
 
+    /**
+     * The device arrays the plan's participants search (values, the offsets above them, rank tables),
+     * each once, as {address, bytes} pairs: the values of deeper trie levels and their offsets first (a
+     * binary search reads them), then first levels, then rank tables (one read per lookup).
+     */
+    List<long[]> searchedArrays(ResidentTries.Lookup tries) {
+        java.util.LinkedHashMap<Long, long[]> deep = new java.util.LinkedHashMap<>();
+        java.util.LinkedHashMap<Long, long[]> first = new java.util.LinkedHashMap<>();
+        java.util.LinkedHashMap<Long, long[]> ranks = new java.util.LinkedHashMap<>();
+        for (int l = 0; l < nvars; l++) {
+            for (int p = 0; p < partAtom[l].length; p++) {
+                Trie t = query.atomTrie(partAtom[l][p]);
+                int tl = partTrieLevel[l][p];
+                long vals = tries.values(t, tl);
+                if (tl > 0) {
+                    deep.putIfAbsent(vals, new long[] {vals, 4L * t.values[tl].length});
+                    long offs = tries.offsets(t, tl - 1);
+                    deep.putIfAbsent(offs, new long[] {offs, 4L * t.offsets[tl - 1].length});
+                } else {
+                    first.putIfAbsent(vals, new long[] {vals, 4L * t.values[0].length});
+                    long rank = RankTables.span(t.values[0]) > 0 ? tries.rank(t) : 0;
+                    if (rank != 0) {
+                        ranks.putIfAbsent(rank, new long[] {rank, 4L * RankTables.span(t.values[0])});
+                    }
+                }
+            }
+        }
+        List<long[]> all = new ArrayList<>(deep.values());
+        all.addAll(first.values());
+        all.addAll(ranks.values());
+        return all;
+    }
+
     /** The plan as the kernels' LfPlan, reading tries at the given device addresses. */
     byte[] encode(ResidentTries.Lookup tries) {
         ByteBuffer b = ByteBuffer.allocate(PlanLayout.PLAN_BYTES).order(ByteOrder.LITTLE_ENDIAN);

@@ -2,6 +2,10 @@ package io.leapfrog.exec.gpu.join;
 
 import org.junit.jupiter.api.Test;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,8 +18,29 @@ class FusedLevelwiseCountTest {
         assertEquals(784, FusedLevelwiseCount.ARGS_DRV);
         assertEquals(832, FusedLevelwiseCount.ARGS_HEADER);
         assertEquals(856, FusedLevelwiseCount.ARGS_KEEP);
-        assertEquals(2 * PlanLayout.TABLE_BYTES + 72 + 4 * PlanLayout.MAX_VARS, FusedLevelwiseCount.ARGS_BYTES);
+        assertEquals(920, FusedLevelwiseCount.ARGS_SPAN_SRC);
+        assertEquals(920 + 16 * FusedLevelwiseCount.SPANS, FusedLevelwiseCount.ARGS_N_SPANS);
+        assertEquals(2 * PlanLayout.TABLE_BYTES + 72 + 4 * PlanLayout.MAX_VARS + 16 * FusedLevelwiseCount.SPANS + 8,
+                FusedLevelwiseCount.ARGS_BYTES);
         assertEquals(1 + 2 * PlanLayout.MAX_VARS, FusedLevelwiseCount.HEADER_WORDS);
+    }
+
+    @Test
+    void trieArraysAreStagedInOrderWhileTheyFitAtSixteenByteBoundaries() {
+        ByteBuffer args = ByteBuffer.allocate(FusedLevelwiseCount.ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        List<long[]> arrays = List.of(new long[] {0x1000, 100}, new long[] {0x2000, 900}, new long[] {0x3004, 8},
+                new long[] {0x4000, 20}, new long[] {0x5000, 0});
+        // 100 fits (at 0), 900 does not fit 200, 0x3004 is not 16-byte aligned, 20 fits (at 112), empty skipped
+        assertEquals(112 + 32, FusedLevelwiseCount.stageSpans(arrays, 200, args));
+        assertEquals(2, args.getInt(FusedLevelwiseCount.ARGS_N_SPANS));
+        assertEquals(0x1000, args.getLong(FusedLevelwiseCount.ARGS_SPAN_SRC));
+        assertEquals(0x4000, args.getLong(FusedLevelwiseCount.ARGS_SPAN_SRC + 8));
+        assertEquals(100, args.getInt(FusedLevelwiseCount.ARGS_SPAN_BYTES));
+        assertEquals(20, args.getInt(FusedLevelwiseCount.ARGS_SPAN_BYTES + 4));
+        assertEquals(0, args.getInt(FusedLevelwiseCount.ARGS_SPAN_AT));
+        assertEquals(112, args.getInt(FusedLevelwiseCount.ARGS_SPAN_AT + 4));
+        assertEquals(0, FusedLevelwiseCount.stageSpans(arrays, 0, args), "no shared memory: nothing staged");
+        assertEquals(0, args.getInt(FusedLevelwiseCount.ARGS_N_SPANS));
     }
 
     @Test
