@@ -21,6 +21,12 @@
 #define LW_FUSED_ROWS 1                           // + level: rows of the table of levels 0..level-1
 #define LW_FUSED_ITEMS (1 + LF_MAX_VARS)          // + level: work items of level `level`
 #define LW_FUSED_HEADER_WORDS (1 + 2 * LF_MAX_VARS)
+// With LfFusedArgs.trace: block 0's clock64() at the start, after staging, after each grid-wide barrier
+// and at the end, in words LW_FUSED_TRACE... of the header (at most LW_FUSED_TRACE_WORDS of them), for
+// bench GpuJoinLatency. Cycles of one multiprocessor: where a small count's time goes, step by step.
+#define LW_FUSED_TRACE LW_FUSED_HEADER_WORDS
+#define LW_FUSED_TRACE_WORDS 30
+static_assert(8 * (LW_FUSED_TRACE + LW_FUSED_TRACE_WORDS) <= 512, "the header's 512 bytes (FusedLevelwiseCount.HEADER_BYTES)");
 
 struct LfFusedArgs {
     LfTable table[2];             // level l reads table[l & 1] (rows binding levels 0..l-1), writes table[(l + 1) & 1]
@@ -39,7 +45,7 @@ struct LfFusedArgs {
     int spanBytes[LW_FUSED_SPANS];
     int spanAt[LW_FUSED_SPANS];
     int nSpans;
-    int pad;
+    int trace;                    // nonzero: block 0 writes its clock at each step to the LW_FUSED_TRACE words
 };
 // Byte offsets shared with FusedLevelwiseCount.java.
 static_assert(sizeof(LfFusedArgs) == 2 * sizeof(LfTable) + 72 + 4 * LF_MAX_VARS + 16 * LW_FUSED_SPANS + 8, "LfFusedArgs layout");

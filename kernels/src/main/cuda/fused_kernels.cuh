@@ -80,7 +80,11 @@ extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_c
                                                                   const __grid_constant__ LfFusedArgs a) {
     extern __shared__ __align__(16) char lw_fused_smem[];
     __shared__ __align__(16) LfPlan sp;
+    int traced = 0;
+    const bool tracer = a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0;
+    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
     lw_fused_stage(plan, a, sp, lw_fused_smem);
+    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     int lane = threadIdx.x & 31;
     long long threads = (long long) gridDim.x * blockDim.x;
@@ -162,6 +166,7 @@ extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_c
         }
         if (last) break;
         grid.sync();
+        if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
         long long rows = (long long) __ldcg(&H[LW_FUSED_ROWS + level + 1]);
         if (rows > a.rowsCap) break;   // the same for every thread: stop together
         // Each new row's driver for the next level, one row per thread, and its candidates as items.
@@ -181,7 +186,9 @@ extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_c
             for (int c = lo; c < hi && item < a.itemsCap; c += LW_FUSED_BATCH) queue[item++] = lw_fused_item((int) j, c);
         }
         grid.sync();
+        if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
         if (__ldcg(&H[LW_FUSED_ITEMS + level + 1]) > (unsigned long long) a.itemsCap) break;
     }
     lf_block_add(mine, &H[LW_FUSED_COUNT]);
+    if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
 }

@@ -71,10 +71,33 @@ public final class GpuJoinLatency {
             GpuJoinReport.Entry last = report.last();
             System.out.printf("%s: count %d on %s (fused counts %d, native rounds %d)%n", title, count, last.where(),
                     last.stats() == null ? 0 : last.stats().fusedCounts(), last.stats() == null ? 0 : last.stats().nativeRounds());
+            long[] trace = last.stats() == null ? null : last.stats().fusedTrace();
+            if (trace != null) {
+                printTrace(trace);
+            }
             System.out.printf("  query build     median %8.1f us%n", median(build) / 1e3);
             System.out.printf("  executor count  median %8.1f us   (min %.1f us)%n", median(run) / 1e3,
                     Arrays.stream(run).min().orElse(0) / 1e3);
         }
+    }
+
+    /** The last count's steps (-Dleapfrog.gpu.fused.trace=true): block 0's cycles between its clock reads, and each level's rows and items. */
+    private static void printTrace(long[] h) {
+        int maxVars = 16;
+        int first = 1 + 2 * maxVars;
+        StringBuilder sb = new StringBuilder("  fused steps (cycles of block 0):");
+        for (int i = first + 1; i < h.length && h[i] != 0; i++) {
+            sb.append(' ').append(h[i] - h[i - 1]);
+        }
+        sb.append("; rows per level:");
+        for (int l = 1; l < maxVars && h[1 + l] != 0; l++) {
+            sb.append(' ').append(h[1 + l]);
+        }
+        sb.append("; items per level:");
+        for (int l = 1; l < maxVars && h[1 + maxVars + l] != 0; l++) {
+            sb.append(' ').append(h[1 + maxVars + l]);
+        }
+        System.out.println(sb);
     }
 
     private static double median(long[] v) {

@@ -53,7 +53,10 @@ final class FusedLevelwiseCount {
     static final int ARGS_SPAN_BYTES = ARGS_SPAN_SRC + 8 * SPANS;
     static final int ARGS_SPAN_AT = ARGS_SPAN_BYTES + 4 * SPANS;
     static final int ARGS_N_SPANS = ARGS_SPAN_AT + 4 * SPANS;
+    static final int ARGS_TRACE = ARGS_N_SPANS + 4;
     static final int ARGS_BYTES = ARGS_N_SPANS + 8;
+    /** With {@code -Dleapfrog.gpu.fused.trace=true}: block 0's clock at each step (LW_FUSED_TRACE), after the header. */
+    static final int TRACE_WORDS = 30;
     /** Threads per block when the tries are staged in shared memory (one block per multiprocessor, as a rule). */
     private static final int STAGED_BLOCK = 1024;
 
@@ -159,8 +162,11 @@ final class FusedLevelwiseCount {
             }
             int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev), args) : 0;
             int block = shared > 0 ? STAGED_BLOCK : BLOCK;
-            long[] header = new long[HEADER_WORDS];
-            if (!dev.cooperativeRound(KERNEL, blocks(dev, block, shared), block, shared, ws, HEADER_WORDS, header,
+            boolean trace = Boolean.getBoolean("leapfrog.gpu.fused.trace");
+            args.putInt(ARGS_TRACE, trace ? 1 : 0);
+            int words = HEADER_WORDS + (trace ? TRACE_WORDS : 0);
+            long[] header = new long[words];
+            if (!dev.cooperativeRound(KERNEL, blocks(dev, block, shared), block, shared, ws, words, header,
                     KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"))) {
                 return -1;
             }
@@ -169,6 +175,9 @@ final class FusedLevelwiseCount {
                     stats.fusedOverflows++;
                     return -1;
                 }
+            }
+            if (trace) {
+                stats.fusedTrace = java.util.Arrays.copyOfRange(header, 0, words);
             }
             stats.fusedCounts++;
             if (GpuDevice.nativeLaunch()) {

@@ -15,6 +15,7 @@ public final class GpuJoinStats {
     long fusedCounts;
     long fusedOverflows;
     long nativeRounds;
+    long[] fusedTrace;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
     public long windows(int l) {
@@ -64,6 +65,15 @@ public final class GpuJoinStats {
     /** Fused counts whose round went through the native launch path (GpuDevice.cooperativeRound). */
     public long nativeRounds() {
         return nativeRounds;
+    }
+
+    /**
+     * With {@code -Dleapfrog.gpu.fused.trace=true}, the fused count's header: the count, rows and items
+     * per level (words 1-16 and 17-32), then block 0's clock (cycles) at the start, after staging the
+     * tries, after each grid-wide barrier and at the end (0 past the last); null otherwise.
+     */
+    public long[] fusedTrace() {
+        return fusedTrace;
     }
 
     /** Candidates checked by the level-wise join (0 for LFTJ-GPU); rows counted from bitmaps add none. */
