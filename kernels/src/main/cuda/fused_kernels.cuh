@@ -1,16 +1,19 @@
 // The fused level-wise count (fused.cuh): a whole count in one cooperative launch.
 //
-// Level l's work is a queue of items, each up to LW_FUSED_BATCH candidates of one row of table l (its
-// driver's values, lw_driver). Every thread takes items in turn and checks its candidates in the other
-// participants (lw_members, core bitmaps included). At the last level the hits are counted. Before it,
-// each hit becomes a row of table l+1 (lw_write_row; a warp places its rows with one atomic and deals
-// them out to its lanes); after a grid-wide barrier each thread takes a new row, finds its driver for
-// level l+1 and queues its candidates as items (again one atomic per warp); a second barrier ends the
-// level. (Finding the drivers where the hits were found made a lane with four hits run 4 x 3 binary
-// searches in a row: the whole grid then waited for it.) Level 0 has one row (the empty binding), whose items every
-// thread derives itself. When a table or queue outgrows its capacity, every block sees the same final
-// counters after the barrier and stops; the host then finds them past the capacities and runs the
-// level-wise join instead.
+// Each block first copies its plan, and the trie arrays the join searches (as many as fit), into its
+// shared memory (lw_fused_stage). Level l's work is then a queue of items, each up to LW_FUSED_BATCH
+// candidates of one row of table l (its driver's values, lw_driver). Every thread takes items in turn
+// and checks its candidates in the other participants (lw_members, core bitmaps included). At the last
+// level the hits are counted. Before it, each hit becomes a row of table l+1: a warp places its rows
+// with one atomic and deals them out to its lanes (hit g to lane g % 32), and the lane that writes a
+// row (lw_write_row) also finds its driver for level l+1 and queues its candidates as items (again one
+// atomic per warp); one grid-wide barrier ends the level. (The first version found each hit's driver
+// where the hit was found, before dealing out, so a lane with four hits ran 4 x 3 binary searches in a
+// row; the second found them in a phase of their own after a barrier, which cost a barrier and a
+// phase per level, 15-30% of a small count's time.) Level 0 has one row (the empty binding), whose
+// items every thread derives itself. When a table or queue outgrows its capacity, every block sees the
+// same final counters after the barrier and stops; the host then finds them past the capacities and
+// runs the level-wise join instead.
 #pragma once
 #include <cooperative_groups.h>
 #include "fused.cuh"
@@ -45,9 +48,29 @@ __device__ __forceinline__ const T* lw_fused_local(const T* p, const LfFusedArgs
 // The block's copy of the plan (sp), with the trie arrays of a's spans in shared memory and the plan
 // pointing at them. Every thread of the block calls it.
 __device__ void lw_fused_stage(const LfPlan& plan, const LfFusedArgs& a, LfPlan& sp, char* smem) {
-    const int4* from = (const int4*) &plan;
-    int4* to = (int4*) &sp;
-    for (int i = threadIdx.x; i < (int) (sizeof(LfPlan) / 16); i += blockDim.x) to[i] = from[i];
+    // The plan, one piece per warp: its head, each level's header and each participant the level has.
+    // (A launch parameter is read through the constant cache, which serialises a warp's different
+    // addresses: copying all 10,768 bytes with one address per lane took about 18,000 cycles.)
+    const int warps = blockDim.x >> 5, warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    for (int u = warp; u < 1 + plan.nvars * (1 + LF_MAX_PARTS); u += warps) {
+        const int* from = (const int*) &plan;
+        int* to = (int*) &sp;
+        int words = 4;                                                   // nvars, outVars, nslots, pad
+        if (u > 0) {
+            int l = (u - 1) / (1 + LF_MAX_PARTS), k = (u - 1) % (1 + LF_MAX_PARTS);
+            if (k == 0) {
+                from = (const int*) &plan.level[l];
+                to = (int*) &sp.level[l];
+                words = __builtin_offsetof(LfLevel, part) / 4;           // the level's header
+            } else {
+                if (k - 1 >= plan.level[l].width) continue;
+                from = (const int*) &plan.level[l].part[k - 1];
+                to = (int*) &sp.level[l].part[k - 1];
+                words = sizeof(LfPart) / 4;
+            }
+        }
+        if (lane < words) to[lane] = from[lane];
+    }
     for (int s = 0; s < a.nSpans; s++) {
         const int4* src = (const int4*) a.spanSrc[s];
         int4* dst = (int4*) (smem + a.spanAt[s]);
@@ -66,7 +89,7 @@ __device__ void lw_fused_stage(const LfPlan& plan, const LfFusedArgs& a, LfPlan&
         if ((int) threadIdx.x < tail) ((int*) (dst + n16))[threadIdx.x] = ((const int*) (src + n16))[threadIdx.x];
     }
     __syncthreads();
-    for (int i = threadIdx.x; i < plan.nvars * LF_MAX_PARTS; i += blockDim.x) {
+    for (int i = threadIdx.x; i < sp.nvars * LF_MAX_PARTS; i += blockDim.x) {
         LfPart& P = sp.level[i / LF_MAX_PARTS].part[i % LF_MAX_PARTS];
         if (i % LF_MAX_PARTS >= sp.level[i / LF_MAX_PARTS].width) continue;
         P.vals = lw_fused_local(P.vals, a, smem);
@@ -76,7 +99,7 @@ __device__ void lw_fused_stage(const LfPlan& plan, const LfFusedArgs& a, LfPlan&
     __syncthreads();
 }
 
-extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_constant__ LfPlan plan,
+extern "C" __global__ void __launch_bounds__(512, 1) lw_fused_count(const __grid_constant__ LfPlan plan,
                                                                   const __grid_constant__ LfFusedArgs a) {
     extern __shared__ __align__(16) char lw_fused_smem[];
     __shared__ __align__(16) LfPlan sp;
@@ -97,6 +120,8 @@ extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_c
         const LfTable& in = a.table[level & 1];
         const LfTable& out = a.table[(level + 1) & 1];
         const bool last = level == n - 1;
+        const LfLevel& N = sp.level[last ? level : level + 1];
+        long long* queue = a.items[(level + 1) & 1];
         long long items;
         int rootP = 0, rootLo = 0, rootHi = 0;
         if (level == 0) {
@@ -159,35 +184,26 @@ extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_c
                     }
                 }
                 long long j = row0 + g;
+                int lo = 0, hi2 = 0;
                 if (g < total && j < a.rowsCap) {   // past the capacity: the level outgrew its table
                     lw_write_row(L, in, oR, out, (int) j, level, oV, oP, oFirst + k, a.keep[level]);
+                    // The new row's driver for the next level, and its candidates as that level's items.
+                    long long lb, ub;
+                    int p2;
+                    lw_driver(N, out, (int) j, lb, ub, p2, lo, hi2);
+                    a.drv[(level + 1) & 1][j] = p2;
+                    a.drvHi[(level + 1) & 1][j] = hi2;
                 }
+                long long item = lw_fused_reserve(&H[LW_FUSED_ITEMS + level + 1], lw_fused_items(lo, hi2));
+                for (int c = lo; c < hi2 && item < a.itemsCap; c += LW_FUSED_BATCH) queue[item++] = lw_fused_item((int) j, c);
             }
         }
         if (last) break;
         grid.sync();
         if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
-        long long rows = (long long) __ldcg(&H[LW_FUSED_ROWS + level + 1]);
-        if (rows > a.rowsCap) break;   // the same for every thread: stop together
-        // Each new row's driver for the next level, one row per thread, and its candidates as items.
-        const LfLevel& N = sp.level[level + 1];
-        long long* queue = a.items[(level + 1) & 1];
-        for (long long base = warpBase; base < rows; base += threads) {   // warp-uniform
-            long long j = base + lane;
-            int lo = 0, hi = 0;
-            if (j < rows) {
-                long long lb, ub;
-                int p2;
-                lw_driver(N, out, (int) j, lb, ub, p2, lo, hi);
-                a.drv[(level + 1) & 1][j] = p2;
-                a.drvHi[(level + 1) & 1][j] = hi;
-            }
-            long long item = lw_fused_reserve(&H[LW_FUSED_ITEMS + level + 1], lw_fused_items(lo, hi));
-            for (int c = lo; c < hi && item < a.itemsCap; c += LW_FUSED_BATCH) queue[item++] = lw_fused_item((int) j, c);
-        }
-        grid.sync();
-        if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
-        if (__ldcg(&H[LW_FUSED_ITEMS + level + 1]) > (unsigned long long) a.itemsCap) break;
+        // The same for every thread: stop together.
+        if ((long long) __ldcg(&H[LW_FUSED_ROWS + level + 1]) > a.rowsCap
+            || __ldcg(&H[LW_FUSED_ITEMS + level + 1]) > (unsigned long long) a.itemsCap) break;
     }
     lf_block_add(mine, &H[LW_FUSED_COUNT]);
     if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();

@@ -13,9 +13,9 @@ import java.util.Arrays;
  * Where a small GPU join's time goes on the calling thread: building the query, and the executor's count
  * (planning, the device work, the report), over one SNAP graph renumbered by degree, each the median of
  * many repetitions after a warm-up. With {@code -Dleapfrog.gpu.profile=true} the runtime also prints each
- * kernel's and transfer's time, so the rest of the count is the host's. Variants of the fused count (the
- * launch path, {@code leapfrog.gpu.nativeLaunch}; the tries staged in shared memory or not,
- * {@code leapfrog.gpu.fused.shared}) are measured alternately, twice each.
+ * kernel's and transfer's time, so the rest of the count is the host's. The fused count with its tries
+ * staged in shared memory and without ({@code leapfrog.gpu.fused.shared}) is measured alternately, twice
+ * each; with {@code -Dleapfrog.gpu.fused.trace=true} each also prints the kernel's steps.
  * Run: {@code java ... io.leapfrog.bench.GpuJoinLatency SHARED_DIR GRAPH [triangles|4cliques] [reps]}.
  */
 public final class GpuJoinLatency {
@@ -34,18 +34,15 @@ public final class GpuJoinLatency {
         GpuJoinReport report = new GpuJoinReport();
         // The variants alternate, twice each, so that none gets a warmer JIT or device.
         String[][] variants = {
-            {"native launch path, tries staged in shared memory", "true", "true"},
-            {"JCuda launch path, tries staged in shared memory", "false", "true"},
-            {"native launch path, tries in global memory", "true", "false"},
+            {"tries staged in shared memory", "true"},
+            {"tries in global memory", "false"},
         };
         for (int round = 0; round < 2; round++) {
             for (String[] v : variants) {
-                System.setProperty("leapfrog.gpu.nativeLaunch", v[1]);
-                System.setProperty("leapfrog.gpu.fused.shared", v[2]);
+                System.setProperty("leapfrog.gpu.fused.shared", v[1]);
                 measure(edges, query, reps, args[1] + " " + query.id() + " renumbered, " + v[0] + ", round " + (round + 1));
             }
         }
-        System.clearProperty("leapfrog.gpu.nativeLaunch");
         System.clearProperty("leapfrog.gpu.fused.shared");
     }
 
@@ -69,8 +66,8 @@ public final class GpuJoinLatency {
                 run[i] = t2 - t1;
             }
             GpuJoinReport.Entry last = report.last();
-            System.out.printf("%s: count %d on %s (fused counts %d, native rounds %d)%n", title, count, last.where(),
-                    last.stats() == null ? 0 : last.stats().fusedCounts(), last.stats() == null ? 0 : last.stats().nativeRounds());
+            System.out.printf("%s: count %d on %s (fused counts %d)%n", title, count, last.where(),
+                    last.stats() == null ? 0 : last.stats().fusedCounts());
             long[] trace = last.stats() == null ? null : last.stats().fusedTrace();
             if (trace != null) {
                 printTrace(trace);

@@ -41,7 +41,7 @@ public final class GpuDevice {
     private final byte[] kernels;
     private final long requestedBudget;
     private final CUcontext context = new CUcontext();
-    private final StreamHandle stream = new StreamHandle();
+    private final CUstream stream = new CUstream();
     private final ReentrantLock lock = new ReentrantLock();
     // The launch parameter buffer and its size, reused by every launch (cuLaunchKernel copies them,
     // and launches are serialised by the lock). One buffer through cuLaunchKernel's `extra` instead of
@@ -49,10 +49,6 @@ public final class GpuDevice {
     // 11.3 us instead of 18.1 us on the H100's host (bench GpuLatency; docs/gpu.md).
     private final ByteBuffer params = ByteBuffer.allocateDirect(PARAM_BYTES).order(ByteOrder.nativeOrder());
     private final ByteBuffer paramsSize = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
-    // cooperativeRound's parameter offsets and read-back, for the native launch path (direct: C reads them).
-    private final int[] roundOffsets = new int[64];
-    private final ByteBuffer roundOffsetBytes = ByteBuffer.allocateDirect(4 * 64).order(ByteOrder.nativeOrder());
-    private final ByteBuffer roundResult = ByteBuffer.allocateDirect(4096).order(ByteOrder.nativeOrder());
     private final Pointer extra = Pointer.to(JCudaDriver.CU_LAUNCH_PARAM_BUFFER_POINTER, Pointer.to(params),
             JCudaDriver.CU_LAUNCH_PARAM_BUFFER_SIZE, Pointer.to(paramsSize), JCudaDriver.CU_LAUNCH_PARAM_END);
     private KernelModule module;
@@ -248,62 +244,18 @@ public final class GpuDevice {
 
     /**
      * One round of a cooperative kernel: clears the first {@code words} longs of {@code header}, launches
-     * {@code kernel} cooperatively (as {@link #launchCooperative}), copies those longs back into
-     * {@code into} and waits. Through the native launch path ({@link NativeLaunch}) this is one call into
-     * the driver's C API; without it, the same steps through JCuda. Returns false, launching nothing,
-     * when the grid is too large to be resident at once.
+     * {@code kernel} cooperatively with {@code shared} bytes of dynamic shared memory per block (as
+     * {@link #launchCooperative}) and copies those longs back into {@code into}. Returns false, launching
+     * nothing, when the grid is too large to be resident at once.
      */
     public boolean cooperativeRound(String kernel, int blocks, int block, int shared, DeviceBuffer header, int words,
             long[] into, KernelArg... args) {
-        if (!NativeLaunch.available()) {
-            fill(header, 0, 2L * words, 0);
-            if (!launchCooperative(kernel, blocks, block, shared, args)) {
-                return false;
-            }
-            download(header, 0, into, 0, words);
-            return true;
-        }
-        allowShared(kernel, shared);
-        lastLaunch = describe(kernel, blocks, block, shared);
-        long t0 = profileStart();
-        if (8L * words > roundResult.capacity() || args.length > roundOffsets.length) {
-            throw new IllegalArgumentException(lastLaunch + ": more parameters or words to read back than a round holds");
-        }
-        packParams(roundOffsets, args);
-        for (int i = 0; i < args.length; i++) {
-            roundOffsetBytes.putInt(4 * i, roundOffsets[i]);
-        }
-        long r = NativeLaunch.cooperativeRound(module.function(kernel).handle(), stream.handle(), blocks, block, shared, params,
-                roundOffsetBytes, args.length, header.address(), 2L * words, header.address(), roundResult, 8L * words);
-        int step = (int) (r >>> 32);
-        int code = (int) r;
-        if (step == NativeLaunch.STEP_LAUNCH && code == CUresult.CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
+        fill(header, 0, 2L * words, 0);
+        if (!launchCooperative(kernel, blocks, block, shared, args)) {
             return false;
         }
-        if (r != 0) {
-            throw Cuda.failure(code, step == NativeLaunch.STEP_CLEAR ? "clearing " + header.purpose()
-                    : step == NativeLaunch.STEP_LAUNCH ? "launching " + lastLaunch
-                    : step == NativeLaunch.STEP_COPY ? "reading back " + header.purpose() + " after " + lastLaunch
-                    : "running " + lastLaunch);
-        }
-        if (KernelProfile.ENABLED) {
-            KernelProfile.record(kernel + " (native round)", System.nanoTime() - t0);
-        }
-        for (int i = 0; i < words; i++) {
-            into[i] = roundResult.getLong(8 * i);
-        }
-        throwIfAborted();
+        download(header, 0, into, 0, words);
         return true;
-    }
-
-    /** Whether {@link #cooperativeRound} goes through the native launch path. */
-    public static boolean nativeLaunch() {
-        return NativeLaunch.available();
-    }
-
-    /** The path {@link #cooperativeRound} takes: "native", or "JCuda" and why not native. */
-    public static String launchPath() {
-        return NativeLaunch.available() ? "native" : "JCuda (" + NativeLaunch.unavailableReason() + ")";
     }
 
     /** Whether the device can run cooperative launches (every GPU since Pascal can). */

@@ -1,5 +1,6 @@
 package io.leapfrog.exec.gpu;
 
+import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 import jcuda.driver.JCudaDriver;
 
@@ -13,7 +14,7 @@ final class KernelModule {
     static final String RESOURCE = "/io/leapfrog/kernels/leapfrog.fatbin";
 
     private final CUmodule module = new CUmodule();
-    private final Map<String, KernelFunction> functions = new HashMap<>();
+    private final Map<String, CUfunction> functions = new HashMap<>();
 
     private KernelModule() {
     }
@@ -49,9 +50,9 @@ final class KernelModule {
         return m;
     }
 
-    KernelFunction function(String name) {
+    CUfunction function(String name) {
         return functions.computeIfAbsent(name, n -> {
-            KernelFunction f = new KernelFunction();
+            CUfunction f = new CUfunction();
             Cuda.check(JCudaDriver.cuModuleGetFunction(f, module, n), "looking up kernel " + n);
             return f;
         });

@@ -70,8 +70,7 @@ public final class GpuJoinReport {
                     sb.append(", split into up to ").append(s.maxWindows()).append(" windows per level");
                 }
                 if (s.fusedCounts() > 0) {
-                    sb.append(", counted in one cooperative launch")
-                            .append(s.nativeRounds() > 0 ? " (native launch path)" : " (through JCuda)");
+                    sb.append(", counted in one cooperative launch");
                 }
                 if (s.fusedOverflows() > 0) {
                     sb.append(", outgrew the fused count's workspace and counted level by level");

@@ -14,7 +14,6 @@ public final class GpuJoinStats {
     long bitmapCounts;
     long fusedCounts;
     long fusedOverflows;
-    long nativeRounds;
     long[] fusedTrace;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
@@ -60,11 +59,6 @@ public final class GpuJoinStats {
     /** Fused counts that outgrew their workspace, after which the level-wise join counted. */
     public long fusedOverflows() {
         return fusedOverflows;
-    }
-
-    /** Fused counts whose round went through the native launch path (GpuDevice.cooperativeRound). */
-    public long nativeRounds() {
-        return nativeRounds;
     }
 
     /**
