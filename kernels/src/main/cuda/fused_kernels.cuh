@@ -4,16 +4,17 @@
 // shared memory (lw_fused_stage). Level l's work is then a queue of items, each up to LW_FUSED_BATCH
 // candidates of one row of table l (its driver's values, lw_driver). Every thread takes items in turn
 // and checks its candidates in the other participants (lw_members, core bitmaps included). At the last
-// level the hits are counted. Before it, each hit becomes a row of table l+1: a warp places its rows
-// with one atomic and deals them out to its lanes (hit g to lane g % 32), and the lane that writes a
-// row (lw_write_row) also finds its driver for level l+1 and queues its candidates as items (again one
-// atomic per warp); one grid-wide barrier ends the level. (The first version found each hit's driver
-// where the hit was found, before dealing out, so a lane with four hits ran 4 x 3 binary searches in a
-// row; the second found them in a phase of their own after a barrier, which cost a barrier and a
-// phase per level, 15-30% of a small count's time.) Level 0 has one row (the empty binding), whose
-// items every thread derives itself. When a table or queue outgrows its capacity, every block sees the
-// same final counters after the barrier and stops; the host then finds them past the capacities and
-// runs the level-wise join instead.
+// level the hits are counted. Before it, each hit becomes a row of table l+1 (lw_write_row; a warp
+// places its rows with one atomic and deals them out to its lanes); after a grid-wide barrier each
+// thread takes a new row, finds its driver for level l+1 and queues its candidates as items (again one
+// atomic per warp); a second barrier ends the level. Two ways of saving that second phase and barrier
+// were slower: finding each hit's driver where the hit was found (a lane with four hits ran 4 x 3
+// binary searches in a row, and the whole grid waited for it), and by the lane that writes the row
+// (the writes and searches of up to four rows in a row per lane outlasted the phase they saved;
+// docs/performance.md, fourteenth session). Level 0 has one row (the empty binding), whose items every
+// thread derives itself. When a table or queue outgrows its capacity, every block sees the same final
+// counters after the barrier and stops; the host then finds them past the capacities and runs the
+// level-wise join instead.
 #pragma once
 #include <cooperative_groups.h>
 #include "fused.cuh"
@@ -99,7 +100,7 @@ __device__ void lw_fused_stage(const LfPlan& plan, const LfFusedArgs& a, LfPlan&
     __syncthreads();
 }
 
-extern "C" __global__ void __launch_bounds__(512, 1) lw_fused_count(const __grid_constant__ LfPlan plan,
+extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_constant__ LfPlan plan,
                                                                   const __grid_constant__ LfFusedArgs a) {
     extern __shared__ __align__(16) char lw_fused_smem[];
     __shared__ __align__(16) LfPlan sp;
@@ -120,8 +121,6 @@ extern "C" __global__ void __launch_bounds__(512, 1) lw_fused_count(const __grid
         const LfTable& in = a.table[level & 1];
         const LfTable& out = a.table[(level + 1) & 1];
         const bool last = level == n - 1;
-        const LfLevel& N = sp.level[last ? level : level + 1];
-        long long* queue = a.items[(level + 1) & 1];
         long long items;
         int rootP = 0, rootLo = 0, rootHi = 0;
         if (level == 0) {
@@ -184,26 +183,35 @@ extern "C" __global__ void __launch_bounds__(512, 1) lw_fused_count(const __grid
                     }
                 }
                 long long j = row0 + g;
-                int lo = 0, hi2 = 0;
                 if (g < total && j < a.rowsCap) {   // past the capacity: the level outgrew its table
                     lw_write_row(L, in, oR, out, (int) j, level, oV, oP, oFirst + k, a.keep[level]);
-                    // The new row's driver for the next level, and its candidates as that level's items.
-                    long long lb, ub;
-                    int p2;
-                    lw_driver(N, out, (int) j, lb, ub, p2, lo, hi2);
-                    a.drv[(level + 1) & 1][j] = p2;
-                    a.drvHi[(level + 1) & 1][j] = hi2;
                 }
-                long long item = lw_fused_reserve(&H[LW_FUSED_ITEMS + level + 1], lw_fused_items(lo, hi2));
-                for (int c = lo; c < hi2 && item < a.itemsCap; c += LW_FUSED_BATCH) queue[item++] = lw_fused_item((int) j, c);
             }
         }
         if (last) break;
         grid.sync();
         if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
-        // The same for every thread: stop together.
-        if ((long long) __ldcg(&H[LW_FUSED_ROWS + level + 1]) > a.rowsCap
-            || __ldcg(&H[LW_FUSED_ITEMS + level + 1]) > (unsigned long long) a.itemsCap) break;
+        long long rows = (long long) __ldcg(&H[LW_FUSED_ROWS + level + 1]);
+        if (rows > a.rowsCap) break;   // the same for every thread: stop together
+        // Each new row's driver for the next level, one row per thread, and its candidates as items.
+        const LfLevel& N = sp.level[level + 1];
+        long long* queue = a.items[(level + 1) & 1];
+        for (long long base = warpBase; base < rows; base += threads) {   // warp-uniform
+            long long j = base + lane;
+            int lo = 0, hi = 0;
+            if (j < rows) {
+                long long lb, ub;
+                int p2;
+                lw_driver(N, out, (int) j, lb, ub, p2, lo, hi);
+                a.drv[(level + 1) & 1][j] = p2;
+                a.drvHi[(level + 1) & 1][j] = hi;
+            }
+            long long item = lw_fused_reserve(&H[LW_FUSED_ITEMS + level + 1], lw_fused_items(lo, hi));
+            for (int c = lo; c < hi && item < a.itemsCap; c += LW_FUSED_BATCH) queue[item++] = lw_fused_item((int) j, c);
+        }
+        grid.sync();
+        if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
+        if (__ldcg(&H[LW_FUSED_ITEMS + level + 1]) > (unsigned long long) a.itemsCap) break;
     }
     lf_block_add(mine, &H[LW_FUSED_COUNT]);
     if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();

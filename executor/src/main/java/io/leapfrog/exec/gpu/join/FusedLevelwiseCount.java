@@ -25,7 +25,7 @@ import java.nio.ByteOrder;
  * measured; docs/performance.md, thirteenth session).
  *
  * <p>Each block first copies the trie arrays the join searches into its shared memory, as many as fit
- * (on an H100 about 220 KiB: all of them for the SNAP graphs' 4-cliques), and runs 512 threads; a
+ * (on an H100 about 220 KiB: all of them for the SNAP graphs' 4-cliques), and runs 1,024 threads; a
  * binary search step then costs a shared-memory read instead of a round trip to L2.
  *
  * <p>{@code -Dleapfrog.gpu.fused=false} turns it off; {@code .maxTuples}, {@code .bytes} and
@@ -58,7 +58,7 @@ final class FusedLevelwiseCount {
     /** With {@code -Dleapfrog.gpu.fused.trace=true}: block 0's clock at each step (LW_FUSED_TRACE), after the header. */
     static final int TRACE_WORDS = 30;
     /** Threads per block when the tries are staged in shared memory (one block per multiprocessor, as a rule). */
-    private static final int STAGED_BLOCK = 512;
+    private static final int STAGED_BLOCK = 1024;
 
     private FusedLevelwiseCount() {
     }
