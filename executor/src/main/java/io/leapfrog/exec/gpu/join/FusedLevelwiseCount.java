@@ -25,8 +25,9 @@ import java.nio.ByteOrder;
  * measured; docs/performance.md, thirteenth session).
  *
  * <p>Each block first copies the trie arrays the join searches into its shared memory, as many as fit
- * (on an H100 about 220 KiB: all of them for the SNAP graphs' 4-cliques), and runs 1,024 threads; a
- * binary search step then costs a shared-memory read instead of a round trip to L2.
+ * (about 216 KiB a block on an H100 or H200, less the kernel's own copy of the plan), and runs 1,024
+ * threads; a binary search step then costs a shared-memory read instead of a round trip to L2 (7-12%
+ * off the kernel on the SNAP 4-cliques; docs/performance.md, fourteenth session).
  *
  * <p>{@code -Dleapfrog.gpu.fused=false} turns it off; {@code .maxTuples}, {@code .bytes} and
  * {@code .blocksPerSm} (0: as many as fit) tune it; {@code .shared=false} stages nothing and

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -189,9 +190,9 @@ final class GpuPlan {
      * binary search reads them), then first levels, then rank tables (one read per lookup).
      */
     List<long[]> searchedArrays(ResidentTries.Lookup tries) {
-        java.util.LinkedHashMap<Long, long[]> deep = new java.util.LinkedHashMap<>();
-        java.util.LinkedHashMap<Long, long[]> first = new java.util.LinkedHashMap<>();
-        java.util.LinkedHashMap<Long, long[]> ranks = new java.util.LinkedHashMap<>();
+        LinkedHashMap<Long, long[]> deep = new LinkedHashMap<>();
+        LinkedHashMap<Long, long[]> first = new LinkedHashMap<>();
+        LinkedHashMap<Long, long[]> ranks = new LinkedHashMap<>();
         for (int l = 0; l < nvars; l++) {
             for (int p = 0; p < partAtom[l].length; p++) {
                 Trie t = query.atomTrie(partAtom[l][p]);
