@@ -1,6 +1,7 @@
 package io.leapfrog.bench;
 
 import io.leapfrog.exec.gpu.GpuRuntime;
+import io.leapfrog.exec.gpu.join.FusedTrace;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 import io.leapfrog.exec.join.JoinQuery;
@@ -31,7 +32,6 @@ public final class GpuJoinLatency {
             System.exit(1);
         }
         Trie edges = LeapfrogJoinPeer.trieOf(EdgeList.read(file), true);
-        GpuJoinReport report = new GpuJoinReport();
         // The variants alternate, twice each, so that none gets a warmer JIT or device.
         String[][] variants = {
             {"tries staged in shared memory", "true"},
@@ -68,9 +68,10 @@ public final class GpuJoinLatency {
             GpuJoinReport.Entry last = report.last();
             System.out.printf("%s: count %d on %s (fused counts %d)%n", title, count, last.where(),
                     last.stats() == null ? 0 : last.stats().fusedCounts());
-            long[] trace = last.stats() == null ? null : last.stats().fusedTrace();
+            FusedTrace trace = last.stats() == null ? null : last.stats().fusedTrace();
             if (trace != null) {
-                printTrace(trace);
+                System.out.printf("  fused steps (cycles of block 0): %s; rows per level: %s; items per level: %s%n",
+                        join(trace.stepCycles()), join(trace.rows()), join(trace.items()));
             }
             System.out.printf("  query build     median %8.1f us%n", median(build) / 1e3);
             System.out.printf("  executor count  median %8.1f us   (min %.1f us)%n", median(run) / 1e3,
@@ -78,23 +79,8 @@ public final class GpuJoinLatency {
         }
     }
 
-    /** The last count's steps (-Dleapfrog.gpu.fused.trace=true): block 0's cycles between its clock reads, and each level's rows and items. */
-    private static void printTrace(long[] h) {
-        int maxVars = 16;
-        int first = 1 + 2 * maxVars;
-        StringBuilder sb = new StringBuilder("  fused steps (cycles of block 0):");
-        for (int i = first + 1; i < h.length && h[i] != 0; i++) {
-            sb.append(' ').append(h[i] - h[i - 1]);
-        }
-        sb.append("; rows per level:");
-        for (int l = 1; l < maxVars && h[1 + l] != 0; l++) {
-            sb.append(' ').append(h[1 + l]);
-        }
-        sb.append("; items per level:");
-        for (int l = 1; l < maxVars && h[1 + maxVars + l] != 0; l++) {
-            sb.append(' ').append(h[1 + maxVars + l]);
-        }
-        System.out.println(sb);
+    private static String join(long[] v) {
+        return Arrays.stream(v).mapToObj(Long::toString).collect(java.util.stream.Collectors.joining(" "));
     }
 
     private static double median(long[] v) {

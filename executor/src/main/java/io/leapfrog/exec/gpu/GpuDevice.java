@@ -54,6 +54,8 @@ public final class GpuDevice {
     private KernelModule module;
     /** maxResidentBlocks by kernel and block size (the occupancy API's answer does not change). */
     private final java.util.Map<String, Integer> residentBlocks = new java.util.HashMap<>();
+    /** maxDynamicShared by kernel. */
+    private final java.util.Map<String, Integer> dynamicShared = new java.util.HashMap<>();
     /** Dynamic shared memory each kernel was allowed (cuFuncSetAttribute), by kernel. */
     private final java.util.Map<String, Integer> allowedShared = new java.util.HashMap<>();
     private DeviceMemoryPool pool;
@@ -242,22 +244,6 @@ public final class GpuDevice {
         return true;
     }
 
-    /**
-     * One round of a cooperative kernel: clears the first {@code words} longs of {@code header}, launches
-     * {@code kernel} cooperatively with {@code shared} bytes of dynamic shared memory per block (as
-     * {@link #launchCooperative}) and copies those longs back into {@code into}. Returns false, launching
-     * nothing, when the grid is too large to be resident at once.
-     */
-    public boolean cooperativeRound(String kernel, int blocks, int block, int shared, DeviceBuffer header, int words,
-            long[] into, KernelArg... args) {
-        fill(header, 0, 2L * words, 0);
-        if (!launchCooperative(kernel, blocks, block, shared, args)) {
-            return false;
-        }
-        download(header, 0, into, 0, words);
-        return true;
-    }
-
     /** Whether the device can run cooperative launches (every GPU since Pascal can). */
     public boolean cooperativeLaunch() {
         return cooperativeLaunch;
@@ -281,7 +267,7 @@ public final class GpuDevice {
 
     /** Dynamic shared memory one block of {@code kernel} may have: the device's opt-in limit less the kernel's static shared memory. */
     public int maxDynamicShared(String kernel) {
-        return residentBlocks.computeIfAbsent(kernel + "/shared", k -> {
+        return dynamicShared.computeIfAbsent(kernel, k -> {
             int optIn = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
             int[] fixed = new int[1];
             Cuda.check(JCudaDriver.cuFuncGetAttribute(fixed, CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,

@@ -167,10 +167,12 @@ final class FusedLevelwiseCount {
             args.putInt(ARGS_TRACE, trace ? 1 : 0);
             int words = HEADER_WORDS + (trace ? TRACE_WORDS : 0);
             long[] header = new long[words];
-            if (!dev.cooperativeRound(KERNEL, blocks(dev, block, shared), block, shared, ws, words, header,
+            dev.fill(ws, 0, 2L * words, 0);
+            if (!dev.launchCooperative(KERNEL, blocks(dev, block, shared), block, shared,
                     KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"))) {
                 return -1;
             }
+            dev.download(ws, 0, header, 0, words);
             for (int l = 1; l < plan.nvars; l++) {
                 if (header[1 + l] > rowsCap || header[1 + PlanLayout.MAX_VARS + l] > itemsCap) {
                     stats.fusedOverflows++;
@@ -178,7 +180,7 @@ final class FusedLevelwiseCount {
                 }
             }
             if (trace) {
-                stats.fusedTrace = java.util.Arrays.copyOfRange(header, 0, words);
+                stats.fusedTrace = FusedTrace.of(header, plan.nvars);
             }
             stats.fusedCounts++;
             return header[0];

@@ -14,7 +14,7 @@ public final class GpuJoinStats {
     long bitmapCounts;
     long fusedCounts;
     long fusedOverflows;
-    long[] fusedTrace;
+    FusedTrace fusedTrace;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
     public long windows(int l) {
@@ -61,12 +61,8 @@ public final class GpuJoinStats {
         return fusedOverflows;
     }
 
-    /**
-     * With {@code -Dleapfrog.gpu.fused.trace=true}, the fused count's header: the count, rows and items
-     * per level (words 1-16 and 17-32), then block 0's clock (cycles) at the start, after staging the
-     * tries, after each grid-wide barrier and at the end (0 past the last); null otherwise.
-     */
-    public long[] fusedTrace() {
+    /** With {@code -Dleapfrog.gpu.fused.trace=true}, the last fused count's steps; null otherwise. */
+    public FusedTrace fusedTrace() {
         return fusedTrace;
     }
 

@@ -204,9 +204,10 @@ final class GpuPlan {
                     deep.putIfAbsent(offs, new long[] {offs, 4L * t.offsets[tl - 1].length});
                 } else {
                     first.putIfAbsent(vals, new long[] {vals, 4L * t.values[0].length});
-                    long rank = RankTables.span(t.values[0]) > 0 ? tries.rank(t) : 0;
+                    int span = RankTables.span(t.values[0]);
+                    long rank = span > 0 ? tries.rank(t) : 0;
                     if (rank != 0) {
-                        ranks.putIfAbsent(rank, new long[] {rank, 4L * RankTables.span(t.values[0])});
+                        ranks.putIfAbsent(rank, new long[] {rank, 4L * span});
                     }
                 }
             }

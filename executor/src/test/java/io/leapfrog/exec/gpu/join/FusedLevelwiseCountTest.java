@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,6 +43,24 @@ class FusedLevelwiseCountTest {
         assertEquals(112, args.getInt(FusedLevelwiseCount.ARGS_SPAN_AT + 4));
         assertEquals(0, FusedLevelwiseCount.stageSpans(arrays, 0, args), "no shared memory: nothing staged");
         assertEquals(0, args.getInt(FusedLevelwiseCount.ARGS_N_SPANS));
+    }
+
+    @Test
+    void aTraceReadsTheHeadersRowsItemsAndClocks() {
+        long[] h = new long[FusedLevelwiseCount.HEADER_WORDS + FusedLevelwiseCount.TRACE_WORDS];
+        h[0] = 99;                                     // the count
+        h[1 + 1] = 10;                                 // rows of levels 1 and 2
+        h[1 + 2] = 20;
+        h[1 + PlanLayout.MAX_VARS + 1] = 3;            // items of levels 1 and 2
+        h[1 + PlanLayout.MAX_VARS + 2] = 7;
+        int c = FusedLevelwiseCount.HEADER_WORDS;
+        h[c] = 1000;
+        h[c + 1] = 1500;
+        h[c + 2] = 4000;                               // clocks past the last are 0
+        FusedTrace t = FusedTrace.of(h, 3);
+        assertArrayEquals(new long[] {500, 2500}, t.stepCycles());
+        assertArrayEquals(new long[] {10, 20}, t.rows());
+        assertArrayEquals(new long[] {3, 7}, t.items());
     }
 
     @Test
