@@ -60,6 +60,7 @@ public final class GpuDevice {
     private final java.util.Map<String, Integer> allowedShared = new java.util.HashMap<>();
     private DeviceMemoryPool pool;
     private PinnedStaging staging;
+    private MappedResult mapped;
     private String lastLaunch = "none";
     private GpuException broken;
     // Aborting running kernels (requestAbort): a copy of 1 into the module's lf_abort on a second,
@@ -112,6 +113,7 @@ public final class GpuDevice {
         long b = requestedBudget > 0 ? requestedBudget : Math.max(0, free[0] - Math.max(256L << 20, free[0] / 20));
         this.pool = new DeviceMemoryPool(b, Math.max(64L << 20, b / 8));
         this.staging = new PinnedStaging(STAGING_BYTES, stream);
+        this.mapped = new MappedResult();
         Cuda.check(JCudaDriver.cuStreamCreate(abortStream, jcuda.driver.CUstream_flags.CU_STREAM_NON_BLOCKING),
                 "cuStreamCreate (abort)");
         Cuda.check(JCudaDriver.cuMemAllocHost(abortOne, 4), "cuMemAllocHost (abort)");
@@ -205,11 +207,54 @@ public final class GpuDevice {
 
     /** Launches {@code kernel} with an explicit grid. */
     public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
-        lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
+        launchGrid(kernel, blocks, block, 0, args);
+    }
+
+    /** As {@link #launchGrid(String, int, int, KernelArg...)}, with {@code shared} bytes of dynamic shared memory per block. */
+    public void launchGrid(String kernel, int blocks, int block, int shared, KernelArg... args) {
+        allowShared(kernel, shared);
+        lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads"
+                + (shared > 0 ? ", " + shared + " bytes of shared memory each" : "") + ")";
         long t0 = profileStart();
         paramsSize.putLong(0, packParams(null, args));
-        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream, null, extra);
+        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, shared, stream, null, extra);
         launched(kernel, r, t0);
+    }
+
+    /**
+     * Where a kernel writes its result words in host memory ({@link #awaitResult}), and the epoch it
+     * writes after them: {@code {address, epoch}}, the epoch new.
+     */
+    public long[] resultSlot() {
+        return new long[] {mapped.deviceAddress(), mapped.nextEpoch()};
+    }
+
+    /**
+     * Waits until the kernel launched last has written {@code epoch} to word {@code epochWord} of the
+     * result words, and returns words 0..{@code words}-1. It reads host memory in a loop instead of
+     * synchronising through the driver; every 64 reads it asks the stream whether the kernel failed, or
+     * ended without writing the epoch (a kernel error, reported as one).
+     */
+    public long[] awaitResult(long epoch, int epochWord, int words) {
+        long t0 = System.nanoTime();
+        for (int spins = 1; mapped.word(epochWord) != epoch; spins++) {
+            if ((spins & 63) == 0) {
+                int r = JCudaDriver.cuStreamQuery(stream);
+                if (r == CUresult.CUDA_SUCCESS && mapped.word(epochWord) != epoch) {
+                    throw new GpuException(lastLaunch + " ended without writing its result");
+                } else if (r != CUresult.CUDA_SUCCESS && r != CUresult.CUDA_ERROR_NOT_READY) {
+                    throw Cuda.failure(r, "running " + lastLaunch + " (or work queued before it)");
+                }
+            }
+            Thread.onSpinWait();
+        }
+        long[] out = new long[words];
+        for (int i = 0; i < words; i++) {
+            out[i] = mapped.word(i);
+        }
+        profile("await mapped result", t0);
+        throwIfAborted();
+        return out;
     }
 
     /**

@@ -22,7 +22,8 @@ class FusedLevelwiseCountTest {
         assertEquals(920, FusedLevelwiseCount.ARGS_SPAN_SRC);
         assertEquals(920 + 16 * FusedLevelwiseCount.SPANS, FusedLevelwiseCount.ARGS_N_SPANS);
         assertEquals(FusedLevelwiseCount.ARGS_N_SPANS + 4, FusedLevelwiseCount.ARGS_TRACE);
-        assertEquals(2 * PlanLayout.TABLE_BYTES + 72 + 4 * PlanLayout.MAX_VARS + 16 * FusedLevelwiseCount.SPANS + 8,
+        assertEquals(1312, FusedLevelwiseCount.ARGS_RESULT);
+        assertEquals(2 * PlanLayout.TABLE_BYTES + 72 + 4 * PlanLayout.MAX_VARS + 16 * FusedLevelwiseCount.SPANS + 8 + 24,
                 FusedLevelwiseCount.ARGS_BYTES);
         assertEquals(1 + 2 * PlanLayout.MAX_VARS, FusedLevelwiseCount.HEADER_WORDS);
     }
