@@ -21,19 +21,13 @@
 #define LW_FUSED_ROWS 1                           // + level: rows of the table of levels 0..level-1
 #define LW_FUSED_ITEMS (1 + LF_MAX_VARS)          // + level: work items of level `level`
 #define LW_FUSED_HEADER_WORDS (1 + 2 * LF_MAX_VARS)
+// Blocks that have finished, in the word of level 0's rows (always the one root row, never counted).
+#define LW_FUSED_DONE LW_FUSED_ROWS
 // With LfFusedArgs.trace: block 0's clock64() at the start, after staging, after each grid-wide barrier
 // and at the end, in words LW_FUSED_TRACE... of the header (at most LW_FUSED_TRACE_WORDS of them), for
 // bench GpuJoinLatency. Cycles of one multiprocessor: where a small count's time goes, step by step.
 #define LW_FUSED_TRACE LW_FUSED_HEADER_WORDS
 #define LW_FUSED_TRACE_WORDS 30
-// The block-local count (lw_local_count) keeps its tables' counters in shared memory; of the header it
-// uses the count and these words, which its last block zeroes again.
-#define LW_LOCAL_NEXT 1                           // chunks of level 0 taken
-#define LW_LOCAL_DONE 2                           // blocks finished
-#define LW_LOCAL_OVERFLOW 3                       // 1: a block's share of the workspace overflowed
-// Threads of a block-local count's block, one block a multiprocessor (96 registers a thread, where
-// 1,024 threads, or 512 without the one-block bound, leave 64 and spill).
-#define LW_LOCAL_BLOCK 512
 static_assert(8 * (LW_FUSED_TRACE + LW_FUSED_TRACE_WORDS) <= 512, "the header's 512 bytes (FusedLevelwiseCount.HEADER_BYTES)");
 
 struct LfFusedArgs {
@@ -54,16 +48,14 @@ struct LfFusedArgs {
     int spanAt[LW_FUSED_SPANS];
     int nSpans;
     int trace;                    // nonzero: block 0 writes its clock at each step to the LW_FUSED_TRACE words
-    // The block-local count's result, in host memory the device maps: [0] the count, [1] 1 when a
-    // block's share of the workspace overflowed; [2] = epoch
-    // is written last, and the host waits for it.
+    // The result, in host memory the device maps (GpuDevice.awaitResult): the last block to finish
+    // writes [0] the count and [1] 1 when a level outgrew the workspace, then [2] = epoch, which the
+    // host waits for: no read-back through the driver.
     unsigned long long* result;
     long long epoch;
-    int chunk;                    // level 0's items a block takes at a time (0: about 1/(2 x blocks) of them)
-    int pad;
 };
 // Byte offsets shared with FusedLevelwiseCount.java.
-static_assert(sizeof(LfFusedArgs) == 2 * sizeof(LfTable) + 72 + 4 * LF_MAX_VARS + 16 * LW_FUSED_SPANS + 8 + 24, "LfFusedArgs layout");
+static_assert(sizeof(LfFusedArgs) == 2 * sizeof(LfTable) + 72 + 4 * LF_MAX_VARS + 16 * LW_FUSED_SPANS + 8 + 16, "LfFusedArgs layout");
 static_assert(__builtin_offsetof(LfFusedArgs, result) == 1312, "LfFusedArgs.result");
 static_assert(__builtin_offsetof(LfFusedArgs, spanSrc) == 920, "LfFusedArgs.spanSrc");
 static_assert(__builtin_offsetof(LfFusedArgs, nSpans) == 920 + 16 * LW_FUSED_SPANS, "LfFusedArgs.nSpans");

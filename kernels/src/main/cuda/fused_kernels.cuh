@@ -100,46 +100,24 @@ __device__ void lw_fused_stage(const LfPlan& plan, const LfFusedArgs& a, LfPlan&
     __syncthreads();
 }
 
-// Where one run of the levels (lw_fused_levels) keeps its tables and counters: the whole grid's (the
-// cooperative count) or one block's share of the workspace (the block-local count).
-struct LwScope {
-    unsigned long long* counters;   // LW_FUSED_ROWS and LW_FUSED_ITEMS words: global, or the block's shared ones
-    long long rowBase, rowsCap;     // rows [rowBase, rowBase + rowsCap) of each table
-    long long itemBase, itemsCap;   // items [itemBase, itemBase + itemsCap) of each queue
-    long long warpBase, threads;    // this warp's first item and the scope's threads (see lw_fused_count)
-    long long first0, end0;         // level 0's items [first0, end0)
-};
-
-// A barrier over the scope's threads: the grid's (cooperative launch) or the block's.
-template <bool Grid>
-__device__ __forceinline__ void lw_scope_sync() {
-    if (Grid) {
-        cooperative_groups::this_grid().sync();
-    } else {
-        __syncthreads();
-    }
-}
-
-// A counter another thread of the scope wrote before the last barrier (L2 for the grid's, shared memory
-// for a block's: ld.global.cg cannot read shared memory).
-template <bool Grid>
-__device__ __forceinline__ unsigned long long lw_scope_read(const unsigned long long* c) {
-    return Grid ? __ldcg(c) : *(const volatile unsigned long long*) c;
-}
-
-// Binds the plan's variables level by level over level 0's items [s.first0, s.end0) and returns this
-// thread's share of the count. Every thread of the scope calls it. Level l's work is a queue of items,
-// each up to LW_FUSED_BATCH candidates of one row of table l (its driver's values, lw_driver). Every
-// thread takes items in turn and checks its candidates in the other participants (lw_members, core
-// bitmaps included). At the last level the hits are counted. Before it, each hit becomes a row of table
-// l+1 (lw_write_row; a warp places its rows with one atomic and deals them out to its lanes); after a
-// barrier each thread takes a new row, finds its driver for level l+1 and queues its candidates as
-// items (again one atomic per warp); a second barrier ends the level. When a table or queue outgrows the
-// scope's capacity, every thread of the scope sees the same counters after the barrier and returns.
-template <bool Grid>
-__device__ __forceinline__ long long lw_fused_levels(const LfPlan& sp, const LfFusedArgs& a, const LwScope& s, bool tracer, int& traced) {
+extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_constant__ LfPlan plan,
+                                                                  const __grid_constant__ LfFusedArgs a) {
+    extern __shared__ __align__(16) char lw_fused_smem[];
+    __shared__ __align__(16) LfPlan sp;
+    int traced = 0;
+    const bool tracer = a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0;
+    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
+    lw_fused_stage(plan, a, sp, lw_fused_smem);
+    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
+    cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     int lane = threadIdx.x & 31;
-    unsigned long long* C = s.counters;
+    long long threads = (long long) gridDim.x * blockDim.x;
+    // Warps take 32 items (or rows) each, in an order that deals consecutive warps out to different
+    // blocks: a level of a few thousand items then keeps every multiprocessor a little busy instead of
+    // the first few very busy (block after block would give ca-GrQc's 17,318 items of level 2 to the
+    // first 17 of 132 blocks).
+    long long warpBase = 32 * ((long long) (threadIdx.x >> 5) * gridDim.x + blockIdx.x);
+    unsigned long long* H = a.header;
     const int n = sp.nvars;
     long long mine = 0;
     for (int level = 0; level < n; level++) {
@@ -147,18 +125,16 @@ __device__ __forceinline__ long long lw_fused_levels(const LfPlan& sp, const LfF
         const LfTable& in = a.table[level & 1];
         const LfTable& out = a.table[(level + 1) & 1];
         const bool last = level == n - 1;
-        long long from = 0, items;
+        long long items;
         int rootP = 0, rootLo = 0, rootHi = 0;
         if (level == 0) {
             long long lb, ub;
             lw_driver(L, in, 0, lb, ub, rootP, rootLo, rootHi);   // level 0 reads no column of the root row
-            from = s.first0;
-            items = s.end0;
+            items = lw_fused_items(rootLo, rootHi);
         } else {
-            items = (long long) lw_scope_read<Grid>(&C[LW_FUSED_ITEMS + level]);
+            items = (long long) __ldcg(&H[LW_FUSED_ITEMS + level]);
         }
-        const long long* queue = a.items[level & 1] + s.itemBase;
-        for (long long base = from + s.warpBase; base < items; base += s.threads) {   // warp-uniform
+        for (long long base = warpBase; base < items; base += threads) {   // warp-uniform
             long long i = base + lane;
             int r = 0, p = 0, first = 0, hi = 0;
             int v[LW_FUSED_BATCH];
@@ -169,7 +145,7 @@ __device__ __forceinline__ long long lw_fused_levels(const LfPlan& sp, const LfF
                     first = rootLo + (int) (LW_FUSED_BATCH * i);
                     hi = rootHi;
                 } else {
-                    long long item = queue[i];
+                    long long item = a.items[level & 1][i];
                     r = lw_fused_item_row(item);
                     first = lw_fused_item_first(item);
                     p = a.drv[level & 1][r];
@@ -184,7 +160,7 @@ __device__ __forceinline__ long long lw_fused_levels(const LfPlan& sp, const LfF
             }
             // Each hit becomes a row of the next table. The warp's hits are dealt out to its lanes in
             // turn (hit g to lane g % 32), so a lane with four hits does not write four rows alone.
-            long long mineFirst = lw_fused_reserve(&C[LW_FUSED_ROWS + level + 1], __popc(hit));
+            long long mineFirst = lw_fused_reserve(&H[LW_FUSED_ROWS + level + 1], __popc(hit));
             long long row0 = __shfl_sync(LF_FULL_MASK, mineFirst, 0);       // lane 0's rows start the warp's
             int before = (int) (mineFirst - row0);                           // hits of the lanes before this one
             int total = __shfl_sync(LF_FULL_MASK, before + __popc(hit), 31);
@@ -211,147 +187,53 @@ __device__ __forceinline__ long long lw_fused_levels(const LfPlan& sp, const LfF
                     }
                 }
                 long long j = row0 + g;
-                if (g < total && j < s.rowsCap) {   // past the capacity: the level outgrew its table
-                    lw_write_row(L, in, oR, out, (int) (s.rowBase + j), level, oV, oP, oFirst + k, a.keep[level]);
+                if (g < total && j < a.rowsCap) {   // past the capacity: the level outgrew its table
+                    lw_write_row(L, in, oR, out, (int) j, level, oV, oP, oFirst + k, a.keep[level]);
                 }
             }
         }
         if (last) break;
-        lw_scope_sync<Grid>();
+        grid.sync();
         if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
-        long long rows = (long long) lw_scope_read<Grid>(&C[LW_FUSED_ROWS + level + 1]);
-        if (rows > s.rowsCap) break;   // the same for every thread: stop together
+        long long rows = (long long) __ldcg(&H[LW_FUSED_ROWS + level + 1]);
+        if (rows > a.rowsCap) break;   // the same for every thread: stop together
         // Each new row's driver for the next level, one row per thread, and its candidates as items.
         const LfLevel& N = sp.level[level + 1];
-        long long* next = a.items[(level + 1) & 1] + s.itemBase;
-        for (long long base = s.warpBase; base < rows; base += s.threads) {   // warp-uniform
+        long long* queue = a.items[(level + 1) & 1];
+        for (long long base = warpBase; base < rows; base += threads) {   // warp-uniform
             long long j = base + lane;
             int lo = 0, hi = 0;
-            int row = (int) (s.rowBase + j);
             if (j < rows) {
                 long long lb, ub;
                 int p2;
-                lw_driver(N, out, row, lb, ub, p2, lo, hi);
-                a.drv[(level + 1) & 1][row] = p2;
-                a.drvHi[(level + 1) & 1][row] = hi;
+                lw_driver(N, out, (int) j, lb, ub, p2, lo, hi);
+                a.drv[(level + 1) & 1][j] = p2;
+                a.drvHi[(level + 1) & 1][j] = hi;
             }
-            long long item = lw_fused_reserve(&C[LW_FUSED_ITEMS + level + 1], lw_fused_items(lo, hi));
-            for (int c = lo; c < hi && item < s.itemsCap; c += LW_FUSED_BATCH) next[item++] = lw_fused_item(row, c);
+            long long item = lw_fused_reserve(&H[LW_FUSED_ITEMS + level + 1], lw_fused_items(lo, hi));
+            for (int c = lo; c < hi && item < a.itemsCap; c += LW_FUSED_BATCH) queue[item++] = lw_fused_item((int) j, c);
         }
-        lw_scope_sync<Grid>();
+        grid.sync();
         if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
-        if (lw_scope_read<Grid>(&C[LW_FUSED_ITEMS + level + 1]) > (unsigned long long) s.itemsCap) break;
+        if (__ldcg(&H[LW_FUSED_ITEMS + level + 1]) > (unsigned long long) a.itemsCap) break;
     }
-    return mine;
-}
-
-// Level 0's work items: one per LW_FUSED_BATCH values of its driver.
-__device__ __forceinline__ long long lw_fused_level0_items(const LfPlan& sp, const LfFusedArgs& a) {
-    long long lb, ub;
-    int p, lo, hi;
-    lw_driver(sp.level[0], a.table[0], 0, lb, ub, p, lo, hi);
-    return lw_fused_items(lo, hi);
-}
-
-// The count across the grid, in one cooperative launch: its tables and counters are global, and a level
-// ends with grid-wide barriers.
-extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_constant__ LfPlan plan,
-                                                                  const __grid_constant__ LfFusedArgs a) {
-    extern __shared__ __align__(16) char lw_fused_smem[];
-    __shared__ __align__(16) LfPlan sp;
-    int traced = 0;
-    const bool tracer = a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0;
-    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
-    lw_fused_stage(plan, a, sp, lw_fused_smem);
-    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
-    LwScope s;
-    s.counters = a.header;
-    s.rowBase = 0;
-    s.rowsCap = a.rowsCap;
-    s.itemBase = 0;
-    s.itemsCap = a.itemsCap;
-    // Warps take 32 items (or rows) each, in an order that deals consecutive warps out to different
-    // blocks: a level of a few thousand items then keeps every multiprocessor a little busy instead of
-    // the first few very busy (block after block would give ca-GrQc's 17,318 items of level 2 to the
-    // first 17 of 132 blocks).
-    s.warpBase = 32 * ((long long) (threadIdx.x >> 5) * gridDim.x + blockIdx.x);
-    s.threads = (long long) gridDim.x * blockDim.x;
-    s.first0 = 0;
-    s.end0 = lw_fused_level0_items(sp, a);
-    long long mine = lw_fused_levels<true>(sp, a, s, tracer, traced);
-    lf_block_add(mine, &a.header[LW_FUSED_COUNT]);
+    lf_block_add(mine, &H[LW_FUSED_COUNT]);
     if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
-}
-
-// The count block by block, in an ordinary launch: each block takes chunks of level 0's items in turn
-// (LW_LOCAL_NEXT) and binds all levels of a chunk alone, in its own share of the workspace (rowsCap /
-// gridDim.x rows, itemsCap / gridDim.x items) with its counters in shared memory, so a level ends with
-// __syncthreads instead of a grid-wide barrier. The last block to finish writes the count, and whether
-// any block's share overflowed, to a.result (host memory the device maps) and sets a.result[2] to
-// a.epoch after them, for the host that waits on it; it then zeroes the header words it used, for the
-// next launch. A small join's time is its chain of dependent steps; here every step is a block's.
-extern "C" __global__ void __launch_bounds__(LW_LOCAL_BLOCK, 1) lw_local_count(const __grid_constant__ LfPlan plan,
-                                                                  const __grid_constant__ LfFusedArgs a) {
-    extern __shared__ __align__(16) char lw_fused_smem[];
-    __shared__ __align__(16) LfPlan sp;
-    __shared__ unsigned long long counters[LW_FUSED_HEADER_WORDS];
-    __shared__ long long chunk;
-    int traced = 0;
-    bool tracer = a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0;
-    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
-    lw_fused_stage(plan, a, sp, lw_fused_smem);
-    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
-    unsigned long long* H = a.header;
-    LwScope s;
-    s.counters = counters;
-    s.rowsCap = a.rowsCap / gridDim.x;
-    s.rowBase = s.rowsCap * blockIdx.x;
-    s.itemsCap = a.itemsCap / gridDim.x;
-    s.itemBase = s.itemsCap * blockIdx.x;
-    s.warpBase = 32 * (threadIdx.x >> 5);
-    s.threads = blockDim.x;
-    const long long items0 = lw_fused_level0_items(sp, a);
-    const long long per = a.chunk > 0 ? a.chunk : (items0 + 2 * gridDim.x - 1) / (2 * gridDim.x);
-    long long mine = 0;
-    for (;;) {
-        if (threadIdx.x == 0) chunk = (long long) atomicAdd(&H[LW_LOCAL_NEXT], 1ull);
-        for (int w = threadIdx.x; w < LW_FUSED_HEADER_WORDS; w += blockDim.x) counters[w] = 0;
-        __syncthreads();
-        s.first0 = chunk * per;
-        if (s.first0 >= items0) break;
-        s.end0 = min(items0, s.first0 + per);
-        mine += lw_fused_levels<false>(sp, a, s, tracer, traced);
-        tracer = false;   // block 0's first chunk only
-        bool overflow = false;
-        for (int l = 1; l < sp.nvars; l++) {
-            overflow |= counters[LW_FUSED_ROWS + l] > (unsigned long long) s.rowsCap;
-            overflow |= counters[LW_FUSED_ITEMS + l] > (unsigned long long) s.itemsCap;
-        }
-        __syncthreads();   // every thread has read the counters before the next chunk zeroes them
-        if (overflow) {
-            if (threadIdx.x == 0) atomicExch(&H[LW_LOCAL_OVERFLOW], 1ull);
-            break;
-        }
-    }
-    for (int off = 16; off > 0; off >>= 1) mine += __shfl_down_sync(LF_FULL_MASK, mine, off);
-    if ((threadIdx.x & 31) == 0 && mine != 0) {
-        atomicAdd(&H[LW_FUSED_COUNT], (unsigned long long) mine);
-        __threadfence();
-    }
+    // The last block to finish hands the result to the host (LfFusedArgs.result). Each warp's count is
+    // fenced before its block's threads meet, and the block's finish after that.
+    __threadfence();
     __syncthreads();
-    if (threadIdx.x == 0) {
+    if (threadIdx.x == 0 && atomicAdd(&H[LW_FUSED_DONE], 1ull) == gridDim.x - 1) {
         __threadfence();
-        if (atomicAdd(&H[LW_LOCAL_DONE], 1ull) == gridDim.x - 1) {   // the last block
-            __threadfence();
-            volatile unsigned long long* R = a.result;
-            R[0] = atomicAdd(&H[LW_FUSED_COUNT], 0ull);
-            R[1] = atomicAdd(&H[LW_LOCAL_OVERFLOW], 0ull);
-            __threadfence_system();
-            R[2] = (unsigned long long) a.epoch;
-            H[LW_FUSED_COUNT] = 0;
-            H[LW_LOCAL_NEXT] = 0;
-            H[LW_LOCAL_DONE] = 0;
-            H[LW_LOCAL_OVERFLOW] = 0;
+        unsigned long long overflow = 0;
+        for (int l = 1; l < n; l++) {
+            overflow |= __ldcg(&H[LW_FUSED_ROWS + l]) > (unsigned long long) a.rowsCap;
+            overflow |= __ldcg(&H[LW_FUSED_ITEMS + l]) > (unsigned long long) a.itemsCap;
         }
+        volatile unsigned long long* R = a.result;
+        R[0] = __ldcg(&H[LW_FUSED_COUNT]);
+        R[1] = overflow;
+        __threadfence_system();
+        R[2] = (unsigned long long) a.epoch;
     }
 }

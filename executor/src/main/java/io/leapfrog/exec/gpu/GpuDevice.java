@@ -207,17 +207,10 @@ public final class GpuDevice {
 
     /** Launches {@code kernel} with an explicit grid. */
     public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
-        launchGrid(kernel, blocks, block, 0, args);
-    }
-
-    /** As {@link #launchGrid(String, int, int, KernelArg...)}, with {@code shared} bytes of dynamic shared memory per block. */
-    public void launchGrid(String kernel, int blocks, int block, int shared, KernelArg... args) {
-        allowShared(kernel, shared);
-        lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads"
-                + (shared > 0 ? ", " + shared + " bytes of shared memory each" : "") + ")";
+        lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
         long t0 = profileStart();
         paramsSize.putLong(0, packParams(null, args));
-        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, shared, stream, null, extra);
+        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream, null, extra);
         launched(kernel, r, t0);
     }
 

@@ -13,7 +13,8 @@ import java.nio.ByteOrder;
  * the level-wise join's steps, with each level's table and work placed by atomic counters on the device
  * instead of prefix sums read back by the host. On a small join the level-wise join's cost is its
  * round trips through the driver (about 20 launches and 8 read-backs, 0.4-0.5 ms through JCuda); this
- * one makes a memset, a launch and a read-back, and passes the plan as a launch parameter.
+ * one makes a memset and a launch, passes the plan as a launch parameter, and waits for the result in
+ * host memory the device writes (GpuDevice.awaitResult) instead of reading it back.
  *
  * <p>It runs in a fixed workspace ({@link #workspaceFor}, at most a quarter of the free budget). When
  * a level outgrows it, the kernel stops and {@link #count} returns -1: the caller then runs the
@@ -35,9 +36,6 @@ import java.nio.ByteOrder;
  */
 final class FusedLevelwiseCount {
     private static final String KERNEL = "lw_fused_count";
-    private static final String LOCAL_KERNEL = "lw_local_count";
-    /** Threads of a block of {@link #LOCAL_KERNEL} (LW_LOCAL_BLOCK). */
-    private static final int LOCAL_BLOCK = 512;
     private static final int BLOCK = 256;
     /** Work items a table row has on average at most before the queues fill first (each item: 4 candidates). */
     private static final int ITEMS_PER_ROW = 4;
@@ -60,9 +58,10 @@ final class FusedLevelwiseCount {
     static final int ARGS_TRACE = ARGS_N_SPANS + 4;
     static final int ARGS_RESULT = ARGS_N_SPANS + 8;
     static final int ARGS_EPOCH = ARGS_RESULT + 8;
-    static final int ARGS_CHUNK = ARGS_EPOCH + 8;
-    static final int ARGS_BYTES = ARGS_CHUNK + 8;
-    /** The word of the mapped result the block-local count writes its epoch to, after the count (0) and overflow (1). */
+    static final int ARGS_BYTES = ARGS_EPOCH + 8;
+    /** The mapped result's words (LfFusedArgs.result): the count, 1 when a level outgrew the workspace, the epoch. */
+    private static final int RESULT_COUNT = 0;
+    private static final int RESULT_OVERFLOW = 1;
     private static final int RESULT_EPOCH = 2;
     /** With {@code -Dleapfrog.gpu.fused.trace=true}: block 0's clock at each step (LW_FUSED_TRACE), after the header. */
     static final int TRACE_WORDS = 30;
@@ -169,85 +168,54 @@ final class FusedLevelwiseCount {
             for (int l = 0; l < plan.nvars; l++) {
                 args.putInt(ARGS_KEEP + 4 * l, keep[l]);
             }
+            int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev), args) : 0;
+            int block = shared > 0 ? STAGED_BLOCK : BLOCK;
             boolean trace = Boolean.getBoolean("leapfrog.gpu.fused.trace");
             args.putInt(ARGS_TRACE, trace ? 1 : 0);
             int words = HEADER_WORDS + (trace ? TRACE_WORDS : 0);
+            long[] slot = dev.resultSlot();
+            args.putLong(ARGS_RESULT, slot[0]);
+            args.putLong(ARGS_EPOCH, slot[1]);
             dev.fill(ws, 0, 2L * words, 0);
-            if (blockLocal(plan)) {
-                long count = countBlockLocal(dev, encoded, ws, args, trace, stats);
-                if (count >= 0) {
-                    return count;
-                }
-                dev.fill(ws, 0, 2L * words, 0);
+            if (!dev.launchCooperative(KERNEL, blocks(dev, block, shared), block, shared,
+                    KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"))) {
+                return -1;
             }
-            return countCooperative(dev, encoded, ws, args, words, trace, rowsCap, itemsCap, stats);
-        }
-    }
-
-    /** The count in one cooperative launch of {@link #KERNEL}, or -1 (see {@link #count}). */
-    private static long countCooperative(GpuDevice dev, EncodedPlan encoded, DeviceBuffer ws, ByteBuffer args, int words,
-                                         boolean trace, long rowsCap, long itemsCap, GpuJoinStats stats) {
-        GpuPlan plan = encoded.plan;
-        int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev, KERNEL), args) : 0;
-        int block = shared > 0 ? STAGED_BLOCK : BLOCK;
-        long[] header = new long[words];
-        if (!dev.launchCooperative(KERNEL, blocks(dev, block, shared), block, shared,
-                KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"))) {
-            return -1;
-        }
-        dev.download(ws, 0, header, 0, words);
-        for (int l = 1; l < plan.nvars; l++) {
-            if (header[1 + l] > rowsCap || header[1 + PlanLayout.MAX_VARS + l] > itemsCap) {
+            long[] result = readBack() ? readBack(dev, ws, plan.nvars, rowsCap, itemsCap)
+                    : dev.awaitResult(slot[1], RESULT_EPOCH, RESULT_EPOCH);
+            if (result[RESULT_OVERFLOW] != 0) {
                 stats.fusedOverflows++;
                 return -1;
             }
+            if (trace) {
+                long[] header = new long[words];
+                dev.download(ws, 0, header, 0, words);
+                stats.fusedTrace = FusedTrace.of(header, plan.nvars);
+            }
+            stats.fusedCounts++;
+            return result[RESULT_COUNT];
         }
-        if (trace) {
-            stats.fusedTrace = FusedTrace.of(header, plan.nvars);
-        }
-        stats.fusedCounts++;
-        return header[0];
-    }
-
-    /** Whether {@code plan}'s count is first tried block by block ({@link #countBlockLocal}). */
-    static boolean blockLocal(GpuPlan plan) {
-        return !"false".equals(System.getProperty("leapfrog.gpu.fused.local"))
-                && plan.inputTuples <= Long.getLong("leapfrog.gpu.fused.localMaxTuples", 1L << 20);
     }
 
     /**
-     * The count in one ordinary launch of {@link #LOCAL_KERNEL}, each block counting chunks of the first
-     * level alone in its share of the workspace, with the result written into mapped host memory; or -1
-     * when a block's share overflowed (counted in {@link GpuJoinStats#localOverflows()}), and the caller
-     * then counts cooperatively. With no grid-wide barrier its levels end at block barriers, and with no
-     * read-back the host does not wait on the driver.
+     * Whether the result is read back through the driver instead of awaited in mapped host memory
+     * ({@code -Dleapfrog.gpu.fused.readBack=true}): for measuring what the mapped result saves.
      */
-    private static long countBlockLocal(GpuDevice dev, EncodedPlan encoded, DeviceBuffer ws, ByteBuffer args,
-                                        boolean trace, GpuJoinStats stats) {
-        int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev, LOCAL_KERNEL), args) : 0;
-        long[] slot = dev.resultSlot();
-        args.putLong(ARGS_RESULT, slot[0]);
-        args.putLong(ARGS_EPOCH, slot[1]);
-        args.putInt(ARGS_CHUNK, Integer.getInteger("leapfrog.gpu.fused.localChunk", 0));
-        int blocks = Integer.getInteger("leapfrog.gpu.fused.localBlocks", 0);
-        if (blocks <= 0) {
-            blocks = Math.max(1, dev.maxResidentBlocks(LOCAL_KERNEL, LOCAL_BLOCK, shared));
+    private static boolean readBack() {
+        return Boolean.getBoolean("leapfrog.gpu.fused.readBack");
+    }
+
+    /** The result words (count, overflow) from the workspace's header, read back through the driver. */
+    private static long[] readBack(GpuDevice dev, DeviceBuffer ws, int levels, long rowsCap, long itemsCap) {
+        long[] header = new long[HEADER_WORDS];
+        dev.download(ws, 0, header, 0, HEADER_WORDS);
+        long overflow = 0;
+        for (int l = 1; l < levels; l++) {
+            if (header[1 + l] > rowsCap || header[1 + PlanLayout.MAX_VARS + l] > itemsCap) {
+                overflow = 1;
+            }
         }
-        dev.launchGrid(LOCAL_KERNEL, blocks, LOCAL_BLOCK, shared,
-                KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"));
-        long[] result = dev.awaitResult(slot[1], RESULT_EPOCH, 2);
-        if (result[1] != 0) {
-            stats.localOverflows++;
-            return -1;
-        }
-        if (trace) {
-            long[] header = new long[HEADER_WORDS + TRACE_WORDS];
-            dev.download(ws, 0, header, 0, header.length);
-            stats.fusedTrace = FusedTrace.of(header, encoded.plan.nvars);
-        }
-        stats.fusedCounts++;
-        stats.localCounts++;
-        return result[0];
+        return new long[] {header[0], overflow};
     }
 
     /** Whether the tries may be staged in shared memory ({@code -Dleapfrog.gpu.fused.shared=false}: never). */
@@ -255,9 +223,9 @@ final class FusedLevelwiseCount {
         return !"false".equals(System.getProperty("leapfrog.gpu.fused.shared"));
     }
 
-    /** Shared memory a block of {@code kernel} may stage tries in: the device's limit, or less with {@code .sharedBytes}. */
-    private static int stagingLimit(GpuDevice dev, String kernel) {
-        return Math.min(dev.maxDynamicShared(kernel), Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE));
+    /** Shared memory a block may stage tries in: the device's limit, or less with {@code .sharedBytes}. */
+    private static int stagingLimit(GpuDevice dev) {
+        return Math.min(dev.maxDynamicShared(KERNEL), Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE));
     }
 
     /**

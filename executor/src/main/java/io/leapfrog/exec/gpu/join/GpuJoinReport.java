@@ -69,13 +69,8 @@ public final class GpuJoinReport {
                 if (s.maxWindows() > 1) {
                     sb.append(", split into up to ").append(s.maxWindows()).append(" windows per level");
                 }
-                if (s.localCounts() > 0) {
-                    sb.append(", counted in one launch, block by block");
-                } else if (s.fusedCounts() > 0) {
+                if (s.fusedCounts() > 0) {
                     sb.append(", counted in one cooperative launch");
-                }
-                if (s.localOverflows() > 0) {
-                    sb.append(", outgrew a block's share of the workspace and counted cooperatively");
                 }
                 if (s.fusedOverflows() > 0) {
                     sb.append(", outgrew the fused count's workspace and counted level by level");

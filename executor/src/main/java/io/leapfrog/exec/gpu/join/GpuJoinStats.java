@@ -14,8 +14,6 @@ public final class GpuJoinStats {
     long bitmapCounts;
     long fusedCounts;
     long fusedOverflows;
-    long localCounts;
-    long localOverflows;
     FusedTrace fusedTrace;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
@@ -61,16 +59,6 @@ public final class GpuJoinStats {
     /** Fused counts that outgrew their workspace, after which the level-wise join counted. */
     public long fusedOverflows() {
         return fusedOverflows;
-    }
-
-    /** Fused counts made block by block (lw_local_count), without grid-wide barriers; part of {@link #fusedCounts()}. */
-    public long localCounts() {
-        return localCounts;
-    }
-
-    /** Block-local counts whose share of the workspace overflowed, after which the count was made cooperatively. */
-    public long localOverflows() {
-        return localOverflows;
     }
 
     /** With {@code -Dleapfrog.gpu.fused.trace=true}, the last fused count's steps; null otherwise. */

@@ -23,7 +23,7 @@ class FusedLevelwiseCountTest {
         assertEquals(920 + 16 * FusedLevelwiseCount.SPANS, FusedLevelwiseCount.ARGS_N_SPANS);
         assertEquals(FusedLevelwiseCount.ARGS_N_SPANS + 4, FusedLevelwiseCount.ARGS_TRACE);
         assertEquals(1312, FusedLevelwiseCount.ARGS_RESULT);
-        assertEquals(2 * PlanLayout.TABLE_BYTES + 72 + 4 * PlanLayout.MAX_VARS + 16 * FusedLevelwiseCount.SPANS + 8 + 24,
+        assertEquals(2 * PlanLayout.TABLE_BYTES + 72 + 4 * PlanLayout.MAX_VARS + 16 * FusedLevelwiseCount.SPANS + 8 + 16,
                 FusedLevelwiseCount.ARGS_BYTES);
         assertEquals(1 + 2 * PlanLayout.MAX_VARS, FusedLevelwiseCount.HEADER_WORDS);
     }
