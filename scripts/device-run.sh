@@ -4,6 +4,7 @@
 #   scripts/device-run.sh bench BENCH-ARGS...   the bench harness (GPU peers, CUDA counter, CuPy)
 #   scripts/device-run.sh leapfrog ARGS...      the leapfrog command of the bundle
 #   scripts/device-run.sh main CLASS ARGS...    a main class of the kit (e.g. io.leapfrog.bench.GpuLatency)
+#   scripts/device-run.sh stage-duckdb          keeps the carried .device-duckdb jar for later calls (scripts/device-duckdb.sh)
 # LEAPFROG_JAVA_OPTS adds JVM options (e.g. -Dleapfrog.gpu.profile=true); LEAPFROG_XMX sets the heap.
 # Logs and reports go to $OUT when it is set.
 set -uo pipefail
@@ -11,9 +12,18 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 out="${OUT:-$root/.device/out}"
 mkdir -p "$out"
+duckdb=/tmp/leapfrog-duckdb/duckdb_jdbc-linux-amd64.jar
+if [ "${1:-}" = stage-duckdb ]; then
+    # Keeps the carried .device-duckdb jar in /tmp, where later calls on this warm machine find it.
+    mkdir -p "$(dirname "$duckdb")" && cp .device-duckdb/duckdb_jdbc-linux-amd64.jar "$duckdb" \
+        && echo "[device-run] DuckDB staged: $(du -h "$duckdb" | cut -f1)"
+    exit
+fi
 kit=/tmp/leapfrog-kit
-if [ ! -x "$kit/bin/leapfrog" ]; then
-    rm -rf "$kit" && mkdir -p /tmp && tar -C /tmp -xzf .device/kit.tgz && mv /tmp/kit "$kit"
+# A warm machine keeps the kit unpacked from an earlier call: unpack again when the carried kit differs.
+sum=$(md5sum .device/kit.tgz | cut -d' ' -f1)
+if [ ! -x "$kit/bin/leapfrog" ] || [ "$(cat "$kit/.kit-md5" 2>/dev/null)" != "$sum" ]; then
+    rm -rf "$kit" /tmp/kit && mkdir -p /tmp && tar -C /tmp -xzf .device/kit.tgz && mv /tmp/kit "$kit" && echo "$sum" > "$kit/.kit-md5"
 fi
 java="$kit/runtime/bin/java"
 # JCuda's driver library needs libcuda.so.1 from the NVIDIA driver: make sure the loader finds it.
@@ -25,8 +35,13 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libcuda.so.1 '; then
         fi
     done
 fi
+# DuckDB's JDBC driver ($duckdb), when an earlier call on this machine staged it: the GPU differential
+# tests then compare with DuckDB as well as with nested loops.
 # Explicit jar lists: JUnit's launcher does not expand "dir/*" as the java launcher does.
 cp="$kit/test-classes:$(ls "$kit"/lib/*.jar "$kit"/testlib/*.jar | grep -v console-standalone | tr '\n' ':')"
+if [ -f "$duckdb" ]; then
+    cp="$cp$duckdb:"
+fi
 jvm=(-Djava.library.path="$kit/native" -Dleapfrog.shared="$kit/shared" -Xmx${LEAPFROG_XMX:-48g})
 # Extra JVM options, e.g. LEAPFROG_JAVA_OPTS=-Dleapfrog.gpu.profile=true (per-kernel times on exit).
 read -r -a extra <<< "${LEAPFROG_JAVA_OPTS:-}"
@@ -53,7 +68,7 @@ case "$what" in
         "$java" "${jvm[@]}" -cp "$kit/lib/*" io.leapfrog.cli.Main "$@"
         ;;
     *)
-        echo "usage: scripts/device-run.sh tests|bench|main|leapfrog ..." >&2
+        echo "usage: scripts/device-run.sh tests|bench|main|leapfrog|stage-duckdb ..." >&2
         exit 2
         ;;
 esac

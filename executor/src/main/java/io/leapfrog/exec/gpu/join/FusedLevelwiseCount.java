@@ -30,8 +30,8 @@ import java.nio.ByteOrder;
  * threads; a binary search step then costs a shared-memory read instead of a round trip to L2 (7-12%
  * off the kernel on the SNAP 4-cliques; docs/performance.md, fourteenth session).
  *
- * <p>{@code -Dleapfrog.gpu.fused=false} turns it off; {@code .maxTuples}, {@code .bytes} and
- * {@code .blocksPerSm} (0: as many as fit) tune it; {@code .shared=false} stages nothing and
+ * <p>{@code -Dleapfrog.gpu.fused=false} turns it off; {@code .maxTuples}, {@code .bytes},
+ * {@code .blocksPerSm} (0: as many as fit) and {@code .blocks} (the whole grid) tune it; {@code .shared=false} stages nothing and
  * {@code .sharedBytes} caps the staged bytes.
  */
 final class FusedLevelwiseCount {
@@ -255,7 +255,11 @@ final class FusedLevelwiseCount {
     /** Blocks of the launch: as many as are resident at once, or {@code .blocksPerSm} per multiprocessor. */
     private static int blocks(GpuDevice dev, int block, int shared) {
         int most = dev.maxResidentBlocks(KERNEL, block, shared);
+        int total = Integer.getInteger("leapfrog.gpu.fused.blocks", 0);
         int perSm = Integer.getInteger("leapfrog.gpu.fused.blocksPerSm", 0);
+        if (total > 0) {
+            return Math.min(most, total);
+        }
         return perSm > 0 ? Math.max(1, Math.min(most, perSm * dev.multiprocessors())) : most;
     }
 }
