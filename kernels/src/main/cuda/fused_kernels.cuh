@@ -219,9 +219,10 @@ extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_c
     }
     lf_block_add(mine, &H[LW_FUSED_COUNT]);
     if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
-    // The last block to finish hands the result to the host (LfFusedArgs.result). Each warp's count is
-    // fenced before its block's threads meet, and the block's finish after that.
-    __threadfence();
+    // The last block to finish hands the result to the host (LfFusedArgs.result). Each warp's count (its
+    // lane 0's atomic in lf_block_add) is fenced before its block's threads meet, and the block's finish
+    // after that.
+    if ((threadIdx.x & 31) == 0) __threadfence();
     __syncthreads();
     if (threadIdx.x == 0 && atomicAdd(&H[LW_FUSED_DONE], 1ull) == gridDim.x - 1) {
         __threadfence();
