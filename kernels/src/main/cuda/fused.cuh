@@ -3,10 +3,11 @@
 //
 // The fused count binds one level at a time as the level-wise join does, but inside one cooperative
 // launch: the tables and the work of the next level are placed by atomic counters instead of prefix
-// sums read back by the host, so a small join costs one launch and one read-back instead of about
-// twenty launches and eight read-backs. The order of rows in a table is therefore arbitrary, which a
-// count does not see. A level that outgrows the workspace stops the kernel; the host then runs the
-// level-wise join (LevelwiseGpuJoin), so the answer never depends on the workspace's size.
+// sums read back by the host, so a small join costs one launch (its result awaited in mapped host
+// memory) instead of about twenty launches and eight read-backs. The order of rows in a table is
+// therefore arbitrary, which a count does not see. A level that outgrows the workspace stops the
+// kernel; the host then runs the level-wise join (LevelwiseGpuJoin), so the answer never depends on
+// the workspace's size.
 #pragma once
 #include "levelwise.cuh"
 

@@ -16,7 +16,8 @@ import java.util.Arrays;
  * many repetitions after a warm-up. With {@code -Dleapfrog.gpu.profile=true} the runtime also prints each
  * kernel's and transfer's time, so the rest of the count is the host's. The fused count with its tries
  * staged in shared memory and without ({@code leapfrog.gpu.fused.shared}), and with its result awaited in
- * mapped memory or read back ({@code leapfrog.gpu.fused.readBack}), is measured alternately, twice each; with {@code -Dleapfrog.gpu.fused.trace=true} each also prints the kernel's steps.
+ * mapped memory or read back ({@code leapfrog.gpu.fused.readBack}), is measured alternately, twice each;
+ * with {@code -Dleapfrog.gpu.fused.trace=true} each also prints the kernel's steps.
  * Run: {@code java ... io.leapfrog.bench.GpuJoinLatency SHARED_DIR GRAPH [triangles|4cliques] [reps]}.
  */
 public final class GpuJoinLatency {

@@ -31,8 +31,8 @@ import java.nio.ByteOrder;
  * off the kernel on the SNAP 4-cliques; docs/performance.md, fourteenth session).
  *
  * <p>{@code -Dleapfrog.gpu.fused=false} turns it off; {@code .maxTuples}, {@code .bytes},
- * {@code .blocksPerSm} (0: as many as fit) and {@code .blocks} (the whole grid) tune it; {@code .shared=false} stages nothing and
- * {@code .sharedBytes} caps the staged bytes.
+ * {@code .blocksPerSm} (0: as many as fit) and {@code .blocks} (the whole grid) tune it;
+ * {@code .shared=false} stages nothing and {@code .sharedBytes} caps the staged bytes.
  */
 final class FusedLevelwiseCount {
     private static final String KERNEL = "lw_fused_count";
@@ -181,7 +181,7 @@ final class FusedLevelwiseCount {
                     KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"))) {
                 return -1;
             }
-            long[] result = readBack() ? readBack(dev, ws, plan.nvars, rowsCap, itemsCap)
+            long[] result = readsBack() ? readBack(dev, ws, plan.nvars, rowsCap, itemsCap)
                     : dev.awaitResult(slot[1], RESULT_EPOCH, RESULT_EPOCH);
             if (result[RESULT_OVERFLOW] != 0) {
                 stats.fusedOverflows++;
@@ -201,7 +201,7 @@ final class FusedLevelwiseCount {
      * Whether the result is read back through the driver instead of awaited in mapped host memory
      * ({@code -Dleapfrog.gpu.fused.readBack=true}): for measuring what the mapped result saves.
      */
-    private static boolean readBack() {
+    private static boolean readsBack() {
         return Boolean.getBoolean("leapfrog.gpu.fused.readBack");
     }
 
