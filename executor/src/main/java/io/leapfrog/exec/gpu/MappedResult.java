@@ -15,7 +15,7 @@ import java.nio.ByteOrder;
  * read-back's round trip through the driver (about 10 us through JCuda on an H200; docs/gpu.md).
  */
 final class MappedResult {
-    static final int WORDS = 8;
+    private static final int WORDS = 8;
     private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
     private final Pointer host = new Pointer();
     private final ByteBuffer words;

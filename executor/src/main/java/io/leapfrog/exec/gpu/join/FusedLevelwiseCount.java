@@ -59,9 +59,10 @@ final class FusedLevelwiseCount {
     static final int ARGS_RESULT = ARGS_N_SPANS + 8;
     static final int ARGS_EPOCH = ARGS_RESULT + 8;
     static final int ARGS_BYTES = ARGS_EPOCH + 8;
-    /** The mapped result's words (LfFusedArgs.result): the count, 1 when a level outgrew the workspace, the epoch. */
+    /** The mapped result's words (LfFusedArgs.result): the count, 1 when a level outgrew the workspace, then the epoch. */
     private static final int RESULT_COUNT = 0;
     private static final int RESULT_OVERFLOW = 1;
+    private static final int RESULT_WORDS = 2;
     private static final int RESULT_EPOCH = 2;
     /** With {@code -Dleapfrog.gpu.fused.trace=true}: block 0's clock at each step (LW_FUSED_TRACE), after the header. */
     static final int TRACE_WORDS = 30;
@@ -182,7 +183,7 @@ final class FusedLevelwiseCount {
                 return -1;
             }
             long[] result = readsBack() ? readBack(dev, ws, plan.nvars, rowsCap, itemsCap)
-                    : dev.awaitResult(slot[1], RESULT_EPOCH, RESULT_EPOCH);
+                    : dev.awaitResult(slot[1], RESULT_EPOCH, RESULT_WORDS);
             if (result[RESULT_OVERFLOW] != 0) {
                 stats.fusedOverflows++;
                 return -1;
