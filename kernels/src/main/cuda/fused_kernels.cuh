@@ -36,9 +36,10 @@ __device__ __forceinline__ long long lw_fused_reserve(unsigned long long* counte
     return (long long) base + incl - n;
 }
 
-// Redirects p to the block's shared copy when it lies in one of a's spans.
-template <typename T>
-__device__ __forceinline__ const T* lw_fused_local(const T* p, const LfFusedArgs& a, char* smem) {
+// Redirects p to the block's shared copy when it lies in one of a's spans (Args: LfFusedArgs or
+// LfWarpArgs, which list their spans alike).
+template <typename T, typename Args>
+__device__ __forceinline__ const T* lw_fused_local(const T* p, const Args& a, char* smem) {
     const char* c = (const char*) p;
     for (int s = 0; s < a.nSpans; s++) {
         if (c >= a.spanSrc[s] && c < a.spanSrc[s] + a.spanBytes[s]) return (const T*) (smem + a.spanAt[s] + (c - a.spanSrc[s]));
@@ -48,7 +49,8 @@ __device__ __forceinline__ const T* lw_fused_local(const T* p, const LfFusedArgs
 
 // The block's copy of the plan (sp), with the trie arrays of a's spans in shared memory and the plan
 // pointing at them. Every thread of the block calls it.
-__device__ void lw_fused_stage(const LfPlan& plan, const LfFusedArgs& a, LfPlan& sp, char* smem) {
+template <typename Args>
+__device__ void lw_fused_stage(const LfPlan& plan, const Args& a, LfPlan& sp, char* smem) {
     // The plan, one piece per warp: its head, each level's header and each participant the level has.
     // (A launch parameter is read through the constant cache, which serialises a warp's different
     // addresses: copying all 10,768 bytes with one address per lane took about 18,000 cycles.)

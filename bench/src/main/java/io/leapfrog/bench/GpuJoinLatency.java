@@ -14,10 +14,10 @@ import java.util.Arrays;
  * Where a small GPU join's time goes on the calling thread: building the query, and the executor's count
  * (planning, the device work, the report), over one SNAP graph renumbered by degree, each the median of
  * many repetitions after a warm-up. With {@code -Dleapfrog.gpu.profile=true} the runtime also prints each
- * kernel's and transfer's time, so the rest of the count is the host's. The fused count with its tries
- * staged in shared memory and without ({@code leapfrog.gpu.fused.shared}), and with its result awaited in
- * mapped memory or read back ({@code leapfrog.gpu.fused.readBack}), is measured alternately, twice each;
- * with {@code -Dleapfrog.gpu.fused.trace=true} each also prints the kernel's steps.
+ * kernel's and transfer's time, so the rest of the count is the host's. The depth-first warp count
+ * ({@code leapfrog.gpu.warpCount}) with its tries staged in shared memory and without
+ * ({@code leapfrog.gpu.fused.shared}), and the cooperative fused count, are measured alternately, twice
+ * each; with {@code -Dleapfrog.gpu.fused.trace=true} each also prints the kernel's steps.
  * Run: {@code java ... io.leapfrog.bench.GpuJoinLatency SHARED_DIR GRAPH [triangles|4cliques] [reps]}.
  */
 public final class GpuJoinLatency {
@@ -34,21 +34,21 @@ public final class GpuJoinLatency {
         }
         Trie edges = LeapfrogJoinPeer.trieOf(EdgeList.read(file), true);
         // The variants alternate, twice each, so that none gets a warmer JIT or device.
-        // {title, leapfrog.gpu.fused.shared, leapfrog.gpu.fused.readBack}
+        // {title, leapfrog.gpu.warpCount, leapfrog.gpu.fused.shared}
         String[][] variants = {
-            {"tries staged in shared memory, result in mapped memory", "true", "false"},
-            {"tries staged in shared memory, result read back", "true", "true"},
-            {"tries in global memory, result in mapped memory", "false", "false"},
+            {"depth-first warp count, tries staged in shared memory", "true", "true"},
+            {"cooperative fused count, tries staged in shared memory", "false", "true"},
+            {"depth-first warp count, tries in global memory", "true", "false"},
         };
         for (int round = 0; round < 2; round++) {
             for (String[] v : variants) {
-                System.setProperty("leapfrog.gpu.fused.shared", v[1]);
-                System.setProperty("leapfrog.gpu.fused.readBack", v[2]);
+                System.setProperty("leapfrog.gpu.warpCount", v[1]);
+                System.setProperty("leapfrog.gpu.fused.shared", v[2]);
                 measure(edges, query, reps, args[1] + " " + query.id() + " renumbered, " + v[0] + ", round " + (round + 1));
             }
         }
+        System.clearProperty("leapfrog.gpu.warpCount");
         System.clearProperty("leapfrog.gpu.fused.shared");
-        System.clearProperty("leapfrog.gpu.fused.readBack");
     }
 
     private static void measure(Trie edges, BenchQuery query, int reps, String title) {
@@ -71,8 +71,8 @@ public final class GpuJoinLatency {
                 run[i] = t2 - t1;
             }
             GpuJoinReport.Entry last = report.last();
-            System.out.printf("%s: count %d on %s (fused counts %d)%n", title, count, last.where(),
-                    last.stats() == null ? 0 : last.stats().fusedCounts());
+            System.out.printf("%s: count %d on %s (warp counts %d, fused counts %d)%n", title, count, last.where(),
+                    last.stats() == null ? 0 : last.stats().warpCounts(), last.stats() == null ? 0 : last.stats().fusedCounts());
             FusedTrace trace = last.stats() == null ? null : last.stats().fusedTrace();
             if (trace != null) {
                 System.out.printf("  fused steps (cycles of block 0): %s; rows per level: %s; items per level: %s%n",

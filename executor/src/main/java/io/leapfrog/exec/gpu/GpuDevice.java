@@ -215,6 +215,30 @@ public final class GpuDevice {
     }
 
     /**
+     * Launches {@code kernel} with an explicit grid and {@code shared} bytes of dynamic shared memory per
+     * block, its parameters passed one pointer each (as a cooperative launch passes them).
+     */
+    public void launchGrid(String kernel, int blocks, int block, int shared, KernelArg... args) {
+        allowShared(kernel, shared);
+        lastLaunch = describe(kernel, blocks, block, shared);
+        long t0 = profileStart();
+        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, shared, stream,
+                paramPointers(args), null);
+        launched(kernel, r, t0);
+    }
+
+    /** {@code args} packed into the parameter buffer, and a pointer to each (cuLaunchCooperativeKernel takes no `extra`). */
+    private Pointer paramPointers(KernelArg... args) {
+        int[] offsets = new int[args.length];
+        packParams(offsets, args);
+        Pointer[] each = new Pointer[args.length];
+        for (int i = 0; i < args.length; i++) {
+            each[i] = Pointer.to(params).withByteOffset(offsets[i]);
+        }
+        return Pointer.to(each);
+    }
+
+    /**
      * Where a kernel writes its result words in host memory ({@link #awaitResult}), and the epoch it
      * writes after them: {@code {address, epoch}}, the epoch new.
      */
@@ -264,17 +288,10 @@ public final class GpuDevice {
     /** As {@link #launchCooperative(String, int, int, KernelArg...)}, with {@code shared} bytes of dynamic shared memory per block. */
     public boolean launchCooperative(String kernel, int blocks, int block, int shared, KernelArg... args) {
         allowShared(kernel, shared);
-        lastLaunch = describe(kernel, blocks, block, shared);
+        lastLaunch = "cooperative " + describe(kernel, blocks, block, shared);
         long t0 = profileStart();
-        // cuLaunchCooperativeKernel takes no `extra`: one pointer per parameter, into the packed buffer.
-        int[] offsets = new int[args.length];
-        packParams(offsets, args);
-        Pointer[] each = new Pointer[args.length];
-        for (int i = 0; i < args.length; i++) {
-            each[i] = Pointer.to(params).withByteOffset(offsets[i]);
-        }
         int r = JCudaDriver.cuLaunchCooperativeKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, shared, stream,
-                Pointer.to(each));
+                paramPointers(args));
         if (r == CUresult.CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
             return false;
         }
@@ -325,7 +342,7 @@ public final class GpuDevice {
     }
 
     private static String describe(String kernel, int blocks, int block, int shared) {
-        return "cooperative kernel " + kernel + " (" + blocks + " blocks of " + block + " threads"
+        return "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads"
                 + (shared > 0 ? ", " + shared + " bytes of shared memory each" : "") + ")";
     }
 

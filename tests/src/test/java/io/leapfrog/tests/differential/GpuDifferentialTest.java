@@ -102,32 +102,65 @@ class GpuDifferentialTest {
         runWith(GpuJoinExecutor.Strategy.LFTJ, 0);
     }
 
-    /** Fused counts made and fused counts that outgrew their workspace, over every join of the report. */
+    /** Fused counts made, fused counts that outgrew their workspace and warp counts, over every join of the report. */
     private static long[] fused(GpuJoinReport report) {
         long made = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().fusedCounts()).sum();
         long outgrown = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().fusedOverflows()).sum();
-        System.out.printf("gpu differential: %d fused counts, %d outgrew their workspace%n", made, outgrown);
-        return new long[] {made, outgrown};
+        long warp = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().warpCounts()).sum();
+        System.out.printf("gpu differential: %d warp counts, %d fused counts, %d outgrew their workspace%n", warp, made, outgrown);
+        return new long[] {made, outgrown, warp};
+    }
+
+    /** The fused count alone: the depth-first warp count, tried first, turned off. */
+    private static Map<String, String> fusedOnly(String... more) {
+        Map<String, String> m = new java.util.HashMap<>(Map.of("leapfrog.gpu.warpCount", "false"));
+        for (int i = 0; i < more.length; i += 2) {
+            m.put(more[i], more[i + 1]);
+        }
+        return m;
     }
 
     /**
-     * The suite's counts run fused (one cooperative launch each), its other joins level by level. A count
-     * whose level outgrows the workspace sized for its input (16 MiB for these graphs; a random query may
-     * multiply them out) is counted level by level: few may.
+     * The suite's counts run as depth-first warp counts (one launch each), its other joins level by
+     * level; a count whose first two variables share no atom would run fused.
      */
     @Test
     void levelwiseMatchesNestedLoopsAndDuckDb() throws Exception {
         long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
-        assertTrue(f[0] > 0 && f[1] * 20 <= f[0], "the counts should have run fused, few outgrowing the workspace");
+        assertTrue(f[2] > 0, "the counts should have run as warp counts");
+    }
+
+    /** Warp counts with no trie staged in shared memory, and with only what fits 2 KiB. */
+    @Test
+    void warpCountsWithTriesInGlobalMemoryOrPartlyStagedMatch() throws Exception {
+        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.shared", "false"))) {
+            assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[2] > 0);
+        }
+        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.sharedBytes", "2048"))) {
+            assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[2] > 0);
+        }
+    }
+
+    /**
+     * Without warp counts the suite's counts run fused (one cooperative launch each). A count whose level
+     * outgrows the workspace sized for its input (16 MiB for these graphs; a random query may multiply
+     * them out) is counted level by level: few may.
+     */
+    @Test
+    void fusedCountsMatch() throws Exception {
+        try (ScopedProperties p = ScopedProperties.set(fusedOnly())) {
+            long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
+            assertTrue(f[0] > 0 && f[1] * 20 <= f[0] && f[2] == 0, "the counts should have run fused, few outgrowing the workspace");
+        }
     }
 
     /** Fused counts with no trie staged in shared memory, and with only what fits 2 KiB. */
     @Test
     void fusedCountsWithTriesInGlobalMemoryOrPartlyStagedMatch() throws Exception {
-        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.shared", "false"))) {
+        try (ScopedProperties p = ScopedProperties.set(fusedOnly("leapfrog.gpu.fused.shared", "false"))) {
             assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[0] > 0);
         }
-        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.sharedBytes", "2048"))) {
+        try (ScopedProperties p = ScopedProperties.set(fusedOnly("leapfrog.gpu.fused.sharedBytes", "2048"))) {
             assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[0] > 0);
         }
     }
@@ -135,25 +168,25 @@ class GpuDifferentialTest {
     /** Fused counts whose result is read back through the driver instead of awaited in mapped host memory. */
     @Test
     void fusedCountsReadBackThroughTheDriverMatch() throws Exception {
-        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.readBack", "true"))) {
+        try (ScopedProperties p = ScopedProperties.set(fusedOnly("leapfrog.gpu.fused.readBack", "true"))) {
             long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
             assertTrue(f[0] > 0 && f[1] * 20 <= f[0], "the counts should have run fused, few outgrowing the workspace");
         }
     }
 
-    /** Without the fused count, every count runs level by level. */
+    /** Without warp and fused counts, every count runs level by level. */
     @Test
     void levelwiseCountsLevelByLevelMatch() throws Exception {
-        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused", "false"))) {
+        try (ScopedProperties p = ScopedProperties.set(fusedOnly("leapfrog.gpu.fused", "false"))) {
             long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
-            assertTrue(f[0] == 0 && f[1] == 0, "no count should have run fused");
+            assertTrue(f[0] == 0 && f[1] == 0 && f[2] == 0, "no count should have run fused or as a warp count");
         }
     }
 
     /** A fused count whose level outgrows a 32 KiB workspace is counted level by level instead, exactly. */
     @Test
     void fusedCountsThatOutgrowTheirWorkspaceFallBack() throws Exception {
-        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.bytes", Integer.toString(32 << 10)))) {
+        try (ScopedProperties p = ScopedProperties.set(fusedOnly("leapfrog.gpu.fused.bytes", Integer.toString(32 << 10)))) {
             long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
             assertTrue(f[0] > 0 && f[1] > 0, "some counts should have fit 32 KiB and some outgrown it");
         }

@@ -169,7 +169,7 @@ final class FusedLevelwiseCount {
             for (int l = 0; l < plan.nvars; l++) {
                 args.putInt(ARGS_KEEP + 4 * l, keep[l]);
             }
-            int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev), args) : 0;
+            int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev, KERNEL), args) : 0;
             int block = shared > 0 ? STAGED_BLOCK : BLOCK;
             boolean trace = Boolean.getBoolean("leapfrog.gpu.fused.trace");
             args.putInt(ARGS_TRACE, trace ? 1 : 0);
@@ -225,8 +225,8 @@ final class FusedLevelwiseCount {
     }
 
     /** Shared memory a block may stage tries in: the device's limit, or less with {@code .sharedBytes}. */
-    private static int stagingLimit(GpuDevice dev) {
-        return Math.min(dev.maxDynamicShared(KERNEL), Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE));
+    static int stagingLimit(GpuDevice dev, String kernel) {
+        return Math.min(dev.maxDynamicShared(kernel), Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE));
     }
 
     /**
@@ -236,6 +236,17 @@ final class FusedLevelwiseCount {
      * into {@code args}; returns the dynamic shared memory a block needs for them (0: none staged).
      */
     static int stageSpans(java.util.List<long[]> arrays, int limit, ByteBuffer args) {
+        return stageSpans(arrays, limit, args, ARGS_SPAN_SRC);
+    }
+
+    /**
+     * As {@link #stageSpans(java.util.List, int, ByteBuffer)}, for an argument struct whose span lists
+     * (LfFusedArgs' layout: sources, bytes, places, their number) start at byte {@code spanSrc}.
+     */
+    static int stageSpans(java.util.List<long[]> arrays, int limit, ByteBuffer args, int spanSrc) {
+        int spanBytes = spanSrc + 8 * SPANS;
+        int spanAt = spanBytes + 4 * SPANS;
+        int nSpans = spanAt + 4 * SPANS;
         int n = 0;
         int at = 0;
         for (long[] span : arrays) {
@@ -243,13 +254,13 @@ final class FusedLevelwiseCount {
             if (n == SPANS || bytes == 0 || at + bytes > limit || (span[0] & 15) != 0) {
                 continue;
             }
-            args.putLong(ARGS_SPAN_SRC + 8 * n, span[0]);
-            args.putInt(ARGS_SPAN_BYTES + 4 * n, (int) bytes);
-            args.putInt(ARGS_SPAN_AT + 4 * n, at);
+            args.putLong(spanSrc + 8 * n, span[0]);
+            args.putInt(spanBytes + 4 * n, (int) bytes);
+            args.putInt(spanAt + 4 * n, at);
             at += (int) ((bytes + 15) & ~15L);
             n++;
         }
-        args.putInt(ARGS_N_SPANS, n);
+        args.putInt(nSpans, n);
         return at;
     }
 

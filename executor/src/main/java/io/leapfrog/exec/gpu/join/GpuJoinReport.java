@@ -69,6 +69,9 @@ public final class GpuJoinReport {
                 if (s.maxWindows() > 1) {
                     sb.append(", split into up to ").append(s.maxWindows()).append(" windows per level");
                 }
+                if (s.warpCounts() > 0) {
+                    sb.append(", counted in one launch, each warp depth first");
+                }
                 if (s.fusedCounts() > 0) {
                     sb.append(", counted in one cooperative launch");
                 }

@@ -14,6 +14,7 @@ public final class GpuJoinStats {
     long bitmapCounts;
     long fusedCounts;
     long fusedOverflows;
+    long warpCounts;
     FusedTrace fusedTrace;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
@@ -54,6 +55,11 @@ public final class GpuJoinStats {
     /** Counts made in one cooperative launch ({@link FusedLevelwiseCount}). */
     public long fusedCounts() {
         return fusedCounts;
+    }
+
+    /** Counts made in one launch, each warp depth first ({@link WarpDepthFirstCount}). */
+    public long warpCounts() {
+        return warpCounts;
     }
 
     /** Fused counts that outgrew their workspace, after which the level-wise join counted. */

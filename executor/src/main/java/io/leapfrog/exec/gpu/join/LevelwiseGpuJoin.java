@@ -67,10 +67,17 @@ final class LevelwiseGpuJoin {
     }
 
     /**
-     * The count: in one cooperative launch when the join is small enough ({@link FusedLevelwiseCount}),
-     * else (or when that outgrew its workspace) level by level.
+     * The count: in one launch, each warp depth first, when the join is small enough
+     * ({@link WarpDepthFirstCount}); else in one cooperative launch ({@link FusedLevelwiseCount}); else
+     * (or when that outgrew its workspace) level by level.
      */
     long count(EncodedPlan p) {
+        if (WarpDepthFirstCount.applies(p.plan)) {
+            long n = WarpDepthFirstCount.count(dev, p, stats);
+            if (n >= 0) {
+                return n;
+            }
+        }
         if (FusedLevelwiseCount.applies(p.plan, dev)) {
             long n = FusedLevelwiseCount.count(dev, p, stats);
             if (n >= 0) {

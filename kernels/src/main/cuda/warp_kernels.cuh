@@ -1,0 +1,213 @@
+// The depth-first warp count: a small count in one ordinary launch, with no grid-wide barrier.
+//
+// The fused count (fused_kernels.cuh) binds one level at a time across the whole grid, so each of its
+// eight or so steps lasts as long as the slowest warp's chain of dependent reads, and it needs a
+// cooperative launch, which costs more than an ordinary one. Here each warp binds its own share of the
+// join to the end instead:
+//
+// * the work is level 1's candidates: the values of participant q1 of level 1, the children of the
+//   values of participant q0 of level 0 (one atom's first two trie levels). Task e is value e of q1;
+//   its level-0 value is the parent that q1's offsets give. Warp w takes tasks w, w + W, w + 2W, ...
+//   (W warps in all, one task per lane at a time), so the edges of one dense vertex, which lie side by
+//   side, go to different warps;
+// * a lane checks its task's two values in the other participants of levels 0 and 1 (lw_members) and
+//   the hits become up to 32 rows of the warp's table of level 2;
+// * from there the warp goes depth first: at level l it takes the candidates of its table's rows (each
+//   row's driver values, lw_driver) 32 at a time, one per lane, checks them, and either counts the hits
+//   (the last level) or makes them the rows of level l+1's table and goes down a level before taking
+//   the next 32. A table thus never holds more than 32 rows and nothing can overflow.
+//
+// Each block stages the tries in shared memory as the fused count does (lw_fused_stage). The warps'
+// tables lie in global memory (one region per block, read back through L1 by the warp that wrote
+// them). The last block to finish hands the count to the host as the fused count does.
+#pragma once
+#include "fused_kernels.cuh"
+
+struct LfWarpArgs {
+    unsigned long long* header;   // LW_FUSED_COUNT, LW_FUSED_DONE and the trace words; zeroed by the host
+    int* tables;                  // per block: tables of levels 1..nvars-1, each `cols` columns of blockDim.x ints
+    int q0;                       // the task participants: q1 of level 1 reads the children of q0 of level 0
+    int q1;
+    int cols;                     // columns of a table: nvars bindings, a column per slot of keepAll, 3 (driver, first, start)
+    unsigned keepAll;             // slots any table holds
+    unsigned keep[LF_MAX_VARS];   // slots the table written at level l holds (GpuPlan.keepSlotsAfter(l))
+    const char* spanSrc[LW_FUSED_SPANS];   // staged trie arrays, as LfFusedArgs
+    int spanBytes[LW_FUSED_SPANS];
+    int spanAt[LW_FUSED_SPANS];
+    int nSpans;
+    int trace;                    // nonzero: block 0 writes its clock at the start, after staging and at the end
+    unsigned long long* result;   // as LfFusedArgs: [0] the count, [1] 0 (nothing overflows), [2] the epoch
+    long long epoch;
+};
+// Byte offsets shared with WarpDepthFirstCount.java.
+static_assert(__builtin_offsetof(LfWarpArgs, keep) == 32, "LfWarpArgs.keep");
+static_assert(__builtin_offsetof(LfWarpArgs, spanSrc) == 96, "LfWarpArgs.spanSrc");
+static_assert(__builtin_offsetof(LfWarpArgs, nSpans) == 96 + 16 * LW_FUSED_SPANS, "LfWarpArgs.nSpans");
+static_assert(__builtin_offsetof(LfWarpArgs, result) == 104 + 16 * LW_FUSED_SPANS, "LfWarpArgs.result");
+static_assert(sizeof(LfWarpArgs) == 120 + 16 * LW_FUSED_SPANS, "LfWarpArgs layout");
+
+// Extra columns of a warp table, after the bindings and slots: per row, its driver at the table's level,
+// the index of its first candidate in the driver, and where its candidates start among all the rows'.
+#define LW_WARP_DRIVER 0
+#define LW_WARP_FIRST 1
+#define LW_WARP_START 2
+#define LW_WARP_EXTRA 3
+
+// Lane l of a per-level register holds level l's value: a warp's cursor, candidates and rows per level
+// without memory (LF_MAX_VARS <= 32).
+__device__ __forceinline__ int lw_warp_get(int reg, int level) {
+    return __shfl_sync(LF_FULL_MASK, reg, level);
+}
+
+// Prepares level `level` of a warp: the driver of each of its `rows` rows (rows base.. of tb[level]),
+// where each row's candidates start, and the level's cursor (0), candidates and rows in lane `level` of
+// cur, total and rowsAt.
+__device__ __forceinline__ void lw_warp_open(const LfLevel& L, const LfTable& t, int* const* extra, int base, int rows,
+                                             int level, int& cur, int& total, int& rowsAt) {
+    int lane = threadIdx.x & 31;
+    int p = 0, lo = 0, hi = 0;
+    if (lane < rows) {
+        long long lb, ub;
+        lw_driver(L, t, base + lane, lb, ub, p, lo, hi);
+    }
+    int size = hi - lo;
+    int incl = size;
+    for (int o = 1; o < 32; o <<= 1) {
+        int s = __shfl_up_sync(LF_FULL_MASK, incl, o);
+        if (lane >= o) incl += s;
+    }
+    if (lane < rows) {
+        extra[LW_WARP_DRIVER][base + lane] = p;
+        extra[LW_WARP_FIRST][base + lane] = lo;
+        extra[LW_WARP_START][base + lane] = incl - size;
+    }
+    int all = __shfl_sync(LF_FULL_MASK, incl, 31);
+    if (lane == level) {
+        cur = 0;
+        total = all;
+        rowsAt = rows;
+    }
+    __syncwarp();
+}
+
+// Binds levels 2.. of the warp's `rows` rows of level 2 depth first; returns this lane's share of the count.
+__device__ long long lw_warp_descend(const LfPlan& sp, const LfTable* tb, int* (*extra)[LW_WARP_EXTRA],
+                                     const LfWarpArgs& a, int base, int rows) {
+    const int n = sp.nvars, lane = threadIdx.x & 31;
+    const unsigned below = (1u << lane) - 1;
+    long long mine = 0;
+    int cur = 0, total = 0, rowsAt = 0;   // lane l: level l's
+    int level = 2;
+    lw_warp_open(sp.level[2], tb[2], extra[2], base, rows, 2, cur, total, rowsAt);
+    while (level >= 2) {   // warp-uniform
+        int c = lw_warp_get(cur, level), all = lw_warp_get(total, level);
+        if (c >= all) {
+            level--;
+            continue;
+        }
+        if (lane == level) cur = c + 32;
+        const LfLevel& L = sp.level[level];
+        int* const* x = extra[level];
+        int here = lw_warp_get(rowsAt, level);
+        int start = lane < here ? x[LW_WARP_START][base + lane] : 0x7fffffff;
+        int p = lane < here ? x[LW_WARP_DRIVER][base + lane] : 0;
+        int first = lane < here ? x[LW_WARP_FIRST][base + lane] : 0;
+        int g = c + lane;
+        int owner = 0;   // the last row whose candidates start at or before g
+        for (int step = 16; step >= 1; step >>= 1) {
+            if (__shfl_sync(LF_FULL_MASK, start, owner + step) <= g) owner += step;
+        }
+        int oStart = __shfl_sync(LF_FULL_MASK, start, owner);
+        int oP = __shfl_sync(LF_FULL_MASK, p, owner);
+        int at = __shfl_sync(LF_FULL_MASK, first, owner) + (g - oStart);
+        int v = g < all ? L.part[oP].vals[at] : 0;
+        unsigned hit = g < all ? lw_members<1>(L, tb[level], base + owner, oP, &v, 1u) : 0u;
+        if (level == n - 1) {
+            mine += hit;
+            continue;
+        }
+        unsigned hits = __ballot_sync(LF_FULL_MASK, hit != 0);
+        if (hit) lw_write_row(L, tb[level], base + owner, tb[level + 1], base + __popc(hits & below), level, v, oP, at,
+                              a.keep[level]);
+        __syncwarp();
+        if (hits != 0) {
+            level++;
+            lw_warp_open(sp.level[level], tb[level], extra[level], base, __popc(hits), level, cur, total, rowsAt);
+        }
+    }
+    return mine;
+}
+
+extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_constant__ LfPlan plan,
+                                                                 const __grid_constant__ LfWarpArgs a) {
+    extern __shared__ __align__(16) char lw_warp_smem[];
+    __shared__ __align__(16) LfPlan sp;
+    __shared__ LfTable tb[LF_MAX_VARS];                      // tb[l]: the warps' rows binding levels 0..l-1
+    __shared__ int* extra[LF_MAX_VARS][LW_WARP_EXTRA];
+    const bool tracer = a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0;
+    int traced = 0;
+    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
+    lw_fused_stage(plan, a, sp, lw_warp_smem);
+    const int n = sp.nvars;
+    if ((int) threadIdx.x < n && threadIdx.x >= 1) {   // thread l lays out table l
+        int l = threadIdx.x;
+        int* col = a.tables + ((long long) blockIdx.x * (n - 1) + (l - 1)) * a.cols * blockDim.x;
+        int c = 0;
+        for (int v = 0; v < LF_MAX_VARS; v++) tb[l].bind[v] = v < n ? col + (c++) * blockDim.x : nullptr;
+        for (int s = 0; s < LF_MAX_SLOTS; s++) tb[l].slot[s] = (a.keepAll >> s) & 1u ? col + (c++) * blockDim.x : nullptr;
+        for (int k = 0; k < LW_WARP_EXTRA; k++) extra[l][k] = col + (c++) * blockDim.x;
+        tb[l].rows = 32;
+    }
+    __syncthreads();
+    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
+    const int lane = threadIdx.x & 31, base = threadIdx.x & ~31;
+    const unsigned below = (1u << lane) - 1;
+    const long long warps = (long long) gridDim.x * (blockDim.x >> 5);
+    const long long wid = (long long) (threadIdx.x >> 5) * gridDim.x + blockIdx.x;   // consecutive ids: other blocks
+    const LfLevel& L0 = sp.level[0];
+    const LfLevel& L1 = sp.level[1];
+    const LfPart& P0 = L0.part[a.q0];
+    const LfPart& P1 = L1.part[a.q1];
+    const long long tasks = P1.len;
+    long long mine = 0;
+    for (long long first = wid; first < tasks; first += 32 * warps) {   // warp-uniform
+        long long e = first + lane * warps;
+        int row = base + lane;
+        bool live = e < tasks;
+        int va = 0, vb = 0;
+        if (live) {
+            int j = lf_lower_bound(P1.parentOff, 0, P0.len + 1, e + 1) - 1;   // e's parent in q0
+            va = P0.vals[j];
+            vb = P1.vals[e];
+            long long lb, ub;
+            live = lw_bounds(L0, tb[1], row, lb, ub) && va >= lb && va <= ub   // level 0's bounds read no column
+                   && lw_members<1>(L0, tb[1], row, a.q0, &va, 1u) != 0;
+            if (live) {
+                lw_write_row(L0, tb[1], row, tb[1], row, 0, va, a.q0, j, a.keep[0]);
+                live = lw_bounds(L1, tb[1], row, lb, ub) && vb >= lb && vb <= ub
+                       && lw_members<1>(L1, tb[1], row, a.q1, &vb, 1u) != 0;
+            }
+        }
+        if (n == 2) {
+            mine += live;
+            continue;
+        }
+        unsigned hits = __ballot_sync(LF_FULL_MASK, live);
+        if (live) lw_write_row(L1, tb[1], row, tb[2], base + __popc(hits & below), 1, vb, a.q1, (int) e, a.keep[1]);
+        __syncwarp();
+        if (hits != 0) mine += lw_warp_descend(sp, tb, extra, a, base, __popc(hits));
+    }
+    lf_block_add(mine, &a.header[LW_FUSED_COUNT]);
+    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
+    // The last block to finish hands the result to the host, as lw_fused_count does.
+    if (lane == 0) __threadfence();
+    __syncthreads();
+    if (threadIdx.x == 0 && atomicAdd(&a.header[LW_FUSED_DONE], 1ull) == gridDim.x - 1) {
+        __threadfence();
+        volatile unsigned long long* R = a.result;
+        R[0] = __ldcg(&a.header[LW_FUSED_COUNT]);
+        R[1] = 0;
+        __threadfence_system();
+        R[2] = (unsigned long long) a.epoch;
+    }
+}
