@@ -6,10 +6,12 @@
 // join to the end instead:
 //
 // * the work is level 1's candidates: the values of participant q1 of level 1, the children of the
-//   values of participant q0 of level 0 (one atom's first two trie levels). Task e is value e of q1;
-//   its level-0 value is the parent that q1's offsets give. Warp w takes tasks w, w + W, w + 2W, ...
-//   (W warps in all, one task per lane at a time), so the edges of one dense vertex, which lie side by
-//   side, go to different warps;
+//   values of participant q0 of level 0 (one atom's first two trie levels). Each value e of q1 makes S
+//   tasks (LfWarpArgs.split); its level-0 value is the parent that q1's offsets give, and task s of e
+//   takes only every S-th of level 2's candidates from the s-th on, so that a dense part of the graph
+//   (ca-GrQc's 44-vertex near-clique: 861 candidates at level 3 below one edge) is shared by S warps.
+//   Warp w takes tasks w, w + W, w + 2W, ... (W warps in all, one task per lane at a time), so the
+//   tasks of one dense vertex, which lie side by side, go to different warps;
 // * a lane checks its task's two values in the other participants of levels 0 and 1 (lw_members) and
 //   the hits become up to 32 rows of the warp's table of level 2;
 // * from there the warp goes depth first: at level l it takes the candidates of its table's rows (each
@@ -17,21 +19,21 @@
 //   (the last level) or makes them the rows of level l+1's table and goes down a level before taking
 //   the next 32. A table thus never holds more than 32 rows and nothing can overflow.
 //
-// Each block stages the tries in shared memory as the fused count does (lw_fused_stage). The warps'
-// tables lie in global memory (one region per block, read back through L1 by the warp that wrote
-// them). The last block to finish hands the count to the host as the fused count does.
+// The warps' tables lie in shared memory (in global memory each read of a row just written went to L2:
+// the kernel took 58 us on ca-GrQc's 4-cliques); each block then stages as many of the tries as still
+// fit after them, as the fused count does (lw_fused_stage). The last block to finish hands the count to
+// the host as the fused count does.
 #pragma once
 #include "fused_kernels.cuh"
 
 struct LfWarpArgs {
     unsigned long long* header;   // LW_FUSED_COUNT, LW_FUSED_DONE and the trace words; zeroed by the host
-    int* tables;                  // per block: tables of levels 1..nvars-1, each `cols` columns of blockDim.x ints
     int q0;                       // the task participants: q1 of level 1 reads the children of q0 of level 0
     int q1;
-    int cols;                     // columns of a table: nvars bindings, a column per slot of keepAll, 3 (driver, first, start)
-    unsigned keepAll;             // slots any table holds
+    int split;                    // S: each of q1's values makes S tasks, task s taking level 2's candidates s, s + S, ...
+    int pad;
     unsigned keep[LF_MAX_VARS];   // slots the table written at level l holds (GpuPlan.keepSlotsAfter(l))
-    const char* spanSrc[LW_FUSED_SPANS];   // staged trie arrays, as LfFusedArgs
+    const char* spanSrc[LW_FUSED_SPANS];   // staged trie arrays, as LfFusedArgs, placed after the tables
     int spanBytes[LW_FUSED_SPANS];
     int spanAt[LW_FUSED_SPANS];
     int nSpans;
@@ -40,11 +42,12 @@ struct LfWarpArgs {
     long long epoch;
 };
 // Byte offsets shared with WarpDepthFirstCount.java.
-static_assert(__builtin_offsetof(LfWarpArgs, keep) == 32, "LfWarpArgs.keep");
-static_assert(__builtin_offsetof(LfWarpArgs, spanSrc) == 96, "LfWarpArgs.spanSrc");
-static_assert(__builtin_offsetof(LfWarpArgs, nSpans) == 96 + 16 * LW_FUSED_SPANS, "LfWarpArgs.nSpans");
-static_assert(__builtin_offsetof(LfWarpArgs, result) == 104 + 16 * LW_FUSED_SPANS, "LfWarpArgs.result");
-static_assert(sizeof(LfWarpArgs) == 120 + 16 * LW_FUSED_SPANS, "LfWarpArgs layout");
+static_assert(__builtin_offsetof(LfWarpArgs, split) == 16, "LfWarpArgs.split");
+static_assert(__builtin_offsetof(LfWarpArgs, keep) == 24, "LfWarpArgs.keep");
+static_assert(__builtin_offsetof(LfWarpArgs, spanSrc) == 88, "LfWarpArgs.spanSrc");
+static_assert(__builtin_offsetof(LfWarpArgs, nSpans) == 88 + 16 * LW_FUSED_SPANS, "LfWarpArgs.nSpans");
+static_assert(__builtin_offsetof(LfWarpArgs, result) == 96 + 16 * LW_FUSED_SPANS, "LfWarpArgs.result");
+static_assert(sizeof(LfWarpArgs) == 112 + 16 * LW_FUSED_SPANS, "LfWarpArgs layout");
 
 // Extra columns of a warp table, after the bindings and slots: per row, its driver at the table's level,
 // the index of its first candidate in the driver, and where its candidates start among all the rows'.
@@ -53,6 +56,28 @@ static_assert(sizeof(LfWarpArgs) == 120 + 16 * LW_FUSED_SPANS, "LfWarpArgs layou
 #define LW_WARP_START 2
 #define LW_WARP_EXTRA 3
 
+// Columns of the warp table of level l (rows binding levels 0..l-1): those bindings, the slots kept after
+// level l-1, and at levels 2.. the extra ones. WarpDepthFirstCount.tableColumns mirrors it.
+LF_HD int lw_warp_columns(int l, unsigned keptBefore) {
+#ifdef __CUDA_ARCH__
+    int slots = __popc(keptBefore);
+#else
+    int slots = __builtin_popcount(keptBefore);
+#endif
+    return l + slots + (l >= 2 ? LW_WARP_EXTRA : 0);
+}
+
+// With LfWarpArgs.trace: the global timer (ns) when block 0 began, and the kernel's span from then to the
+// last block's end (block 0's clocks alone miss the busiest block), in header words the count leaves unused.
+#define LW_WARP_BEGAN (LW_FUSED_ITEMS + 0)
+#define LW_WARP_SPAN (LW_FUSED_ROWS + 1)
+
+__device__ __forceinline__ unsigned long long lw_global_ns() {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
 // Lane l of a per-level register holds level l's value: a warp's cursor, candidates and rows per level
 // without memory (LF_MAX_VARS <= 32).
 __device__ __forceinline__ int lw_warp_get(int reg, int level) {
@@ -60,17 +85,24 @@ __device__ __forceinline__ int lw_warp_get(int reg, int level) {
 }
 
 // Prepares level `level` of a warp: the driver of each of its `rows` rows (rows base.. of tb[level]),
-// where each row's candidates start, and the level's cursor (0), candidates and rows in lane `level` of
-// cur, total and rowsAt.
+// the index of each row's first candidate in it and where each row's candidates start among the rows',
+// and the level's cursor (0), candidates and rows in lane `level` of cur, total and rowsAt. At level 2
+// a row takes only every S-th of its driver's values from its split s on (S = split; the row's s is in
+// its LW_WARP_FIRST column, put there by the task that made the row).
 __device__ __forceinline__ void lw_warp_open(const LfLevel& L, const LfTable& t, int* const* extra, int base, int rows,
-                                             int level, int& cur, int& total, int& rowsAt) {
+                                             int level, int split, int& cur, int& total, int& rowsAt) {
     int lane = threadIdx.x & 31;
-    int p = 0, lo = 0, hi = 0;
+    int p = 0, lo = 0, hi = 0, size = 0;
     if (lane < rows) {
         long long lb, ub;
+        int s = level == 2 ? extra[LW_WARP_FIRST][base + lane] : 0;
         lw_driver(L, t, base + lane, lb, ub, p, lo, hi);
+        size = hi - lo;
+        if (level == 2) {
+            size = size > s ? (size - s + split - 1) / split : 0;
+            lo += s;
+        }
     }
-    int size = hi - lo;
     int incl = size;
     for (int o = 1; o < 32; o <<= 1) {
         int s = __shfl_up_sync(LF_FULL_MASK, incl, o);
@@ -90,6 +122,16 @@ __device__ __forceinline__ void lw_warp_open(const LfLevel& L, const LfTable& t,
     __syncwarp();
 }
 
+// The row (of a warp's table, each lane holding its row's `start`) whose candidates hold candidate g:
+// the last whose candidates start at or before g (rows past the table's start at INT_MAX).
+__device__ __forceinline__ int lw_warp_owner(int start, int g) {
+    int owner = 0;
+    for (int step = 16; step >= 1; step >>= 1) {
+        if (__shfl_sync(LF_FULL_MASK, start, owner + step) <= g) owner += step;
+    }
+    return owner;
+}
+
 // Binds levels 2.. of the warp's `rows` rows of level 2 depth first; returns this lane's share of the count.
 __device__ long long lw_warp_descend(const LfPlan& sp, const LfTable* tb, int* (*extra)[LW_WARP_EXTRA],
                                      const LfWarpArgs& a, int base, int rows) {
@@ -97,8 +139,10 @@ __device__ long long lw_warp_descend(const LfPlan& sp, const LfTable* tb, int* (
     const unsigned below = (1u << lane) - 1;
     long long mine = 0;
     int cur = 0, total = 0, rowsAt = 0;   // lane l: level l's
+    int start = 0, p = 0, first = 0;      // lane r: row r's, of level `loaded`
+    int loaded = -1;
     int level = 2;
-    lw_warp_open(sp.level[2], tb[2], extra[2], base, rows, 2, cur, total, rowsAt);
+    lw_warp_open(sp.level[2], tb[2], extra[2], base, rows, 2, a.split, cur, total, rowsAt);
     while (level >= 2) {   // warp-uniform
         int c = lw_warp_get(cur, level), all = lw_warp_get(total, level);
         if (c >= all) {
@@ -107,19 +151,19 @@ __device__ long long lw_warp_descend(const LfPlan& sp, const LfTable* tb, int* (
         }
         if (lane == level) cur = c + 32;
         const LfLevel& L = sp.level[level];
-        int* const* x = extra[level];
-        int here = lw_warp_get(rowsAt, level);
-        int start = lane < here ? x[LW_WARP_START][base + lane] : 0x7fffffff;
-        int p = lane < here ? x[LW_WARP_DRIVER][base + lane] : 0;
-        int first = lane < here ? x[LW_WARP_FIRST][base + lane] : 0;
-        int g = c + lane;
-        int owner = 0;   // the last row whose candidates start at or before g
-        for (int step = 16; step >= 1; step >>= 1) {
-            if (__shfl_sync(LF_FULL_MASK, start, owner + step) <= g) owner += step;
+        if (level != loaded) {   // this level's rows, again after a deeper level's
+            int* const* x = extra[level];
+            int here = lw_warp_get(rowsAt, level);
+            start = lane < here ? x[LW_WARP_START][base + lane] : 0x7fffffff;
+            p = lane < here ? x[LW_WARP_DRIVER][base + lane] : 0;
+            first = lane < here ? x[LW_WARP_FIRST][base + lane] : 0;
+            loaded = level;
         }
-        int oStart = __shfl_sync(LF_FULL_MASK, start, owner);
+        int g = c + lane;
+        int owner = lw_warp_owner(start, g);
         int oP = __shfl_sync(LF_FULL_MASK, p, owner);
-        int at = __shfl_sync(LF_FULL_MASK, first, owner) + (g - oStart);
+        int stride = level == 2 ? a.split : 1;
+        int at = __shfl_sync(LF_FULL_MASK, first, owner) + stride * (g - __shfl_sync(LF_FULL_MASK, start, owner));
         int v = g < all ? L.part[oP].vals[at] : 0;
         unsigned hit = g < all ? lw_members<1>(L, tb[level], base + owner, oP, &v, 1u) : 0u;
         if (level == n - 1) {
@@ -132,7 +176,7 @@ __device__ long long lw_warp_descend(const LfPlan& sp, const LfTable* tb, int* (
         __syncwarp();
         if (hits != 0) {
             level++;
-            lw_warp_open(sp.level[level], tb[level], extra[level], base, __popc(hits), level, cur, total, rowsAt);
+            lw_warp_open(sp.level[level], tb[level], extra[level], base, __popc(hits), level, a.split, cur, total, rowsAt);
         }
     }
     return mine;
@@ -146,16 +190,21 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
     __shared__ int* extra[LF_MAX_VARS][LW_WARP_EXTRA];
     const bool tracer = a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0;
     int traced = 0;
-    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
+    if (tracer) {
+        a.header[LW_FUSED_TRACE + traced++] = clock64();
+        a.header[LW_WARP_BEGAN] = lw_global_ns();
+    }
     lw_fused_stage(plan, a, sp, lw_warp_smem);
     const int n = sp.nvars;
-    if ((int) threadIdx.x < n && threadIdx.x >= 1) {   // thread l lays out table l
+    if ((int) threadIdx.x < n && threadIdx.x >= 1) {   // thread l lays out table l, in shared memory before the spans
         int l = threadIdx.x;
-        int* col = a.tables + ((long long) blockIdx.x * (n - 1) + (l - 1)) * a.cols * blockDim.x;
+        int at = 0;
+        for (int m = 1; m < l; m++) at += lw_warp_columns(m, a.keep[m - 1]);
+        int* col = (int*) lw_warp_smem + at * blockDim.x;
         int c = 0;
-        for (int v = 0; v < LF_MAX_VARS; v++) tb[l].bind[v] = v < n ? col + (c++) * blockDim.x : nullptr;
-        for (int s = 0; s < LF_MAX_SLOTS; s++) tb[l].slot[s] = (a.keepAll >> s) & 1u ? col + (c++) * blockDim.x : nullptr;
-        for (int k = 0; k < LW_WARP_EXTRA; k++) extra[l][k] = col + (c++) * blockDim.x;
+        for (int v = 0; v < LF_MAX_VARS; v++) tb[l].bind[v] = v < l ? col + (c++) * blockDim.x : nullptr;
+        for (int s = 0; s < LF_MAX_SLOTS; s++) tb[l].slot[s] = (a.keep[l - 1] >> s) & 1u ? col + (c++) * blockDim.x : nullptr;
+        for (int k = 0; k < LW_WARP_EXTRA; k++) extra[l][k] = l >= 2 ? col + (c++) * blockDim.x : nullptr;
         tb[l].rows = 32;
     }
     __syncthreads();
@@ -168,12 +217,13 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
     const LfLevel& L1 = sp.level[1];
     const LfPart& P0 = L0.part[a.q0];
     const LfPart& P1 = L1.part[a.q1];
-    const long long tasks = P1.len;
+    const long long tasks = (long long) P1.len * a.split;
     long long mine = 0;
     for (long long first = wid; first < tasks; first += 32 * warps) {   // warp-uniform
-        long long e = first + lane * warps;
+        long long t = first + lane * warps;
+        long long e = t / a.split;   // task t: value e of q1, split t % S
         int row = base + lane;
-        bool live = e < tasks;
+        bool live = t < tasks;
         int va = 0, vb = 0;
         if (live) {
             int j = lf_lower_bound(P1.parentOff, 0, P0.len + 1, e + 1) - 1;   // e's parent in q0
@@ -189,11 +239,15 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
             }
         }
         if (n == 2) {
-            mine += live;
+            mine += live && t % a.split == 0;
             continue;
         }
         unsigned hits = __ballot_sync(LF_FULL_MASK, live);
-        if (live) lw_write_row(L1, tb[1], row, tb[2], base + __popc(hits & below), 1, vb, a.q1, (int) e, a.keep[1]);
+        if (live) {
+            int r = base + __popc(hits & below);
+            lw_write_row(L1, tb[1], row, tb[2], r, 1, vb, a.q1, (int) e, a.keep[1]);
+            extra[2][LW_WARP_FIRST][r] = (int) (t % a.split);   // the row's split, for lw_warp_open
+        }
         __syncwarp();
         if (hits != 0) mine += lw_warp_descend(sp, tb, extra, a, base, __popc(hits));
     }
@@ -205,6 +259,7 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
     if (threadIdx.x == 0 && atomicAdd(&a.header[LW_FUSED_DONE], 1ull) == gridDim.x - 1) {
         __threadfence();
         volatile unsigned long long* R = a.result;
+        if (a.trace != 0) a.header[LW_WARP_SPAN] = lw_global_ns() - __ldcg(&a.header[LW_WARP_BEGAN]);
         R[0] = __ldcg(&a.header[LW_FUSED_COUNT]);
         R[1] = 0;
         __threadfence_system();

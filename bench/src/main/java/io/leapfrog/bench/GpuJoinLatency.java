@@ -15,9 +15,9 @@ import java.util.Arrays;
  * (planning, the device work, the report), over one SNAP graph renumbered by degree, each the median of
  * many repetitions after a warm-up. With {@code -Dleapfrog.gpu.profile=true} the runtime also prints each
  * kernel's and transfer's time, so the rest of the count is the host's. The depth-first warp count
- * ({@code leapfrog.gpu.warpCount}) with its tries staged in shared memory and without
- * ({@code leapfrog.gpu.fused.shared}), and the cooperative fused count, are measured alternately, twice
- * each; with {@code -Dleapfrog.gpu.fused.trace=true} each also prints the kernel's steps.
+ * ({@code leapfrog.gpu.warpCount}) with level 2 split as fits the launch and not split
+ * ({@code .split=1}), and the cooperative fused count, are measured alternately, twice each; with
+ * {@code -Dleapfrog.gpu.fused.trace=true} each also prints the kernel's steps.
  * Run: {@code java ... io.leapfrog.bench.GpuJoinLatency SHARED_DIR GRAPH [triangles|4cliques] [reps]}.
  */
 public final class GpuJoinLatency {
@@ -34,21 +34,25 @@ public final class GpuJoinLatency {
         }
         Trie edges = LeapfrogJoinPeer.trieOf(EdgeList.read(file), true);
         // The variants alternate, twice each, so that none gets a warmer JIT or device.
-        // {title, leapfrog.gpu.warpCount, leapfrog.gpu.fused.shared}
+        // {title, leapfrog.gpu.warpCount, leapfrog.gpu.warpCount.split (empty: the default)}
         String[][] variants = {
-            {"depth-first warp count, tries staged in shared memory", "true", "true"},
-            {"cooperative fused count, tries staged in shared memory", "false", "true"},
-            {"depth-first warp count, tries in global memory", "true", "false"},
+            {"depth-first warp count, level 2 split as fits the launch", "true", ""},
+            {"depth-first warp count, level 2 not split", "true", "1"},
+            {"cooperative fused count", "false", ""},
         };
         for (int round = 0; round < 2; round++) {
             for (String[] v : variants) {
                 System.setProperty("leapfrog.gpu.warpCount", v[1]);
-                System.setProperty("leapfrog.gpu.fused.shared", v[2]);
+                if (v[2].isEmpty()) {
+                    System.clearProperty("leapfrog.gpu.warpCount.split");
+                } else {
+                    System.setProperty("leapfrog.gpu.warpCount.split", v[2]);
+                }
                 measure(edges, query, reps, args[1] + " " + query.id() + " renumbered, " + v[0] + ", round " + (round + 1));
             }
         }
         System.clearProperty("leapfrog.gpu.warpCount");
-        System.clearProperty("leapfrog.gpu.fused.shared");
+        System.clearProperty("leapfrog.gpu.warpCount.split");
     }
 
     private static void measure(Trie edges, BenchQuery query, int reps, String title) {
@@ -75,8 +79,9 @@ public final class GpuJoinLatency {
                     last.stats() == null ? 0 : last.stats().warpCounts(), last.stats() == null ? 0 : last.stats().fusedCounts());
             FusedTrace trace = last.stats() == null ? null : last.stats().fusedTrace();
             if (trace != null) {
-                System.out.printf("  fused steps (cycles of block 0): %s; rows per level: %s; items per level: %s%n",
-                        join(trace.stepCycles()), join(trace.rows()), join(trace.items()));
+                System.out.printf("  steps (cycles of block 0): %s; rows per level: %s; items per level: %s%s%n",
+                        join(trace.stepCycles()), join(trace.rows()), join(trace.items()),
+                        trace.spanNanos() > 0 ? String.format("; kernel span %.1f us", trace.spanNanos() / 1e3) : "");
             }
             System.out.printf("  query build     median %8.1f us%n", median(build) / 1e3);
             System.out.printf("  executor count  median %8.1f us   (min %.1f us)%n", median(run) / 1e3,

@@ -141,6 +141,16 @@ class GpuDifferentialTest {
         }
     }
 
+    /** Warp counts whose level-1 values are not split, and split 32 ways (most tasks then find nothing). */
+    @Test
+    void warpCountsSplitOrNotMatch() throws Exception {
+        for (String split : new String[] {"1", "32"}) {
+            try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.warpCount.split", split))) {
+                assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[2] > 0, "split " + split);
+            }
+        }
+    }
+
     /**
      * Without warp counts the suite's counts run fused (one cooperative launch each). A count whose level
      * outgrows the workspace sized for its input (16 MiB for these graphs; a random query may multiply

@@ -244,11 +244,16 @@ final class FusedLevelwiseCount {
      * (LfFusedArgs' layout: sources, bytes, places, their number) start at byte {@code spanSrc}.
      */
     static int stageSpans(java.util.List<long[]> arrays, int limit, ByteBuffer args, int spanSrc) {
+        return stageSpans(arrays, limit, args, spanSrc, 0);
+    }
+
+    /** As above, the spans placed from byte {@code from} of the dynamic shared memory on (a multiple of 16). */
+    static int stageSpans(java.util.List<long[]> arrays, int limit, ByteBuffer args, int spanSrc, int from) {
         int spanBytes = spanSrc + 8 * SPANS;
         int spanAt = spanBytes + 4 * SPANS;
         int nSpans = spanAt + 4 * SPANS;
         int n = 0;
-        int at = 0;
+        int at = from;
         for (long[] span : arrays) {
             long bytes = span[1];
             if (n == SPANS || bytes == 0 || at + bytes > limit || (span[0] & 15) != 0) {

@@ -1,14 +1,31 @@
 package io.leapfrog.exec.gpu.join;
 
 /**
- * The steps of one fused count (-Dleapfrog.gpu.fused.trace=true): block 0's cycles from the start to
- * the end of staging, then to each grid-wide barrier and to the end; and the rows and work items each
- * level after the first had.
+ * The steps of one fused or warp count (-Dleapfrog.gpu.fused.trace=true): block 0's cycles from the
+ * start to the end of staging, then to each grid-wide barrier (the fused count) and to the end; the rows
+ * and work items each level after the first had (the fused count); and, for a warp count, the kernel's
+ * span in nanoseconds from block 0's start to the last block's end (0 for a fused count).
  */
-public record FusedTrace(long[] stepCycles, long[] rows, long[] items) {
+public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long spanNanos) {
 
     /** From the fused count's header words (fused.cuh: count, rows[l], items[l], then the clocks). */
     static FusedTrace of(long[] header, int levels) {
+        long[] steps = steps(header);
+        long[] rows = new long[Math.max(0, levels - 1)];
+        long[] items = new long[rows.length];
+        for (int l = 1; l < levels; l++) {
+            rows[l - 1] = header[1 + l];
+            items[l - 1] = header[1 + PlanLayout.MAX_VARS + l];
+        }
+        return new FusedTrace(steps, rows, items, 0);
+    }
+
+    /** From a warp count's header words (warp_kernels.cuh: the clocks as the fused count's, LW_WARP_SPAN). */
+    static FusedTrace ofWarpCount(long[] header) {
+        return new FusedTrace(steps(header), new long[0], new long[0], header[WarpDepthFirstCount.HEADER_SPAN]);
+    }
+
+    private static long[] steps(long[] header) {
         int clocks = FusedLevelwiseCount.HEADER_WORDS;
         int n = 0;
         while (clocks + n < header.length && header[clocks + n] != 0) {
@@ -18,12 +35,6 @@ public record FusedTrace(long[] stepCycles, long[] rows, long[] items) {
         for (int i = 0; i < steps.length; i++) {
             steps[i] = header[clocks + i + 1] - header[clocks + i];
         }
-        long[] rows = new long[Math.max(0, levels - 1)];
-        long[] items = new long[rows.length];
-        for (int l = 1; l < levels; l++) {
-            rows[l - 1] = header[1 + l];
-            items[l - 1] = header[1 + PlanLayout.MAX_VARS + l];
-        }
-        return new FusedTrace(steps, rows, items);
+        return steps;
     }
 }

@@ -13,41 +13,45 @@ import java.nio.ByteOrder;
  * kernels/src/main/cuda/warp_kernels.cuh): each warp takes level 1's candidates (the values of one
  * atom's second trie level, spread over the warps) and binds the rest of the join depth first, 32
  * candidates at a time, in tables of at most 32 rows. Nothing can outgrow its table, so the count
- * never falls back; the result is awaited in mapped host memory as the fused count's is.
+ * never falls back; the result is awaited in mapped host memory as the fused count's is. The tables
+ * lie in shared memory (at most half of it, with fewer threads a block when they need more); the tries
+ * are staged in what is left, as the fused count stages them.
  *
  * <p>It is tried before {@link FusedLevelwiseCount}, whose cooperative launch and grid-wide barriers
  * cost more than a small count's work (docs/gpu.md, "Depth-first warp counts"). It needs a level-1
  * participant reading the children of a level-0 participant (every join whose first two variables
- * share an atom), and inputs of at most {@link #maxTuples()} tuples: a warp that draws a dense part
- * of a large graph binds it alone.
+ * share an atom), and few enough of those children that each can be split into at least two tasks in
+ * one round of the launch ({@link #split}): a warp that draws a dense part of a larger graph binds it
+ * alone.
  *
- * <p>{@code -Dleapfrog.gpu.warpCount=false} turns it off; {@code .maxTuples} sets the limit. The
- * fused count's {@code .shared} and {@code .sharedBytes} apply to its staging too.
+ * <p>{@code -Dleapfrog.gpu.warpCount=false} turns it off; {@code .split} fixes the split. The fused
+ * count's {@code .shared} and {@code .sharedBytes} apply to its staging too.
  */
 final class WarpDepthFirstCount {
     private static final String KERNEL = "lw_warp_count";
-    private static final int BLOCK = 256;
-    private static final int STAGED_BLOCK = 1024;
+    /** Most tasks one value of level 1 makes (LfWarpArgs.split): a warp's lanes. */
+    private static final int MAX_SPLIT = 32;
+    private static final int MAX_BLOCK = 1024;
     private static final int HEADER_BYTES = 512;
     // LfWarpArgs (warp_kernels.cuh)
     static final int ARGS_HEADER = 0;
-    static final int ARGS_TABLES = 8;
-    static final int ARGS_Q0 = 16;
-    static final int ARGS_Q1 = 20;
-    static final int ARGS_COLS = 24;
-    static final int ARGS_KEEP_ALL = 28;
-    static final int ARGS_KEEP = 32;
+    static final int ARGS_Q0 = 8;
+    static final int ARGS_Q1 = 12;
+    static final int ARGS_SPLIT = 16;
+    static final int ARGS_KEEP = 24;
     static final int ARGS_SPAN_SRC = ARGS_KEEP + 4 * PlanLayout.MAX_VARS;
     static final int ARGS_N_SPANS = ARGS_SPAN_SRC + 16 * FusedLevelwiseCount.SPANS;
     static final int ARGS_TRACE = ARGS_N_SPANS + 4;
     static final int ARGS_RESULT = ARGS_N_SPANS + 8;
     static final int ARGS_EPOCH = ARGS_RESULT + 8;
     static final int ARGS_BYTES = ARGS_EPOCH + 8;
-    /** Columns of a warp table besides bindings and slots (LW_WARP_EXTRA). */
+    /** Columns of a warp table at levels 2.. besides bindings and slots (LW_WARP_EXTRA). */
     static final int EXTRA_COLUMNS = 3;
     /** The mapped result's words, as the fused count's: the count, 0, then the epoch. */
     private static final int RESULT_WORDS = 2;
     private static final int RESULT_EPOCH = 2;
+    /** With the trace: the header word of the kernel's span in ns (LW_WARP_SPAN). */
+    static final int HEADER_SPAN = 2;
 
     private WarpDepthFirstCount() {
     }
@@ -56,15 +60,9 @@ final class WarpDepthFirstCount {
         return !"false".equals(System.getProperty("leapfrog.gpu.warpCount"));
     }
 
-    /** Largest input (tuples over the plan's tries) counted this way. */
-    static long maxTuples() {
-        return Long.getLong("leapfrog.gpu.warpCount.maxTuples", 1L << 20);
-    }
-
     /** Whether {@code plan}'s count may be made this way. */
     static boolean applies(GpuPlan plan) {
-        return enabled() && plan.outVars == plan.nvars && plan.nvars >= 2 && plan.inputTuples <= maxTuples()
-                && taskParticipants(plan) != null;
+        return enabled() && plan.outVars == plan.nvars && plan.nvars >= 2 && taskParticipants(plan) != null;
     }
 
     /**
@@ -89,38 +87,90 @@ final class WarpDepthFirstCount {
         return best;
     }
 
-    /** The count, or -1 when its tables could not be allocated (the caller then counts otherwise). */
+    /**
+     * Tasks each value of level 1 makes (each taking every S-th of level 2's candidates): as many as keep
+     * every lane of the launch busy in one round, at most {@link #MAX_SPLIT}; {@code .split} sets it. 0
+     * when the values are too many to split at least twice (past a level 1 and 2, a join with fewer
+     * values than 32 lanes for each warp): a warp drawing a dense part of a larger graph would bind it
+     * alone, and the fused count was faster there (wiki-Vote 4-cliques 0.22 against 0.37 ms; docs/gpu.md).
+     */
+    static int split(GpuPlan plan, int[] task, long warps) {
+        long values = plan.query.atomTrie(plan.partAtom[1][task[1]]).values[1].length;
+        long fit = Math.min(MAX_SPLIT, 32 * warps / Math.max(1, values));
+        if (plan.nvars == 2) {
+            return fit >= 1 ? 1 : 0;
+        }
+        Integer forced = Integer.getInteger("leapfrog.gpu.warpCount.split");
+        if (forced != null) {
+            return Math.max(1, Math.min(MAX_SPLIT, forced));
+        }
+        return fit >= 2 ? (int) fit : 0;
+    }
+
+    /** Columns of the warp table of level {@code l} (lw_warp_columns): its bindings, kept slots and extras. */
+    static int tableColumns(int l, int keptBefore) {
+        return l + Integer.bitCount(keptBefore) + (l >= 2 ? EXTRA_COLUMNS : 0);
+    }
+
+    /** Shared memory the warp tables of a block of {@code block} threads take (the columns of levels 1..n-1). */
+    static int tableBytes(int[] keep, int levels, int block) {
+        int cols = 0;
+        for (int l = 1; l < levels; l++) {
+            cols += tableColumns(l, keep[l - 1]);
+        }
+        return 4 * cols * block;
+    }
+
+    /**
+     * The count, or -1 when the join is too large for one round of the launch ({@link #split}), its
+     * tables could not have a block of shared memory or its header no device memory: the caller then
+     * counts otherwise.
+     */
     static long count(GpuDevice dev, EncodedPlan encoded, GpuJoinStats stats) {
         GpuPlan plan = encoded.plan;
         int[] task = taskParticipants(plan);
+        String kernel = KERNEL;
         ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        int keepAll = 0;
+        int[] keep = new int[plan.nvars];
         for (int l = 0; l < plan.nvars; l++) {
-            int keep = plan.keepSlotsAfter(l);
-            args.putInt(ARGS_KEEP + 4 * l, keep);
-            keepAll |= keep;
+            keep[l] = plan.keepSlotsAfter(l);
+            args.putInt(ARGS_KEEP + 4 * l, keep[l]);
         }
-        int cols = plan.nvars + Integer.bitCount(keepAll) + EXTRA_COLUMNS;
+        // The tables first (every read of them is a step of a chain), in at most half the shared memory;
+        // the tries staged in what is left.
+        int most = dev.maxDynamicShared(kernel);
+        int block = MAX_BLOCK;
+        while (block > 32 && tableBytes(keep, plan.nvars, block) > most / 2) {
+            block /= 2;
+        }
+        int tables = tableBytes(keep, plan.nvars, block);
+        if (tables > most) {
+            return -1;
+        }
+        int limit = Math.min(most, tables + Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE - tables));
         int shared = FusedLevelwiseCount.stagingEnabled()
-                ? FusedLevelwiseCount.stageSpans(encoded.searchedArrays(), FusedLevelwiseCount.stagingLimit(dev, KERNEL), args,
-                        ARGS_SPAN_SRC)
-                : 0;
-        int block = shared > 0 ? STAGED_BLOCK : BLOCK;
-        int blocks = Math.max(1, dev.maxResidentBlocks(KERNEL, block, shared));
-        long tableBytes = 4L * blocks * (plan.nvars - 1) * cols * block;
+                ? FusedLevelwiseCount.stageSpans(encoded.searchedArrays(), limit, args, ARGS_SPAN_SRC, (tables + 15) & ~15)
+                : tables;
+        shared = Math.max(shared, tables);
+        int blocks = dev.maxResidentBlocks(kernel, block, shared);
+        if (blocks == 0) {
+            return -1;
+        }
+        int split = split(plan, task, (long) blocks * (block / 32));
+        if (split == 0) {
+            return -1;
+        }
         DeviceBuffer ws;
         try {
-            ws = dev.allocate(HEADER_BYTES + tableBytes, "warp count tables");
+            ws = dev.allocate(HEADER_BYTES, "warp count header");
         } catch (GpuOutOfMemoryException e) {
             return -1;
         }
         try (ws) {
             args.putLong(ARGS_HEADER, ws.address());
-            args.putLong(ARGS_TABLES, ws.address() + HEADER_BYTES);
             args.putInt(ARGS_Q0, task[0]);
             args.putInt(ARGS_Q1, task[1]);
-            args.putInt(ARGS_COLS, cols);
-            args.putInt(ARGS_KEEP_ALL, keepAll);
+            args.putInt(ARGS_SPLIT, split);
             boolean trace = Boolean.getBoolean("leapfrog.gpu.fused.trace");
             args.putInt(ARGS_TRACE, trace ? 1 : 0);
             int words = FusedLevelwiseCount.HEADER_WORDS + (trace ? FusedLevelwiseCount.TRACE_WORDS : 0);
@@ -128,13 +178,13 @@ final class WarpDepthFirstCount {
             args.putLong(ARGS_RESULT, slot[0]);
             args.putLong(ARGS_EPOCH, slot[1]);
             dev.fill(ws, 0, 2L * words, 0);
-            dev.launchGrid(KERNEL, blocks, block, shared, KernelArg.struct(encoded.bytes, "plan"),
+            dev.launchGrid(kernel, blocks, block, shared, KernelArg.struct(encoded.bytes, "plan"),
                     KernelArg.struct(args.array(), "warp count arguments"));
             long[] result = dev.awaitResult(slot[1], RESULT_EPOCH, RESULT_WORDS);
             if (trace) {
                 long[] header = new long[words];
                 dev.download(ws, 0, header, 0, words);
-                stats.fusedTrace = FusedTrace.of(header, plan.nvars);
+                stats.fusedTrace = FusedTrace.ofWarpCount(header);
             }
             stats.warpCounts++;
             return result[0];

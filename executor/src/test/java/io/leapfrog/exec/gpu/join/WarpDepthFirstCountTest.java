@@ -1,0 +1,87 @@
+package io.leapfrog.exec.gpu.join;
+
+import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.exec.storage.Trie;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** The depth-first warp count's host side without a GPU: argument layout, tasks, split, table sizes. */
+class WarpDepthFirstCountTest {
+    /** Six edges: level 1 of the trie has six values (the tasks). */
+    private static final Trie EDGES = Relation.of(2, new int[][]{{0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}, {5, 6}})
+            .trie(new int[]{0, 1});
+    private static final Trie FEW = Relation.of(2, new int[][]{{0, 1}, {1, 2}}).trie(new int[]{0, 1});
+    private static final Trie NODES = Relation.of(1, new int[][]{{1}, {2}}).trie(new int[]{0});
+
+    @Test
+    void argumentOffsetsMatchTheKernelsStruct() {
+        // static_asserts of LfWarpArgs in kernels/src/main/cuda/warp_kernels.cuh
+        assertEquals(16, WarpDepthFirstCount.ARGS_SPLIT);
+        assertEquals(24, WarpDepthFirstCount.ARGS_KEEP);
+        assertEquals(88, WarpDepthFirstCount.ARGS_SPAN_SRC);
+        assertEquals(88 + 16 * FusedLevelwiseCount.SPANS, WarpDepthFirstCount.ARGS_N_SPANS);
+        assertEquals(96 + 16 * FusedLevelwiseCount.SPANS, WarpDepthFirstCount.ARGS_RESULT);
+        assertEquals(112 + 16 * FusedLevelwiseCount.SPANS, WarpDepthFirstCount.ARGS_BYTES);
+    }
+
+    @Test
+    void theTasksAreTheSecondLevelWithTheFewestValuesUnderTheFirst() {
+        // few(x,y), e(x,z), e(y,z): level 0 x reads few and e (one participant each); level 1 y reads few's children
+        JoinQuery q = JoinQuery.builder(3).atom(EDGES, 0, 2).atom(FEW, 0, 1).atom(EDGES, 1, 2).build();
+        GpuPlan p = GpuPlan.of(q);
+        int[] task = WarpDepthFirstCount.taskParticipants(p);
+        assertEquals(FEW, q.atomTrie(p.partAtom[1][task[1]]));
+        assertEquals(p.partSlot[0][task[0]], p.partParentSlot[1][task[1]]);
+        // n(x), n(y): the first two variables share no atom, so there are no tasks
+        assertNull(WarpDepthFirstCount.taskParticipants(GpuPlan.of(JoinQuery.builder(2).atom(NODES, 0).atom(NODES, 1).build())));
+    }
+
+    @Test
+    void eachValueIsSplitToFillOneRoundOfTheLaunchOrTheCountStepsAside() {
+        GpuPlan triangles = GpuPlan.of(JoinQuery.builder(3).atom(EDGES, 0, 1).atom(EDGES, 1, 2).atom(EDGES, 0, 2)
+                .lowerBound(1, 0, true).lowerBound(2, 1, true).build());
+        int[] task = WarpDepthFirstCount.taskParticipants(triangles);
+        assertEquals(5, WarpDepthFirstCount.split(triangles, task, 1), "32 lanes over 6 values");
+        assertEquals(32, WarpDepthFirstCount.split(triangles, task, 100), "at most a warp's lanes");
+        GpuPlan edges = GpuPlan.of(JoinQuery.builder(2).atom(EDGES, 0, 1).build());
+        assertEquals(1, WarpDepthFirstCount.split(edges, WarpDepthFirstCount.taskParticipants(edges), 1), "no level 2 to split");
+        Trie many = Relation.of(2, java.util.stream.IntStream.range(0, 100).mapToObj(i -> new int[] {i, i + 1})
+                .toArray(int[][]::new)).trie(new int[]{0, 1});
+        GpuPlan large = GpuPlan.of(JoinQuery.builder(3).atom(many, 0, 1).atom(many, 1, 2).atom(many, 0, 2).build());
+        assertEquals(0, WarpDepthFirstCount.split(large, WarpDepthFirstCount.taskParticipants(large), 2),
+                "100 values, 64 lanes: not split twice, so the fused count runs");
+        System.setProperty("leapfrog.gpu.warpCount.split", "1");
+        try {
+            assertEquals(1, WarpDepthFirstCount.split(large, WarpDepthFirstCount.taskParticipants(large), 2), ".split forces it");
+        } finally {
+            System.clearProperty("leapfrog.gpu.warpCount.split");
+        }
+    }
+
+    @Test
+    void tablesHoldTheirLevelsBindingsKeptSlotsAndExtras() {
+        assertEquals(1 + 1, WarpDepthFirstCount.tableColumns(1, 0b1));
+        assertEquals(2 + 2 + 3, WarpDepthFirstCount.tableColumns(2, 0b101));
+        int[] keep = {0b1, 0b11, 0b111, 0};
+        // levels 1..3 of a 4-level join: 2 + 7 + 9 columns of 1,024 ints
+        assertEquals(4 * 18 * 1024, WarpDepthFirstCount.tableBytes(keep, 4, 1024));
+    }
+
+    @Test
+    void aWarpCountsTraceReadsItsClocksAndSpan() {
+        long[] h = new long[FusedLevelwiseCount.HEADER_WORDS + FusedLevelwiseCount.TRACE_WORDS];
+        h[WarpDepthFirstCount.HEADER_SPAN] = 29_000;
+        int c = FusedLevelwiseCount.HEADER_WORDS;
+        h[c] = 100;
+        h[c + 1] = 9_000;
+        h[c + 2] = 40_000;
+        FusedTrace t = FusedTrace.ofWarpCount(h);
+        assertArrayEquals(new long[] {8_900, 31_000}, t.stepCycles());
+        assertEquals(29_000, t.spanNanos());
+        assertEquals(0, t.rows().length);
+    }
+}
