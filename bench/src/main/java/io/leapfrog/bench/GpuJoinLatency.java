@@ -14,11 +14,12 @@ import java.util.Arrays;
  * Where a small GPU join's time goes on the calling thread: building the query, and the executor's count
  * (planning, the device work, the report), over one SNAP graph renumbered by degree, each the median of
  * many repetitions after a warm-up. With {@code -Dleapfrog.gpu.profile=true} the runtime also prints each
- * kernel's and transfer's time, so the rest of the count is the host's. The depth-first warp count
- * ({@code leapfrog.gpu.warpCount}) with level 2 split as fits the launch and not split
- * ({@code .split=1}), and the cooperative fused count, are measured alternately, twice each; with
- * {@code -Dleapfrog.gpu.fused.trace=true} each also prints the kernel's steps.
- * Run: {@code java ... io.leapfrog.bench.GpuJoinLatency SHARED_DIR GRAPH [triangles|4cliques] [reps]}.
+ * kernel's and transfer's time, so the rest of the count is the host's. Variants (by default the
+ * depth-first warp count with level 2 split as fits the launch and not split, and the cooperative fused
+ * count) are measured alternately, twice each; with {@code -Dleapfrog.gpu.fused.trace=true} each also
+ * prints the kernel's steps.
+ * Run: {@code java ... io.leapfrog.bench.GpuJoinLatency SHARED_DIR GRAPH [triangles|4cliques] [reps] [VARIANT...]},
+ * a variant being the {@code leapfrog.gpu.*} properties it sets, e.g. {@code warpCount=true,fused.shared=false}.
  */
 public final class GpuJoinLatency {
     private GpuJoinLatency() {
@@ -34,25 +35,21 @@ public final class GpuJoinLatency {
         }
         Trie edges = LeapfrogJoinPeer.trieOf(EdgeList.read(file), true);
         // The variants alternate, twice each, so that none gets a warmer JIT or device.
-        // {title, leapfrog.gpu.warpCount, leapfrog.gpu.warpCount.split (empty: the default)}
-        String[][] variants = {
-            {"depth-first warp count, level 2 split as fits the launch", "true", ""},
-            {"depth-first warp count, level 2 not split", "true", "1"},
-            {"cooperative fused count", "false", ""},
-        };
+        // Each variant: leapfrog.gpu.* properties set for it, "key=value,key=value" (keys without the prefix).
+        String[] variants = args.length > 4 ? Arrays.copyOfRange(args, 4, args.length)
+                : new String[] {"warpCount=true", "warpCount=true,warpCount.split=1", "warpCount=false"};
         for (int round = 0; round < 2; round++) {
-            for (String[] v : variants) {
-                System.setProperty("leapfrog.gpu.warpCount", v[1]);
-                if (v[2].isEmpty()) {
-                    System.clearProperty("leapfrog.gpu.warpCount.split");
-                } else {
-                    System.setProperty("leapfrog.gpu.warpCount.split", v[2]);
+            for (String v : variants) {
+                java.util.List<String> keys = new java.util.ArrayList<>();
+                for (String kv : v.split(",")) {
+                    String[] p = kv.split("=", 2);
+                    System.setProperty("leapfrog.gpu." + p[0], p[1]);
+                    keys.add("leapfrog.gpu." + p[0]);
                 }
-                measure(edges, query, reps, args[1] + " " + query.id() + " renumbered, " + v[0] + ", round " + (round + 1));
+                measure(edges, query, reps, args[1] + " " + query.id() + " renumbered, " + v + ", round " + (round + 1));
+                keys.forEach(System::clearProperty);
             }
         }
-        System.clearProperty("leapfrog.gpu.warpCount");
-        System.clearProperty("leapfrog.gpu.warpCount.split");
     }
 
     private static void measure(Trie edges, BenchQuery query, int reps, String title) {
