@@ -5,7 +5,8 @@
 #   scripts/device-run.sh leapfrog ARGS...      the leapfrog command of the bundle
 #   scripts/device-run.sh main CLASS ARGS...    a main class of the kit (e.g. io.leapfrog.bench.GpuLatency)
 #   scripts/device-run.sh stage-duckdb          keeps the carried .device-duckdb jar for later calls (scripts/device-duckdb.sh)
-# LEAPFROG_JAVA_OPTS adds JVM options (e.g. -Dleapfrog.gpu.profile=true); LEAPFROG_XMX sets the heap.
+# LEAPFROG_JAVA_OPTS adds JVM options (e.g. -Dleapfrog.gpu.profile=true); LEAPFROG_XMX sets the heap;
+# LEAPFROG_WRAP wraps the java of `main` (e.g. in ncu).
 # Logs and reports go to $OUT when it is set.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -46,6 +47,9 @@ jvm=(-Djava.library.path="$kit/native" -Dleapfrog.shared="$kit/shared" -Xmx${LEA
 # Extra JVM options, e.g. LEAPFROG_JAVA_OPTS=-Dleapfrog.gpu.profile=true (per-kernel times on exit).
 read -r -a extra <<< "${LEAPFROG_JAVA_OPTS:-}"
 jvm+=("${extra[@]}")
+# A command that wraps java for `main`, e.g. LEAPFROG_WRAP="ncu --set full -k lw_warp_count -o $OUT/r".
+read -r -a wrap <<< "${LEAPFROG_WRAP:-}"
+
 what="${1:-tests}"
 shift || true
 case "$what" in
@@ -62,7 +66,7 @@ case "$what" in
         "$java" "${jvm[@]}" -cp "$cp" io.leapfrog.bench.Bench --shared "$kit/shared" "$@"
         ;;
     main)
-        "$java" "${jvm[@]}" -cp "$cp" "$@"
+        "${wrap[@]}" "$java" "${jvm[@]}" -cp "$cp" "$@"
         ;;
     leapfrog)
         "$java" "${jvm[@]}" -cp "$kit/lib/*" io.leapfrog.cli.Main "$@"

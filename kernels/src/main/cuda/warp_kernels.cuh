@@ -205,7 +205,6 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
         for (int v = 0; v < LF_MAX_VARS; v++) tb[l].bind[v] = v < l ? col + (c++) * blockDim.x : nullptr;
         for (int s = 0; s < LF_MAX_SLOTS; s++) tb[l].slot[s] = (a.keep[l - 1] >> s) & 1u ? col + (c++) * blockDim.x : nullptr;
         for (int k = 0; k < LW_WARP_EXTRA; k++) extra[l][k] = l >= 2 ? col + (c++) * blockDim.x : nullptr;
-        tb[l].rows = 32;
     }
     __syncthreads();
     if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();

@@ -59,9 +59,12 @@ public final class GpuLatency {
                 report("fill 4 ints", reps, () -> dev.fill(buf, 0, 4, 0), dev);
                 report("plan to constant memory", reps, () -> dev.setConstant("c_plan", new byte[PLAN_BYTES]), dev);
                 // lw_fused_count over a plan of no levels: a cooperative launch with the plan (10,768 bytes)
-                // and the fused count's arguments (920 bytes) as parameters, doing no work.
-                byte[] fusedArgs = new byte[920];
-                java.nio.ByteBuffer.wrap(fusedArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(832, buf.address());
+                // and the fused count's arguments (1,328 bytes) as parameters, doing no work but handing its
+                // result (0) to the mapped result slot.
+                long[] slot = dev.resultSlot();
+                byte[] fusedArgs = new byte[1328];
+                java.nio.ByteBuffer.wrap(fusedArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(832, buf.address())
+                        .putLong(1312, slot[0]);
                 int blocks = dev.maxResidentBlocks("lw_fused_count", 256);
                 report("cooperative launch", reps, () -> dev.launchCooperative("lw_fused_count", blocks, 256,
                         KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(fusedArgs, "args")), dev);
@@ -75,6 +78,22 @@ public final class GpuLatency {
                             KernelArg.struct(fusedArgs, "args"));
                     dev.sync();
                 }, null);
+                // lw_warp_count over a plan of no levels (no tasks): an ordinary launch of one 1,024-thread block
+                // per SM with the plan and its arguments (496 bytes), awaited through the mapped result as the
+                // warp count awaits it; without dynamic shared memory and with the 190 KiB ca-GrQc's takes.
+                byte[] warpArgs = new byte[496];
+                java.nio.ByteBuffer w = java.nio.ByteBuffer.wrap(warpArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                w.putLong(0, buf.address()).putLong(480, slot[0]);
+                for (int shared : new int[] {0, 190 << 10}) {
+                    report("warp count launch + await" + (shared > 0 ? ", 190 KiB" : ""), reps, () -> {
+                        long[] s = dev.resultSlot();
+                        w.putLong(488, s[1]);
+                        dev.fill(buf, 0, 16, 0);
+                        dev.launchGrid("lw_warp_count", dev.multiprocessors(), 1024, shared,
+                                KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(warpArgs, "args"));
+                        dev.awaitResult(s[1], 2, 2);
+                    }, null);
+                }
             }
             return null;
         });
