@@ -20,7 +20,7 @@
 //   the next 32. A table thus never holds more than 32 rows and nothing can overflow.
 //
 // The warps' tables lie in shared memory (in global memory each read of a row just written went to L2:
-// the kernel took 58 us on ca-GrQc's 4-cliques); each block then stages as many of the tries as still
+// 58.5 against 55.9 us on ca-GrQc's 4-cliques, unsplit); each block then stages as many of the tries as still
 // fit after them, as the fused count does (lw_fused_stage). The last block to finish hands the count to
 // the host as the fused count does.
 #pragma once

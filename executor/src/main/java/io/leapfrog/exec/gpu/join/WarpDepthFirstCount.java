@@ -89,10 +89,11 @@ final class WarpDepthFirstCount {
 
     /**
      * Tasks each value of level 1 makes (each taking every S-th of level 2's candidates): as many as keep
-     * every lane of the launch busy in one round, at most {@link #MAX_SPLIT}; {@code .split} sets it. 0
-     * when the values are too many to split at least twice (past a level 1 and 2, a join with fewer
-     * values than 32 lanes for each warp): a warp drawing a dense part of a larger graph would bind it
-     * alone, and the fused count was faster there (wiki-Vote 4-cliques 0.22 against 0.37 ms; docs/gpu.md).
+     * every lane of the launch ({@code warps}) busy in one round, at most {@link #MAX_SPLIT};
+     * {@code .split} sets it. 0 when the values are too many to be split at least twice in one round
+     * (more than 16 per warp), or for a join of two levels more than one per lane: a warp drawing a
+     * dense part of a larger graph would bind it alone, and the fused count was faster there (wiki-Vote
+     * 4-cliques 0.22 against 0.37 ms; docs/gpu.md).
      */
     static int split(GpuPlan plan, int[] task, long warps) {
         long values = plan.query.atomTrie(plan.partAtom[1][task[1]]).values[1].length;
@@ -129,7 +130,6 @@ final class WarpDepthFirstCount {
     static long count(GpuDevice dev, EncodedPlan encoded, GpuJoinStats stats) {
         GpuPlan plan = encoded.plan;
         int[] task = taskParticipants(plan);
-        String kernel = KERNEL;
         ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         int[] keep = new int[plan.nvars];
         for (int l = 0; l < plan.nvars; l++) {
@@ -138,7 +138,7 @@ final class WarpDepthFirstCount {
         }
         // The tables first (every read of them is a step of a chain), in at most half the shared memory;
         // the tries staged in what is left.
-        int most = dev.maxDynamicShared(kernel);
+        int most = dev.maxDynamicShared(KERNEL);
         int block = MAX_BLOCK;
         while (block > 32 && tableBytes(keep, plan.nvars, block) > most / 2) {
             block /= 2;
@@ -147,12 +147,12 @@ final class WarpDepthFirstCount {
         if (tables > most) {
             return -1;
         }
-        int limit = Math.min(most, tables + Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE - tables));
+        int limit = (int) Math.min(most, (long) tables + Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE));
         int shared = FusedLevelwiseCount.stagingEnabled()
                 ? FusedLevelwiseCount.stageSpans(encoded.searchedArrays(), limit, args, ARGS_SPAN_SRC, (tables + 15) & ~15)
                 : tables;
         shared = Math.max(shared, tables);
-        int blocks = dev.maxResidentBlocks(kernel, block, shared);
+        int blocks = dev.maxResidentBlocks(KERNEL, block, shared);
         if (blocks == 0) {
             return -1;
         }
@@ -178,7 +178,7 @@ final class WarpDepthFirstCount {
             args.putLong(ARGS_RESULT, slot[0]);
             args.putLong(ARGS_EPOCH, slot[1]);
             dev.fill(ws, 0, 2L * words, 0);
-            dev.launchGrid(kernel, blocks, block, shared, KernelArg.struct(encoded.bytes, "plan"),
+            dev.launchGrid(KERNEL, blocks, block, shared, KernelArg.struct(encoded.bytes, "plan"),
                     KernelArg.struct(args.array(), "warp count arguments"));
             long[] result = dev.awaitResult(slot[1], RESULT_EPOCH, RESULT_WORDS);
             if (trace) {
