@@ -78,6 +78,14 @@ __device__ __forceinline__ unsigned long long lw_global_ns() {
     return t;
 }
 
+// Whether the host asked running joins to stop (GpuDevice.requestAbort), checked every 16th call by a
+// warp: warp-uniform (one lane reading the flag before another could split the warp), one L2 read per
+// check. A small input may still have a huge count (K_200's 6-cliques run as a warp count for seconds),
+// so the warp count must stop on request like every long-running kernel; its partial count is discarded.
+__device__ __forceinline__ bool lw_warp_aborted(unsigned& steps) {
+    return (++steps & 15u) == 0 && __any_sync(LF_FULL_MASK, *(volatile int*) &lf_abort != 0);
+}
+
 // Lane l of a per-level register holds level l's value: a warp's cursor, candidates and rows per level
 // without memory (LF_MAX_VARS <= 32).
 __device__ __forceinline__ int lw_warp_get(int reg, int level) {
@@ -142,8 +150,10 @@ __device__ long long lw_warp_descend(const LfPlan& sp, const LfTable* tb, int* (
     int start = 0, p = 0, first = 0;      // lane r: row r's, of level `loaded`
     int loaded = -1;
     int level = 2;
+    unsigned steps = 0;
     lw_warp_open(sp.level[2], tb[2], extra[2], base, rows, 2, a.split, cur, total, rowsAt);
     while (level >= 2) {   // warp-uniform
+        if (lw_warp_aborted(steps)) break;
         int c = lw_warp_get(cur, level), all = lw_warp_get(total, level);
         if (c >= all) {
             level--;
@@ -218,7 +228,9 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
     const LfPart& P1 = L1.part[a.q1];
     const long long tasks = (long long) P1.len * a.split;
     long long mine = 0;
+    unsigned rounds = 15;   // the first round checks for an abort request
     for (long long first = wid; first < tasks; first += 32 * warps) {   // warp-uniform
+        if (lw_warp_aborted(rounds)) break;
         long long t = first + lane * warps;
         long long e = t / a.split;   // task t: value e of q1, split t % S
         int row = base + lane;

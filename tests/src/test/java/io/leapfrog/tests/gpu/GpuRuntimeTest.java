@@ -196,6 +196,60 @@ class GpuRuntimeTest {
         }
     }
 
+    /**
+     * A small input with a huge count runs as a depth-first warp count (K_200's 39,800 edges; its 82
+     * billion 6-cliques take seconds, where its 2.5 billion 5-cliques took less than the half second
+     * before the request): it too stops within two seconds of an abort request, and the executor's next
+     * warp count is exact.
+     */
+    @Test
+    void aRunningWarpCountStopsOnRequest() throws Exception {
+        Trie k200 = complete(200);
+        Trie k60 = complete(60);
+        GpuJoinReport report = new GpuJoinReport();
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0,
+                report)) {
+            ex.count(JoinQuery.builder(2).atom(k200, 0, 1).build(), 1, "upload");
+            java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.concurrent.atomic.AtomicLong counted = new java.util.concurrent.atomic.AtomicLong(-1);
+            Thread t = new Thread(() -> {
+                try {
+                    counted.set(ex.count(cliques(k200, 6), 1, "K_200 6-cliques"));
+                } catch (Throwable e) {
+                    failure.set(e);
+                }
+            });
+            t.start();
+            Thread.sleep(500);
+            long requested = System.nanoTime();
+            GpuRuntime.abortRunningKernels();
+            t.interrupt();
+            t.join(30_000);
+            double stopSeconds = (System.nanoTime() - requested) / 1e9;
+            assertTrue(!t.isAlive(), "the count is still running 30 s after the abort request");
+            System.out.printf("abort: the warp count stopped %.3f s after the request%n", stopSeconds);
+            assertTrue(failure.get() != null && failure.get().getMessage().contains("interrupted"),
+                    "the count reports the interruption (counted " + counted.get() + "): " + failure.get());
+            assertTrue(stopSeconds < 2.0, "stopped " + stopSeconds + " s after the request");
+            assertEquals(60L * 59 * 58 * 57 / 24, ex.count(cliques(k60, 4), 1, "K_60 4-cliques"), "an exact count after the abort");
+            assertTrue(report.last().stats().warpCounts() > 0, "K_60's 4-cliques should have run as a warp count");
+        }
+    }
+
+    /** k-cliques of e, x0 < x1 < ... < x(k-1). */
+    private static JoinQuery cliques(Trie e, int k) {
+        JoinQuery.Builder b = JoinQuery.builder(k);
+        for (int i = 0; i < k; i++) {
+            for (int j = i + 1; j < k; j++) {
+                b.atom(e, i, j);
+            }
+        }
+        for (int j = 1; j < k; j++) {
+            b.lowerBound(j, j - 1, true);
+        }
+        return b.build();
+    }
+
     /** The complete graph on n vertices, both directions. */
     private static Trie complete(int n) {
         List<int[]> rows = new java.util.ArrayList<>();
