@@ -169,7 +169,7 @@ final class FusedLevelwiseCount {
             for (int l = 0; l < plan.nvars; l++) {
                 args.putInt(ARGS_KEEP + 4 * l, keep[l]);
             }
-            int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev, KERNEL), args) : 0;
+            int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev), args) : 0;
             int block = shared > 0 ? STAGED_BLOCK : BLOCK;
             boolean trace = Boolean.getBoolean("leapfrog.gpu.fused.trace");
             args.putInt(ARGS_TRACE, trace ? 1 : 0);
@@ -225,8 +225,8 @@ final class FusedLevelwiseCount {
     }
 
     /** Shared memory a block may stage tries in: the device's limit, or less with {@code .sharedBytes}. */
-    static int stagingLimit(GpuDevice dev, String kernel) {
-        return Math.min(dev.maxDynamicShared(kernel), Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE));
+    private static int stagingLimit(GpuDevice dev) {
+        return Math.min(dev.maxDynamicShared(KERNEL), Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE));
     }
 
     /**
