@@ -171,26 +171,7 @@ class GpuRuntimeTest {
         try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LFTJ, 0, 0,
                 new GpuJoinReport())) {
             ex.count(JoinQuery.builder(2).atom(k1000, 0, 1).build(), 1, "upload");   // the trie on the device
-            java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
-            Thread t = new Thread(() -> {
-                try {
-                    ex.count(fourCliques(k1000, 4), 1, "K_1000 4-cliques");
-                } catch (Throwable e) {
-                    failure.set(e);
-                }
-            });
-            t.start();
-            Thread.sleep(500);
-            long requested = System.nanoTime();
-            GpuRuntime.abortRunningKernels();
-            t.interrupt();
-            t.join(30_000);
-            double stopSeconds = (System.nanoTime() - requested) / 1e9;
-            assertTrue(!t.isAlive(), "the join is still running 30 s after the abort request");
-            System.out.printf("abort: the join stopped %.3f s after the request%n", stopSeconds);
-            assertTrue(failure.get() != null && failure.get().getMessage().contains("interrupted"),
-                    "the join reports the interruption: " + failure.get());
-            assertTrue(stopSeconds < 2.0, "stopped " + stopSeconds + " s after the request");
+            assertStopsOnRequest("join", () -> ex.count(fourCliques(k1000, 4), 1, "K_1000 4-cliques"));
             assertEquals(60L * 59 * 58 * 57 / 24, ex.count(fourCliques(k60, 4), 1, "K_60 4-cliques"),
                     "an exact count after the abort");
         }
@@ -210,30 +191,38 @@ class GpuRuntimeTest {
         try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0,
                 report)) {
             ex.count(JoinQuery.builder(2).atom(k200, 0, 1).build(), 1, "upload");
-            java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
-            java.util.concurrent.atomic.AtomicLong counted = new java.util.concurrent.atomic.AtomicLong(-1);
-            Thread t = new Thread(() -> {
-                try {
-                    counted.set(ex.count(cliques(k200, 6), 1, "K_200 6-cliques"));
-                } catch (Throwable e) {
-                    failure.set(e);
-                }
-            });
-            t.start();
-            Thread.sleep(500);
-            long requested = System.nanoTime();
-            GpuRuntime.abortRunningKernels();
-            t.interrupt();
-            t.join(30_000);
-            double stopSeconds = (System.nanoTime() - requested) / 1e9;
-            assertTrue(!t.isAlive(), "the count is still running 30 s after the abort request");
-            System.out.printf("abort: the warp count stopped %.3f s after the request%n", stopSeconds);
-            assertTrue(failure.get() != null && failure.get().getMessage().contains("interrupted"),
-                    "the count reports the interruption (counted " + counted.get() + "): " + failure.get());
-            assertTrue(stopSeconds < 2.0, "stopped " + stopSeconds + " s after the request");
+            assertStopsOnRequest("warp count", () -> ex.count(cliques(k200, 6), 1, "K_200 6-cliques"));
             assertEquals(60L * 59 * 58 * 57 / 24, ex.count(cliques(k60, 4), 1, "K_60 4-cliques"), "an exact count after the abort");
             assertTrue(report.last().stats().warpCounts() > 0, "K_60's 4-cliques should have run as a warp count");
         }
+    }
+
+    /**
+     * Runs {@code count} on a thread of its own, asks running kernels to stop half a second in, and
+     * checks that it stopped within two seconds of the request and reported the interruption.
+     */
+    private static void assertStopsOnRequest(String what, java.util.concurrent.Callable<Long> count) throws InterruptedException {
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicLong counted = new java.util.concurrent.atomic.AtomicLong(-1);
+        Thread t = new Thread(() -> {
+            try {
+                counted.set(count.call());
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        t.start();
+        Thread.sleep(500);
+        long requested = System.nanoTime();
+        GpuRuntime.abortRunningKernels();
+        t.interrupt();
+        t.join(30_000);
+        double stopSeconds = (System.nanoTime() - requested) / 1e9;
+        assertTrue(!t.isAlive(), "the " + what + " is still running 30 s after the abort request");
+        System.out.printf("abort: the %s stopped %.3f s after the request%n", what, stopSeconds);
+        assertTrue(failure.get() != null && failure.get().getMessage().contains("interrupted"),
+                "the " + what + " reports the interruption (counted " + counted.get() + "): " + failure.get());
+        assertTrue(stopSeconds < 2.0, "stopped " + stopSeconds + " s after the request");
     }
 
     /** k-cliques of e, x0 < x1 < ... < x(k-1). */

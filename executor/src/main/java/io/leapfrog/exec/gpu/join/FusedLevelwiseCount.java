@@ -59,11 +59,6 @@ final class FusedLevelwiseCount {
     static final int ARGS_RESULT = ARGS_N_SPANS + 8;
     static final int ARGS_EPOCH = ARGS_RESULT + 8;
     static final int ARGS_BYTES = ARGS_EPOCH + 8;
-    /** The mapped result's words (LfFusedArgs.result): the count, 1 when a level outgrew the workspace, then the epoch. */
-    private static final int RESULT_COUNT = 0;
-    private static final int RESULT_OVERFLOW = 1;
-    private static final int RESULT_WORDS = 2;
-    private static final int RESULT_EPOCH = 2;
     /** With {@code -Dleapfrog.gpu.fused.trace=true}: block 0's clock at each step (LW_FUSED_TRACE), after the header. */
     static final int TRACE_WORDS = 30;
     /** Threads per block when the tries are staged in shared memory (one block per multiprocessor, as a rule). */
@@ -171,30 +166,22 @@ final class FusedLevelwiseCount {
             }
             int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev), args) : 0;
             int block = shared > 0 ? STAGED_BLOCK : BLOCK;
-            boolean trace = Boolean.getBoolean("leapfrog.gpu.fused.trace");
-            args.putInt(ARGS_TRACE, trace ? 1 : 0);
-            int words = HEADER_WORDS + (trace ? TRACE_WORDS : 0);
-            long[] slot = dev.resultSlot();
-            args.putLong(ARGS_RESULT, slot[0]);
-            args.putLong(ARGS_EPOCH, slot[1]);
-            dev.fill(ws, 0, 2L * words, 0);
+            CountHandover handover = CountHandover.prepare(dev, ws, args, ARGS_TRACE, ARGS_RESULT);
             if (!dev.launchCooperative(KERNEL, blocks(dev, block, shared), block, shared,
                     KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"))) {
                 return -1;
             }
-            long[] result = readsBack() ? readBack(dev, ws, plan.nvars, rowsCap, itemsCap)
-                    : dev.awaitResult(slot[1], RESULT_EPOCH, RESULT_WORDS);
-            if (result[RESULT_OVERFLOW] != 0) {
+            long[] result = readsBack() ? readBack(dev, ws, plan.nvars, rowsCap, itemsCap) : handover.await(dev);
+            if (result[CountHandover.RESULT_OVERFLOW] != 0) {
                 stats.fusedOverflows++;
                 return -1;
             }
-            if (trace) {
-                long[] header = new long[words];
-                dev.download(ws, 0, header, 0, words);
+            long[] header = handover.traceWords(dev, ws);
+            if (header != null) {
                 stats.fusedTrace = FusedTrace.of(header, plan.nvars);
             }
             stats.fusedCounts++;
-            return result[RESULT_COUNT];
+            return result[CountHandover.RESULT_COUNT];
         }
     }
 

@@ -72,11 +72,9 @@ final class LevelwiseGpuJoin {
      * (or when that outgrew its workspace) level by level.
      */
     long count(EncodedPlan p) {
-        if (WarpDepthFirstCount.applies(p.plan)) {
-            long n = WarpDepthFirstCount.count(dev, p, stats);
-            if (n >= 0) {
-                return n;
-            }
+        long warp = WarpDepthFirstCount.count(dev, p, stats);
+        if (warp >= 0) {
+            return warp;
         }
         if (FusedLevelwiseCount.applies(p.plan, dev)) {
             long n = FusedLevelwiseCount.count(dev, p, stats);

@@ -47,9 +47,6 @@ final class WarpDepthFirstCount {
     static final int ARGS_BYTES = ARGS_EPOCH + 8;
     /** Columns of a warp table at levels 2.. besides bindings and slots (LW_WARP_EXTRA). */
     static final int EXTRA_COLUMNS = 3;
-    /** The mapped result's words, as the fused count's: the count, 0, then the epoch. */
-    private static final int RESULT_WORDS = 2;
-    private static final int RESULT_EPOCH = 2;
     /** With the trace: the header word of the kernel's span in ns (LW_WARP_SPAN). */
     static final int HEADER_SPAN = 2;
 
@@ -58,11 +55,6 @@ final class WarpDepthFirstCount {
 
     static boolean enabled() {
         return !"false".equals(System.getProperty("leapfrog.gpu.warpCount"));
-    }
-
-    /** Whether {@code plan}'s count may be made this way. */
-    static boolean applies(GpuPlan plan) {
-        return enabled() && plan.outVars == plan.nvars && plan.nvars >= 2 && taskParticipants(plan) != null;
     }
 
     /**
@@ -123,13 +115,20 @@ final class WarpDepthFirstCount {
     }
 
     /**
-     * The count, or -1 when the join is too large for one round of the launch ({@link #split}), its
-     * tables could not have a block of shared memory or its header no device memory: the caller then
-     * counts otherwise.
+     * The count, or -1 when this way does not apply (turned off, a count with existential variables or
+     * of one level, no task participants), the join is too large for one round of the launch
+     * ({@link #split}), its tables could not have a block of shared memory or its header no device
+     * memory: the caller then counts otherwise.
      */
     static long count(GpuDevice dev, EncodedPlan encoded, GpuJoinStats stats) {
         GpuPlan plan = encoded.plan;
+        if (!enabled() || plan.outVars != plan.nvars || plan.nvars < 2) {
+            return -1;
+        }
         int[] task = taskParticipants(plan);
+        if (task == null) {
+            return -1;
+        }
         ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         int[] keep = new int[plan.nvars];
         for (int l = 0; l < plan.nvars; l++) {
@@ -171,23 +170,16 @@ final class WarpDepthFirstCount {
             args.putInt(ARGS_Q0, task[0]);
             args.putInt(ARGS_Q1, task[1]);
             args.putInt(ARGS_SPLIT, split);
-            boolean trace = Boolean.getBoolean("leapfrog.gpu.fused.trace");
-            args.putInt(ARGS_TRACE, trace ? 1 : 0);
-            int words = FusedLevelwiseCount.HEADER_WORDS + (trace ? FusedLevelwiseCount.TRACE_WORDS : 0);
-            long[] slot = dev.resultSlot();
-            args.putLong(ARGS_RESULT, slot[0]);
-            args.putLong(ARGS_EPOCH, slot[1]);
-            dev.fill(ws, 0, 2L * words, 0);
+            CountHandover handover = CountHandover.prepare(dev, ws, args, ARGS_TRACE, ARGS_RESULT);
             dev.launchGrid(KERNEL, blocks, block, shared, KernelArg.struct(encoded.bytes, "plan"),
                     KernelArg.struct(args.array(), "warp count arguments"));
-            long[] result = dev.awaitResult(slot[1], RESULT_EPOCH, RESULT_WORDS);
-            if (trace) {
-                long[] header = new long[words];
-                dev.download(ws, 0, header, 0, words);
+            long[] result = handover.await(dev);
+            long[] header = handover.traceWords(dev, ws);
+            if (header != null) {
                 stats.fusedTrace = FusedTrace.ofWarpCount(header);
             }
             stats.warpCounts++;
-            return result[0];
+            return result[CountHandover.RESULT_COUNT];
         }
     }
 }
