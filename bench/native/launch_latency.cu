@@ -25,6 +25,24 @@ __global__ void empty10(Table t, int level, const long long* offsets, long long 
     if (o1 > o0 && threadIdx.x == 0) out[0] = t.words[0] + level + offsets[0] + drv[0] + drvLo[0] + col + op;
 }
 
+// The shape of lw_warp_count's launch: a 10,768-byte plan and a 496-byte argument struct passed by
+// value (read through the constant bank), 1,024-thread blocks, one per multiprocessor; and the same with
+// the plan passed as a pointer instead, to tell the driver's cost of a large parameter from JCuda's.
+struct BigPlan {
+    int words[10768 / 4];
+};
+struct WarpArgs {
+    int words[496 / 4];
+};
+
+__global__ void __launch_bounds__(1024) emptyBigPlan(const __grid_constant__ BigPlan plan, const __grid_constant__ WarpArgs a) {
+    if (plan.words[0] > 0 && a.words[0] > 0 && threadIdx.x == 0) ((int*) 0)[0] = 0;   // never: both are zero
+}
+
+__global__ void __launch_bounds__(1024) emptyPlanPointer(const BigPlan* plan, const __grid_constant__ WarpArgs a) {
+    if (plan->words[0] > 0 && a.words[0] > 0 && threadIdx.x == 0) ((int*) 0)[0] = 0;
+}
+
 static void check(int r, const char* what) {
     if (r != 0) {
         std::fprintf(stderr, "%s failed: %d\n", what, r);
@@ -82,6 +100,31 @@ int main() {
     report("launch, 10 parameters", reps, launch10);
     check(streamSync(stream), "sync");
     report("launch + sync", reps, [&] { launch3(); check(streamSync(stream), "sync"); });
+    CUfunction fBig, fPtr;
+    check(cudaGetFuncBySymbol(&fBig, (const void*) emptyBigPlan), "cudaGetFuncBySymbol");
+    check(cudaGetFuncBySymbol(&fPtr, (const void*) emptyPlanPointer), "cudaGetFuncBySymbol");
+    int sms = 0;
+    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "multiprocessors");
+    static BigPlan plan{};
+    static WarpArgs wargs{};
+    void* pBig[] = {&plan, &wargs};
+    void* pPtr[] = {&buf, &wargs};
+    report("launch, 10,768 + 496-byte structs", reps, [&] {
+        check(launchKernel(fBig, sms, 1, 1, 1024, 1, 1, 0, stream, pBig, nullptr), "launch");
+    });
+    check(streamSync(stream), "sync");
+    report("launch, plan pointer + 496-byte struct", reps, [&] {
+        check(launchKernel(fPtr, sms, 1, 1, 1024, 1, 1, 0, stream, pPtr, nullptr), "launch");
+    });
+    check(streamSync(stream), "sync");
+    report("launch + sync, 10,768 + 496-byte structs", reps / 4, [&] {
+        check(launchKernel(fBig, sms, 1, 1, 1024, 1, 1, 0, stream, pBig, nullptr), "launch");
+        check(streamSync(stream), "sync");
+    });
+    report("launch + sync, plan pointer + 496 bytes", reps / 4, [&] {
+        check(launchKernel(fPtr, sms, 1, 1, 1024, 1, 1, 0, stream, pPtr, nullptr), "launch");
+        check(streamSync(stream), "sync");
+    });
     report("read-back of one value (+ sync)", reps, [&] {
         check(memcpyDtoHAsync(&host, buf, 8, stream), "cuMemcpyDtoHAsync");
         check(streamSync(stream), "sync");

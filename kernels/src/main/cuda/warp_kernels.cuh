@@ -26,8 +26,13 @@
 #pragma once
 #include "fused_kernels.cuh"
 
+// The warp count's header, LfWarpArgs.header: LW_FUSED_COUNT, LW_FUSED_DONE and the trace words. Zero when
+// the module loads, and the last block of every count leaves the two counters zero again, so the host
+// clears it only after a count that did not end well (GpuDevice.moduleGlobal): one call less a count.
+__device__ unsigned long long lw_warp_header[LW_FUSED_HEADER_WORDS + LW_FUSED_TRACE_WORDS];
+
 struct LfWarpArgs {
-    unsigned long long* header;   // LW_FUSED_COUNT, LW_FUSED_DONE and the trace words; zeroed by the host
+    unsigned long long* header;   // lw_warp_header
     int q0;                       // the task participants: q1 of level 1 reads the children of q0 of level 0
     int q1;
     int split;                    // S: each of q1's values makes S tasks, task s taking level 2's candidates s, s + S, ...
@@ -273,6 +278,8 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
         if (a.trace != 0) a.header[LW_WARP_SPAN] = lw_global_ns() - __ldcg(&a.header[LW_WARP_BEGAN]);
         R[0] = __ldcg(&a.header[LW_FUSED_COUNT]);
         R[1] = 0;
+        a.header[LW_FUSED_COUNT] = 0;   // every other block is done with the header: clean for the next count
+        a.header[LW_FUSED_DONE] = 0;
         __threadfence_system();
         R[2] = (unsigned long long) a.epoch;
     }

@@ -17,7 +17,8 @@ import java.util.Arrays;
  * kernel's and transfer's time, so the rest of the count is the host's. Variants (by default the
  * depth-first warp count with level 2 split as fits the launch and not split, and the cooperative fused
  * count) are measured alternately, twice each; with {@code -Dleapfrog.gpu.fused.trace=true} each also
- * prints the kernel's steps.
+ * prints the kernel's steps, and with {@code -Dleapfrog.gpu.phases=true} the host's time per phase of
+ * the count ({@link io.leapfrog.exec.gpu.PhaseClock}).
  * Run: {@code java ... io.leapfrog.bench.GpuJoinLatency SHARED_DIR GRAPH [triangles|4cliques] [reps] [VARIANT...]},
  * a variant being the {@code leapfrog.gpu.*} properties it sets, e.g. {@code warpCount=true,fused.shared=false}.
  */
@@ -33,6 +34,7 @@ public final class GpuJoinLatency {
             System.err.println("no GPU: " + GpuRuntime.probe().unavailableReason());
             System.exit(1);
         }
+        System.out.println("launches: " + io.leapfrog.exec.gpu.GpuDevice.launchPath());
         Trie edges = LeapfrogJoinPeer.trieOf(EdgeList.read(file), true);
         // The variants alternate, twice each, so that none gets a warmer JIT or device.
         // Each variant: leapfrog.gpu.* properties set for it, "key=value,key=value" (keys without the prefix).
@@ -60,6 +62,7 @@ public final class GpuJoinLatency {
             for (int i = 0; i < Math.min(reps, 500); i++) {
                 count = ex.count(q, 1, "warm-up");
             }
+            io.leapfrog.exec.gpu.PhaseClock.drain();
             long[] build = new long[reps];
             long[] run = new long[reps];
             for (int i = 0; i < reps; i++) {
@@ -79,6 +82,10 @@ public final class GpuJoinLatency {
                 System.out.printf("  steps (cycles of block 0): %s; rows per level: %s; items per level: %s%s%n",
                         join(trace.stepCycles()), join(trace.rows()), join(trace.items()),
                         trace.spanNanos() > 0 ? String.format("; kernel span %.1f us", trace.spanNanos() / 1e3) : "");
+            }
+            if (io.leapfrog.exec.gpu.PhaseClock.on()) {
+                io.leapfrog.exec.gpu.PhaseClock.drain().forEach((phase, s) -> System.out.printf(
+                        "  phase %-24s mean %7.2f us%n", phase, s[0] / 1e3 / reps));
             }
             System.out.printf("  query build     median %8.1f us%n", median(build) / 1e3);
             System.out.printf("  executor count  median %8.1f us   (min %.1f us)%n", median(run) / 1e3,

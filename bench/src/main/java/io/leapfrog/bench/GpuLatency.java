@@ -28,6 +28,7 @@ public final class GpuLatency {
             System.exit(1);
         }
         GpuDevice dev = rt.device();
+        System.out.println("launches: " + GpuDevice.launchPath());
         dev.run(() -> {
             try (DeviceBuffer buf = dev.allocate(64, "latency probe")) {
                 // lf_build_rank over no values: a launch with 4 parameters that does no work.

@@ -101,28 +101,45 @@ public final class LeapfrogJoinPeer implements Peer {
         return withTimeout(() -> LeapfrogJoin.count(query(workload.query(), edges), threads), timeoutSeconds);
     }
 
+    /** The thread joins run on, kept from run to run; replaced after a run that timed out. */
+    private static java.util.concurrent.ExecutorService worker;
+
+    private static synchronized java.util.concurrent.ExecutorService worker() {
+        if (worker == null) {
+            worker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "bench-join");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return worker;
+    }
+
     /**
-     * Runs a join on its own thread so that the bench's time limit can interrupt it (CPU joins stop
-     * within a chunk, GPU joins between launches, and a running LFTJ-GPU kernel within 4096 steps of
-     * each thread); a timed-out run is a {@link QueryTimeoutException}. The time is taken on that thread,
-     * around the join alone: starting the thread and waking the caller (tens of microseconds, the same
-     * for every peer) are the harness's, not the join's.
+     * Runs a join on the bench's join thread so that the bench's time limit can interrupt it (CPU joins
+     * stop within a chunk, GPU joins between launches, and a running GPU kernel within a few thousand
+     * steps of each thread); a timed-out run is a {@link QueryTimeoutException}. The time is taken on that
+     * thread, around the join alone. The thread is kept from run to run, as a server keeps its threads: a
+     * fresh thread's first driver call pays the driver's set-up for that thread (about 15 us before the
+     * seventeenth session, when each run had a thread of its own), which is the harness's, not the join's.
      */
     static Measurement withTimeout(java.util.concurrent.Callable<Long> join, double timeoutSeconds) throws Exception {
-        java.util.concurrent.FutureTask<Measurement> task = new java.util.concurrent.FutureTask<>(() -> {
+        java.util.concurrent.ExecutorService w = worker();
+        java.util.concurrent.Future<Measurement> task = w.submit(() -> {
             long start = System.nanoTime();
             long count = join.call();
             return Measurement.of(count, (System.nanoTime() - start) / 1e9);
         });
-        Thread t = new Thread(task, "bench-join");
-        t.start();
         try {
             return task.get(Double.isInfinite(timeoutSeconds) ? Long.MAX_VALUE : (long) (timeoutSeconds * 1000),
                     java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
-            t.interrupt();
+            synchronized (LeapfrogJoinPeer.class) {
+                worker = null;
+            }
+            w.shutdownNow();                                          // interrupts the join
             io.leapfrog.exec.gpu.GpuRuntime.abortRunningKernels();   // a GPU join's running kernel stops too
-            t.join();
+            w.awaitTermination(Long.MAX_VALUE, java.util.concurrent.TimeUnit.MILLISECONDS);
             throw new QueryTimeoutException(timeoutSeconds);
         } catch (java.util.concurrent.ExecutionException e) {
             throw e.getCause() instanceof Exception ex ? ex : e;

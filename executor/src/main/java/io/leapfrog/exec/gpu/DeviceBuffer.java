@@ -57,9 +57,14 @@ public final class DeviceBuffer implements AutoCloseable {
         }
     }
 
+    /** A module global (GpuDevice.moduleGlobal): not the pool's, never released. */
+    static DeviceBuffer ofModuleGlobal(DevicePointer pointer, long bytes, String purpose) {
+        return new DeviceBuffer(null, pointer, bytes, bytes, purpose);
+    }
+
     @Override
     public void close() {
-        if (!closed) {
+        if (!closed && pool != null) {
             closed = true;
             pool.release(this);
         }

@@ -41,13 +41,29 @@ public final class GpuDevice {
     private final byte[] kernels;
     private final long requestedBudget;
     private final CUcontext context = new CUcontext();
-    private final CUstream stream = new CUstream();
+    private final NativeLaunch.Stream stream = new NativeLaunch.Stream();
     private final ReentrantLock lock = new ReentrantLock();
     // The launch parameter buffer and its size, reused by every launch (cuLaunchKernel copies them,
     // and launches are serialised by the lock). One buffer through cuLaunchKernel's `extra` instead of
     // one JCuda pointer per parameter, which JCuda marshals one by one: a 10-parameter launch costs
     // 11.3 us instead of 18.1 us on the H100's host (bench GpuLatency; docs/gpu.md).
     private final ByteBuffer params = ByteBuffer.allocateDirect(PARAM_BYTES).order(ByteOrder.nativeOrder());
+    /**
+     * The last thing queued was a kernel whose result {@link #awaitResult} has seen: the stream has
+     * nothing left that a {@link #sync} would wait for (it skips the driver call). Everything that
+     * queues work clears it.
+     */
+    private boolean awaited;
+    private final java.util.Map<String, DeviceBuffer> moduleGlobals = new java.util.HashMap<>();
+    /** Module globals whose kernel left them zeroed (moduleGlobal). */
+    private final java.util.Set<String> cleanGlobals = new java.util.HashSet<>();
+    /** Launches go through {@link NativeLaunch} (else JCuda). */
+    private static final boolean NATIVE = NativeLaunch.available();
+    private static final int MAX_ARGS = 64;
+    /** For NativeLaunch: the parameter buffer's address, and an array of pointers into it and its address. */
+    private final long paramsAddress = NATIVE ? NativeLaunch.address(params) : 0;
+    private final ByteBuffer paramAddresses = ByteBuffer.allocateDirect(8 * MAX_ARGS).order(ByteOrder.nativeOrder());
+    private final long paramAddressesAddress = NATIVE ? NativeLaunch.address(paramAddresses) : 0;
     private final ByteBuffer paramsSize = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
     private final Pointer extra = Pointer.to(JCudaDriver.CU_LAUNCH_PARAM_BUFFER_POINTER, Pointer.to(params),
             JCudaDriver.CU_LAUNCH_PARAM_BUFFER_SIZE, Pointer.to(paramsSize), JCudaDriver.CU_LAUNCH_PARAM_END);
@@ -209,8 +225,13 @@ public final class GpuDevice {
     public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
         lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
         long t0 = profileStart();
-        paramsSize.putLong(0, packParams(null, args));
-        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream, null, extra);
+        int r;
+        if (NATIVE) {
+            r = NativeLaunch.launch(function(kernel), blocks, block, 0, stream.address(), nativeParams(args));
+        } else {
+            paramsSize.putLong(0, packParams(null, args));
+            r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream, null, extra);
+        }
         launched(kernel, r, t0);
     }
 
@@ -222,9 +243,36 @@ public final class GpuDevice {
         allowShared(kernel, shared);
         lastLaunch = describe(kernel, blocks, block, shared);
         long t0 = profileStart();
-        int r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, shared, stream,
-                paramPointers(args), null);
+        int r = NATIVE ? NativeLaunch.launch(function(kernel), blocks, block, shared, stream.address(), nativeParams(args))
+                : JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, shared, stream,
+                        paramPointers(args), null);
         launched(kernel, r, t0);
+    }
+
+    /** The address of {@code kernel}'s handle, for {@link NativeLaunch}. */
+    private long function(String kernel) {
+        return ((NativeLaunch.Function) module.function(kernel)).address();
+    }
+
+    /**
+     * {@code args} packed into the parameter buffer, and the address of an array of pointers to each,
+     * for {@link NativeLaunch} (the buffers are direct, so their addresses hold while they live).
+     */
+    private long nativeParams(KernelArg... args) {
+        if (args.length > MAX_ARGS) {
+            throw new IllegalArgumentException(lastLaunch + ": more than " + MAX_ARGS + " parameters");
+        }
+        int[] offsets = new int[args.length];
+        packParams(offsets, args);
+        for (int i = 0; i < args.length; i++) {
+            paramAddresses.putLong(8 * i, paramsAddress + offsets[i]);
+        }
+        return paramAddressesAddress;
+    }
+
+    /** How kernels are launched: "native" ({@link NativeLaunch}), or through JCuda and why. */
+    public static String launchPath() {
+        return NATIVE ? "native" : "JCuda (" + NativeLaunch.unavailableReason() + ")";
     }
 
     /** {@code args} packed into the parameter buffer, and a pointer to each (cuLaunchCooperativeKernel takes no `extra`). */
@@ -271,6 +319,7 @@ public final class GpuDevice {
         }
         profile("await mapped result", t0);
         throwIfAborted();
+        awaited = true;
         return out;
     }
 
@@ -290,8 +339,9 @@ public final class GpuDevice {
         allowShared(kernel, shared);
         lastLaunch = "cooperative " + describe(kernel, blocks, block, shared);
         long t0 = profileStart();
-        int r = JCudaDriver.cuLaunchCooperativeKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, shared, stream,
-                paramPointers(args));
+        int r = NATIVE ? NativeLaunch.launchCooperative(function(kernel), blocks, block, shared, stream.address(), nativeParams(args))
+                : JCudaDriver.cuLaunchCooperativeKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, shared, stream,
+                        paramPointers(args));
         if (r == CUresult.CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
             return false;
         }
@@ -376,6 +426,7 @@ public final class GpuDevice {
     }
 
     private void launched(String kernel, int result, long t0) {
+        awaited = false;
         if (result != CUresult.CUDA_SUCCESS) {
             throw Cuda.failure(result, "launching " + lastLaunch);
         }
@@ -389,6 +440,10 @@ public final class GpuDevice {
 
     /** Waits for everything issued so far; an asynchronous kernel error is reported with the last launch. */
     public void sync() {
+        if (awaited) {   // the last kernel has handed over its result, and nothing was queued after it
+            throwIfAborted();
+            return;
+        }
         int r = JCudaDriver.cuStreamSynchronize(stream);
         if (r != CUresult.CUDA_SUCCESS) {
             throw Cuda.failure(r, "running " + lastLaunch + " (or work queued before it)");
@@ -401,18 +456,21 @@ public final class GpuDevice {
     }
 
     public void upload(int[] src, int from, int count, DeviceBuffer dst, long dstByte) {
+        awaited = false;
         long t0 = System.nanoTime();
         staging.upload(src, from, count, dst, dstByte);
         profile("upload", t0);
     }
 
     public void upload(long[] src, int from, int count, DeviceBuffer dst, long dstByte) {
+        awaited = false;
         long t0 = System.nanoTime();
         staging.upload(src, from, count, dst, dstByte);
         profile("upload", t0);
     }
 
     public void download(DeviceBuffer src, long srcByte, int[] dst, int from, int count) {
+        awaited = false;
         long t0 = System.nanoTime();
         staging.download(src, srcByte, dst, from, count);
         profile(count == 1 ? "download (one value)" : "download", t0);
@@ -420,6 +478,7 @@ public final class GpuDevice {
     }
 
     public void download(DeviceBuffer src, long srcByte, long[] dst, int from, int count) {
+        awaited = false;
         long t0 = System.nanoTime();
         staging.download(src, srcByte, dst, from, count);
         profile(count == 1 ? "download (one value)" : "download", t0);
@@ -448,13 +507,34 @@ public final class GpuDevice {
 
     /** Sets {@code count} ints of {@code dst} from byte offset {@code dstByte} to {@code value}. */
     public void fill(DeviceBuffer dst, long dstByte, long count, int value) {
+        awaited = false;
         if (count > 0) {
             Cuda.check(JCudaDriver.cuMemsetD32Async(dst.at(dstByte), value, count, stream), "clearing " + dst.purpose());
         }
     }
 
+    /**
+     * A {@code __device__} global of the kernels' module, {@code bytes} long, that a kernel leaves zeroed
+     * whenever it ends well (the warp count's header): zeroed through the stream first unless the last
+     * launch that used it was reported clean ({@link #moduleGlobalClean}), so that a count that failed or
+     * was stopped never leaves its counters to the next. Saves the host a clearing call before each launch.
+     */
+    public DeviceBuffer moduleGlobal(String symbol, int bytes) {
+        DeviceBuffer b = moduleGlobals.computeIfAbsent(symbol, s -> DeviceBuffer.ofModuleGlobal(module.symbol(s, bytes), bytes, s));
+        if (!cleanGlobals.remove(symbol)) {
+            fill(b, 0, bytes / 4, 0);
+        }
+        return b;
+    }
+
+    /** The kernel that used {@link #moduleGlobal} {@code symbol} ended well and left it zeroed. */
+    public void moduleGlobalClean(String symbol) {
+        cleanGlobals.add(symbol);
+    }
+
     /** Writes a module constant (e.g. the join plan) through the stream, in order with the kernels. */
     public void setConstant(String symbol, byte[] value) {
+        awaited = false;
         staging.uploadBytes(value, module.symbol(symbol, value.length), symbol);
     }
 

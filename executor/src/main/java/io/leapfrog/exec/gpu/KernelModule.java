@@ -52,7 +52,7 @@ final class KernelModule {
 
     CUfunction function(String name) {
         return functions.computeIfAbsent(name, n -> {
-            CUfunction f = new CUfunction();
+            CUfunction f = new NativeLaunch.Function();
             Cuda.check(JCudaDriver.cuModuleGetFunction(f, module, n), "looking up kernel " + n);
             return f;
         });

@@ -50,6 +50,16 @@ class GpuRuntimeTest {
         assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
     }
 
+    /** Where the build packed the native launch library, launches go straight into the driver. */
+    @Test
+    void launchesGoStraightToTheDriver() {
+        System.out.println("gpu launches: " + GpuDevice.launchPath());
+        assumeTrue(GpuDevice.class.getResource("/io/leapfrog/kernels/libleapfrog_launch.so") != null,
+                "this build has no native launch library");
+        assumeTrue(!"false".equals(System.getProperty("leapfrog.gpu.nativeLaunch")), "turned off");
+        assertEquals("native", GpuDevice.launchPath());
+    }
+
     /** A symmetric R-MAT-like graph: a few heavy vertices, many light ones. */
     static Relation skewedGraph(long seed, int scale, int edges) {
         Random r = new Random(seed);

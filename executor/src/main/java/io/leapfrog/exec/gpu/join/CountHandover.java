@@ -31,16 +31,19 @@ final class CountHandover {
 
     /**
      * Writes the trace switch (at {@code traceAt}) and the result slot (at {@code resultAt}, its epoch
-     * after it) into {@code args}, and queues the zeroing of {@code header}'s words: call it just before
+     * after it) into {@code args}, and queues the zeroing of {@code header}'s words unless
+     * {@code zeroed} (its trace words are zeroed with the trace on all the same): call it just before
      * the launch.
      */
-    static CountHandover prepare(GpuDevice dev, DeviceBuffer header, ByteBuffer args, int traceAt, int resultAt) {
+    static CountHandover prepare(GpuDevice dev, DeviceBuffer header, boolean zeroed, ByteBuffer args, int traceAt, int resultAt) {
         long[] slot = dev.resultSlot();
         CountHandover h = new CountHandover(Boolean.getBoolean("leapfrog.gpu.fused.trace"), slot[1]);
         args.putInt(traceAt, h.trace ? 1 : 0);
         args.putLong(resultAt, slot[0]);
         args.putLong(resultAt + 8, slot[1]);
-        dev.fill(header, 0, 2L * h.words, 0);
+        if (!zeroed || h.trace) {
+            dev.fill(header, 0, 2L * h.words, 0);
+        }
         return h;
     }
 

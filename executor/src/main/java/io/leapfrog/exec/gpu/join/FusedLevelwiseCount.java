@@ -166,7 +166,7 @@ final class FusedLevelwiseCount {
             }
             int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev), args) : 0;
             int block = shared > 0 ? STAGED_BLOCK : BLOCK;
-            CountHandover handover = CountHandover.prepare(dev, ws, args, ARGS_TRACE, ARGS_RESULT);
+            CountHandover handover = CountHandover.prepare(dev, ws, false, args, ARGS_TRACE, ARGS_RESULT);
             if (!dev.launchCooperative(KERNEL, blocks(dev, block, shared), block, shared,
                     KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"))) {
                 return -1;

@@ -6,6 +6,7 @@ import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.GpuUnavailableException;
+import io.leapfrog.exec.gpu.PhaseClock;
 import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.Reduction;
@@ -119,7 +120,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     }
 
     /** Where a join goes and why; for the GPU, its compiled plan and memory estimate. */
-    private record Decision(Strategy strategy, String why, GpuPlan plan, String estimate) {
+    private record Decision(Strategy strategy, String why, GpuPlan plan, GpuMemoryEstimate estimate) {
         static Decision cpu(String why) {
             return new Decision(null, why, null, null);
         }
@@ -155,7 +156,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         }
         Strategy s = strategy == Strategy.AUTO ? Strategy.LEVELWISE : strategy;
         long limit = limit(runtime.device().pool());
-        String estimate = runtime.device().run(() -> GpuMemoryEstimate.of(plan, s, materialise, limit, resident)).describe();
+        GpuMemoryEstimate estimate = runtime.device().run(() -> GpuMemoryEstimate.of(plan, s, materialise, limit, resident));
         if (mode == Mode.GPU) {
             return new Decision(s, "--device gpu", plan, estimate);
         }
@@ -246,7 +247,9 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
      * runs on the CPU instead, with a warning in the report.
      */
     private <T> T route(JoinQuery q, boolean materialise, String label, Supplier<T> onCpu, GpuJoin<T> onGpu) {
+        PhaseClock.begin();
         Decision d = decide(q, materialise);
+        PhaseClock.mark("decide (plan, estimate)");
         long t0 = System.nanoTime();
         if (!d.gpu()) {
             T r = onCpu.get();
@@ -256,12 +259,14 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         GpuJoinStats stats = new GpuJoinStats();
         try {
             T r = onGpu.run(d, stats);
-            report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), d.estimate(), stats, System.nanoTime() - t0));
+            PhaseClock.mark("leave device");
+            report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), d.estimate()::describe, stats, System.nanoTime() - t0));
+            PhaseClock.mark("report");
             return r;
         } catch (GpuOutOfMemoryException e) {
             T r = onCpu.get();
             report.add(new GpuJoinReport.Entry(label, "cpu-lftj", "warning: fell back from " + d.strategy().label
-                    + " because " + e.getMessage(), d.estimate(), null, System.nanoTime() - t0));
+                    + " because " + e.getMessage(), d.estimate()::describe, null, System.nanoTime() - t0));
             return r;
         }
     }
@@ -274,6 +279,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     private <T> T onDevice(GpuPlan plan, GpuJoinStats stats, DeviceWork<T> work) {
         GpuDevice dev = runtime.device();
         return dev.run(() -> {
+            PhaseClock.mark("enter device");
             DeviceMemoryPool pool = dev.pool();
             pool.setLimit(limit(pool));
             if (resident == null) {
@@ -282,8 +288,12 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             long uploaded = resident.uploadedBytes();
             pool.resetPeak();
             try (ResidentTries.Lease lease = resident.pin(plan.tries)) {
-                T r = work.run(new EncodedPlan(dev, plan, lease), dev, resident);
+                PhaseClock.mark("pin tries");
+                EncodedPlan encoded = new EncodedPlan(dev, plan, lease);
+                PhaseClock.mark("encode plan");
+                T r = work.run(encoded, dev, resident);
                 dev.sync();
+                PhaseClock.mark("sync");
                 return r;
             } finally {
                 stats.peakBytes = pool.peak();

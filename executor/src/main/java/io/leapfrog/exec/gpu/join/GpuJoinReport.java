@@ -16,9 +16,11 @@ public final class GpuJoinReport {
 
     /**
      * One join. {@code where} is a strategy name, e.g. "gpu-levelwise" or "cpu-lftj"; {@code estimate}
-     * the memory estimate of a GPU join (null otherwise).
+     * describes the memory estimate of a GPU join (null otherwise), when the report is read: a small
+     * join's count is too short to spend a microsecond formatting it.
      */
-    public record Entry(String label, String where, String why, String estimate, GpuJoinStats stats, long nanos) {
+    public record Entry(String label, String where, String why, java.util.function.Supplier<String> estimate,
+                        GpuJoinStats stats, long nanos) {
     }
 
     private final List<Entry> entries = new ArrayList<>();
@@ -61,7 +63,7 @@ public final class GpuJoinReport {
             }
             sb.append(" (").append(e.why()).append(')');
             if (e.estimate() != null) {
-                sb.append("; ").append(e.estimate());
+                sb.append("; ").append(e.estimate().get());
             }
             GpuJoinStats s = e.stats();
             if (s != null) {

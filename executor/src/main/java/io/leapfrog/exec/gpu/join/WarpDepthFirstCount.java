@@ -2,8 +2,8 @@ package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
-import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
 import io.leapfrog.exec.gpu.KernelArg;
+import io.leapfrog.exec.gpu.PhaseClock;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -32,7 +32,9 @@ final class WarpDepthFirstCount {
     /** Most tasks one value of level 1 makes (LfWarpArgs.split): a warp's lanes. */
     private static final int MAX_SPLIT = 32;
     private static final int MAX_BLOCK = 1024;
-    private static final int HEADER_BYTES = 512;
+    /** The kernel's header, a module global (warp_kernels.cuh) of HEADER_BYTES. */
+    private static final String HEADER_SYMBOL = "lw_warp_header";
+    private static final int HEADER_BYTES = 8 * (FusedLevelwiseCount.HEADER_WORDS + FusedLevelwiseCount.TRACE_WORDS);
     // LfWarpArgs (warp_kernels.cuh)
     static final int ARGS_HEADER = 0;
     static final int ARGS_Q0 = 8;
@@ -117,8 +119,8 @@ final class WarpDepthFirstCount {
     /**
      * The count, or -1 when this way does not apply (turned off, a count with existential variables or
      * of one level, no task participants), the join is too large for one round of the launch
-     * ({@link #split}), its tables could not have a block of shared memory or its header no device
-     * memory: the caller then counts otherwise.
+     * ({@link #split}) or its tables could not have a block of shared memory: the caller then counts
+     * otherwise.
      */
     static long count(GpuDevice dev, EncodedPlan encoded, GpuJoinStats stats) {
         GpuPlan plan = encoded.plan;
@@ -159,27 +161,26 @@ final class WarpDepthFirstCount {
         if (split == 0) {
             return -1;
         }
-        DeviceBuffer ws;
-        try {
-            ws = dev.allocate(HEADER_BYTES, "warp count header");
-        } catch (GpuOutOfMemoryException e) {
-            return -1;
+        // The header is the module's own (lw_warp_header), left zeroed by every count that ends well.
+        DeviceBuffer header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);
+        args.putLong(ARGS_HEADER, header.address());
+        args.putInt(ARGS_Q0, task[0]);
+        args.putInt(ARGS_Q1, task[1]);
+        args.putInt(ARGS_SPLIT, split);
+        PhaseClock.mark("warp count setup");
+        CountHandover handover = CountHandover.prepare(dev, header, true, args, ARGS_TRACE, ARGS_RESULT);
+        PhaseClock.mark("header fill");
+        dev.launchGrid(KERNEL, blocks, block, shared, KernelArg.struct(encoded.bytes, "plan"),
+                KernelArg.struct(args.array(), "warp count arguments"));
+        PhaseClock.mark("launch");
+        long[] result = handover.await(dev);
+        dev.moduleGlobalClean(HEADER_SYMBOL);
+        PhaseClock.mark("await result");
+        long[] trace = handover.traceWords(dev, header);
+        if (trace != null) {
+            stats.fusedTrace = FusedTrace.ofWarpCount(trace);
         }
-        try (ws) {
-            args.putLong(ARGS_HEADER, ws.address());
-            args.putInt(ARGS_Q0, task[0]);
-            args.putInt(ARGS_Q1, task[1]);
-            args.putInt(ARGS_SPLIT, split);
-            CountHandover handover = CountHandover.prepare(dev, ws, args, ARGS_TRACE, ARGS_RESULT);
-            dev.launchGrid(KERNEL, blocks, block, shared, KernelArg.struct(encoded.bytes, "plan"),
-                    KernelArg.struct(args.array(), "warp count arguments"));
-            long[] result = handover.await(dev);
-            long[] header = handover.traceWords(dev, ws);
-            if (header != null) {
-                stats.fusedTrace = FusedTrace.ofWarpCount(header);
-            }
-            stats.warpCounts++;
-            return result[CountHandover.RESULT_COUNT];
-        }
+        stats.warpCounts++;
+        return result[CountHandover.RESULT_COUNT];
     }
 }
