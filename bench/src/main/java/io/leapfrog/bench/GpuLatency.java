@@ -101,7 +101,7 @@ public final class GpuLatency {
     }
 
     private static void report(String what, int reps, Runnable op, GpuDevice syncAfter) {
-        for (int i = 0; i < Math.min(200, reps); i++) {
+        for (int i = 0; i < reps; i++) {   // warm-up: as many as are timed, so that the JIT has compiled the host path
             op.run();
         }
         if (syncAfter != null) {

@@ -44,9 +44,9 @@ public final class GpuDevice {
     private final NativeLaunch.Stream stream = new NativeLaunch.Stream();
     private final ReentrantLock lock = new ReentrantLock();
     // The launch parameter buffer and its size, reused by every launch (cuLaunchKernel copies them,
-    // and launches are serialised by the lock). One buffer through cuLaunchKernel's `extra` instead of
-    // one JCuda pointer per parameter, which JCuda marshals one by one: a 10-parameter launch costs
-    // 11.3 us instead of 18.1 us on the H100's host (bench GpuLatency; docs/gpu.md).
+    // and launches are serialised by the lock). NativeLaunch passes pointers into it; without it, JCuda
+    // gets the one buffer through cuLaunchKernel's `extra` (one buffer to marshal instead of one per
+    // parameter) or, for launches with dynamic shared memory and cooperative ones, a pointer per parameter.
     private final ByteBuffer params = ByteBuffer.allocateDirect(PARAM_BYTES).order(ByteOrder.nativeOrder());
     /**
      * The last thing queued was a kernel whose result {@link #awaitResult} has seen: the stream has
