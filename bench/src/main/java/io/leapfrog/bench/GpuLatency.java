@@ -95,6 +95,26 @@ public final class GpuLatency {
                         dev.awaitResult(s[1], 2, 2);
                     }, null);
                 }
+                // Where an empty warp count's time goes: the grid's size, and the mapped result against a sync.
+                int[][] grids = {{1, 1024}, {1, 32}};
+                for (int[] g : grids) {
+                    report("warp count, " + g[0] + " block of " + g[1] + " + await", reps, () -> {
+                        long[] s = dev.resultSlot();
+                        w.putLong(488, s[1]);
+                        dev.fill(buf, 0, 16, 0);
+                        dev.launchGrid("lw_warp_count", g[0], g[1], 0,
+                                KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(warpArgs, "args"));
+                        dev.awaitResult(s[1], 2, 2);
+                    }, null);
+                }
+                report("warp count launch + sync", reps, () -> {
+                    long[] s = dev.resultSlot();
+                    w.putLong(488, s[1]);
+                    dev.fill(buf, 0, 16, 0);
+                    dev.launchGrid("lw_warp_count", dev.multiprocessors(), 1024, 0,
+                            KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(warpArgs, "args"));
+                    dev.sync();
+                }, null);
             }
             return null;
         });
