@@ -1,9 +1,10 @@
 /*
  * Kernel launches straight into the CUDA driver, for io.leapfrog.exec.gpu.NativeLaunch.
  *
- * JCuda's cuLaunchKernel costs about 6 us more than the driver's own (8.6-8.9 us against 2.4-3.6 us on
- * an H100's host, bench/native/launch_latency.cu against GpuLatency), whatever the parameters; a small
- * GPU join launches a few kernels and takes tens of microseconds, so that is a large share of it. These
+ * Through JCuda a launch costs 8.3 us on an H100's host with the parameters in one buffer (`extra`), and
+ * about 1.3 us more than native with a pointer per parameter; the driver's own is 2.4-3.6 us (GpuLatency
+ * with a warm JIT against bench/native/launch_latency.cu). A level-wise join launches dozens of kernels
+ * and a small one takes tens of microseconds, so that is a large share of it. These
  * entry points take the handles JCuda created as plain addresses and call the driver directly. The
  * driver is found with dlopen/dlsym (libcuda.so.1, which JCuda has loaded already), so the library
  * links against nothing but libc and builds without the CUDA toolkit's stubs.
