@@ -9,7 +9,6 @@ import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -28,7 +27,6 @@ public final class GpuDevice {
     private static final long STAGING_BYTES = 32L << 20;
     private static final boolean SYNC_EACH = Boolean.getBoolean("leapfrog.gpu.syncEachLaunch");
     /** Kernel parameters a launch may pass: the driver's limit since CUDA 12.1 (4,096 bytes before). */
-    private static final int PARAM_BYTES = 32764;
 
     private final int ordinal;
     private final String name;
@@ -43,11 +41,7 @@ public final class GpuDevice {
     private final CUcontext context = new CUcontext();
     private final NativeLaunch.Stream stream = new NativeLaunch.Stream();
     private final ReentrantLock lock = new ReentrantLock();
-    // The launch parameter buffer and its size, reused by every launch (cuLaunchKernel copies them,
-    // and launches are serialised by the lock). NativeLaunch passes pointers into it; without it, JCuda
-    // gets the one buffer through cuLaunchKernel's `extra` (one buffer to marshal instead of one per
-    // parameter) or, for launches with dynamic shared memory and cooperative ones, a pointer per parameter.
-    private final ByteBuffer params = ByteBuffer.allocateDirect(PARAM_BYTES).order(ByteOrder.nativeOrder());
+    private final KernelLauncher launcher = new KernelLauncher(stream);
     /**
      * The last thing queued was a kernel whose result {@link #awaitResult} has seen: the stream has
      * nothing left that a {@link #sync} would wait for (it skips the driver call). Everything that
@@ -57,16 +51,6 @@ public final class GpuDevice {
     private final java.util.Map<String, DeviceBuffer> moduleGlobals = new java.util.HashMap<>();
     /** Module globals whose kernel left them zeroed (moduleGlobal). */
     private final java.util.Set<String> cleanGlobals = new java.util.HashSet<>();
-    /** Launches go through {@link NativeLaunch} (else JCuda). */
-    private static final boolean NATIVE = NativeLaunch.available();
-    private static final int MAX_ARGS = 64;
-    /** For NativeLaunch: the parameter buffer's address, and an array of pointers into it and its address. */
-    private final long paramsAddress = NATIVE ? NativeLaunch.address(params) : 0;
-    private final ByteBuffer paramAddresses = ByteBuffer.allocateDirect(8 * MAX_ARGS).order(ByteOrder.nativeOrder());
-    private final long paramAddressesAddress = NATIVE ? NativeLaunch.address(paramAddresses) : 0;
-    private final ByteBuffer paramsSize = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
-    private final Pointer extra = Pointer.to(JCudaDriver.CU_LAUNCH_PARAM_BUFFER_POINTER, Pointer.to(params),
-            JCudaDriver.CU_LAUNCH_PARAM_BUFFER_SIZE, Pointer.to(paramsSize), JCudaDriver.CU_LAUNCH_PARAM_END);
     private KernelModule module;
     /** maxResidentBlocks by kernel and block size (the occupancy API's answer does not change). */
     private final java.util.Map<String, Integer> residentBlocks = new java.util.HashMap<>();
@@ -225,65 +209,20 @@ public final class GpuDevice {
     public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
         lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
         long t0 = profileStart();
-        int r;
-        if (NATIVE) {
-            r = NativeLaunch.launch(function(kernel), blocks, block, 0, stream.address(), nativeParams(args));
-        } else {
-            paramsSize.putLong(0, packParams(null, args));
-            r = JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, 0, stream, null, extra);
-        }
-        launched(kernel, r, t0);
+        launched(kernel, launcher.launch(module.function(kernel), blocks, block, 0, args), t0);
     }
 
-    /**
-     * Launches {@code kernel} with an explicit grid and {@code shared} bytes of dynamic shared memory per
-     * block, its parameters passed one pointer each (as a cooperative launch passes them).
-     */
+    /** Launches {@code kernel} with an explicit grid and {@code shared} bytes of dynamic shared memory per block. */
     public void launchGrid(String kernel, int blocks, int block, int shared, KernelArg... args) {
         allowShared(kernel, shared);
         lastLaunch = describe(kernel, blocks, block, shared);
         long t0 = profileStart();
-        int r = NATIVE ? NativeLaunch.launch(function(kernel), blocks, block, shared, stream.address(), nativeParams(args))
-                : JCudaDriver.cuLaunchKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, shared, stream,
-                        paramPointers(args), null);
-        launched(kernel, r, t0);
-    }
-
-    /** The address of {@code kernel}'s handle, for {@link NativeLaunch}. */
-    private long function(String kernel) {
-        return ((NativeLaunch.Function) module.function(kernel)).address();
-    }
-
-    /**
-     * {@code args} packed into the parameter buffer, and the address of an array of pointers to each,
-     * for {@link NativeLaunch} (the buffers are direct, so their addresses hold while they live).
-     */
-    private long nativeParams(KernelArg... args) {
-        if (args.length > MAX_ARGS) {
-            throw new IllegalArgumentException(lastLaunch + ": more than " + MAX_ARGS + " parameters");
-        }
-        int[] offsets = new int[args.length];
-        packParams(offsets, args);
-        for (int i = 0; i < args.length; i++) {
-            paramAddresses.putLong(8 * i, paramsAddress + offsets[i]);
-        }
-        return paramAddressesAddress;
+        launched(kernel, launcher.launch(module.function(kernel), blocks, block, shared, args), t0);
     }
 
     /** How kernels are launched: "native" ({@link NativeLaunch}), or through JCuda and why. */
     public static String launchPath() {
-        return NATIVE ? "native" : "JCuda (" + NativeLaunch.unavailableReason() + ")";
-    }
-
-    /** {@code args} packed into the parameter buffer, and a pointer to each (cuLaunchCooperativeKernel takes no `extra`). */
-    private Pointer paramPointers(KernelArg... args) {
-        int[] offsets = new int[args.length];
-        packParams(offsets, args);
-        Pointer[] each = new Pointer[args.length];
-        for (int i = 0; i < args.length; i++) {
-            each[i] = Pointer.to(params).withByteOffset(offsets[i]);
-        }
-        return Pointer.to(each);
+        return KernelLauncher.path();
     }
 
     /**
@@ -339,9 +278,7 @@ public final class GpuDevice {
         allowShared(kernel, shared);
         lastLaunch = "cooperative " + describe(kernel, blocks, block, shared);
         long t0 = profileStart();
-        int r = NATIVE ? NativeLaunch.launchCooperative(function(kernel), blocks, block, shared, stream.address(), nativeParams(args))
-                : JCudaDriver.cuLaunchCooperativeKernel(module.function(kernel), blocks, 1, 1, block, 1, 1, shared, stream,
-                        paramPointers(args));
+        int r = launcher.launchCooperative(module.function(kernel), blocks, block, shared, args);
         if (r == CUresult.CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
             return false;
         }
@@ -394,27 +331,6 @@ public final class GpuDevice {
     private static String describe(String kernel, int blocks, int block, int shared) {
         return "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads"
                 + (shared > 0 ? ", " + shared + " bytes of shared memory each" : "") + ")";
-    }
-
-    /**
-     * Packs {@code args} into the parameter buffer at their alignments, recording each one's offset in
-     * {@code offsets} when it is not null; returns the bytes used.
-     */
-    private int packParams(int[] offsets, KernelArg... args) {
-        int offset = 0;
-        for (int i = 0; i < args.length; i++) {
-            KernelArg a = args[i];
-            offset = (offset + a.align - 1) & -a.align;
-            if (offsets != null) {
-                offsets[i] = offset;
-            }
-            if (offset + a.size > PARAM_BYTES) {
-                throw new IllegalArgumentException(lastLaunch + ": parameters exceed " + PARAM_BYTES + " bytes");
-            }
-            a.writeTo(params, offset);
-            offset += a.size;
-        }
-        return offset;
     }
 
     private long profileStart() {
