@@ -3,12 +3,13 @@
 // to a general engine on graphs whose CPU count takes half a millisecond (docs/performance.md,
 // seventeenth session). Not a bench peer.
 //
-// Usage: zcat graph.txt.gz | cuda_cliques4 [timed_runs]
+// Usage: zcat graph.txt.gz | cuda_cliques4 [timed_runs] [staged]
 //   stdin: a SNAP edge list ("u v" per line, '#' comments); both directions, duplicates and self-loops
 //   are fine. Prints count, kernel_us (median of the CUDA-event times of the kernel), round_trip_us
 //   (median of memset + launch + synchronise + read-back of the count, as a host sees it).
 //
-// Method: orient every edge from the lower to the higher (degree, id) endpoint; sorted out-lists in CSR.
+// Method: relabel the nodes by (degree, id) and orient every edge from the lower label to the higher;
+// sorted out-lists in CSR (with `staged`, copied into each block's shared memory first).
 // One warp per oriented edge (u, v): the warp's lanes intersect N+(u) and N+(v) by binary search into a
 // sorted list C in shared memory, then for each c in C count |N+(c) ∩ C| (lanes over N+(c), binary
 // search in C). Each 4-clique u < v < c < d (in the orientation) is counted once.
@@ -20,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
+#include <string>
 #include <vector>
 
 #define CHECK(call)                                                                                  \
@@ -33,8 +35,10 @@
 
 namespace {
 
-constexpr int kWarps = 8;      // warps a block
-constexpr int kCap = 1024;     // most common neighbours of an edge a warp holds
+constexpr int kWarps = 8;      // warps a block (unstaged)
+constexpr int kCap = 1024;     // most common neighbours of an edge a warp holds (unstaged)
+constexpr int kBigWarps = 32;  // warps a block, staged: one block an SM
+constexpr int kBigCap = 256;
 
 // Whether sorted a[lo, end) holds x.
 __device__ __forceinline__ bool contains(const uint32_t* a, int lo, int end, uint32_t x) {
@@ -46,15 +50,28 @@ __device__ __forceinline__ bool contains(const uint32_t* a, int lo, int end, uin
     return lo < end && a[lo] == x;
 }
 
-__global__ void __launch_bounds__(kWarps * 32) count4(const uint32_t* rowStart, const uint32_t* targets,
-                                                      const uint32_t* edgeSrc, uint32_t m,
-                                                      unsigned long long* total, int* overflow) {
-    __shared__ uint32_t common[kWarps][kCap];
+// With STAGED, each block (kBigWarps warps) first copies rowStart and targets into its shared memory and
+// searches them there, as the engine's warp count stages its tries.
+template <int WARPS, int CAP, bool STAGED>
+__global__ void __launch_bounds__(WARPS * 32) count4(const uint32_t* gRowStart, const uint32_t* gTargets,
+                                                     const uint32_t* edgeSrc, uint32_t n, uint32_t m,
+                                                     unsigned long long* total, int* overflow) {
+    __shared__ uint32_t common[WARPS][CAP];
+    extern __shared__ uint32_t staged[];
+    const uint32_t* rowStart = gRowStart;
+    const uint32_t* targets = gTargets;
+    if (STAGED) {
+        for (uint32_t i = threadIdx.x; i <= n; i += blockDim.x) staged[i] = gRowStart[i];
+        for (uint32_t i = threadIdx.x; i < m; i += blockDim.x) staged[n + 1 + i] = gTargets[i];
+        __syncthreads();
+        rowStart = staged;
+        targets = staged + n + 1;
+    }
     const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
     uint32_t* C = common[w];
     unsigned long long found = 0;
-    const uint32_t warps = gridDim.x * kWarps;
-    for (uint32_t e = blockIdx.x * kWarps + w; e < m; e += warps) {
+    const uint32_t warps = gridDim.x * WARPS;
+    for (uint32_t e = blockIdx.x * WARPS + w; e < m; e += warps) {
         uint32_t u = edgeSrc[e], v = targets[e];
         uint32_t a0 = rowStart[u], a1 = rowStart[u + 1], b0 = rowStart[v], b1 = rowStart[v + 1];
         if (a1 - a0 > b1 - b0) {   // walk the shorter list, search the longer
@@ -64,7 +81,7 @@ __global__ void __launch_bounds__(kWarps * 32) count4(const uint32_t* rowStart, 
             b0 = t0;
             b1 = t1;
         }
-        int n = 0;
+        int k = 0;
         for (uint32_t i = a0; i < a1; i += 32) {
             bool hit = false;
             uint32_t x = 0;
@@ -73,19 +90,19 @@ __global__ void __launch_bounds__(kWarps * 32) count4(const uint32_t* rowStart, 
                 hit = contains(targets, (int) b0, (int) b1, x);
             }
             unsigned hits = __ballot_sync(0xffffffffu, hit);
-            int at = n + __popc(hits & ((1u << lane) - 1));
-            if (hit && at < kCap) C[at] = x;
-            n += __popc(hits);
+            int at = k + __popc(hits & ((1u << lane) - 1));
+            if (hit && at < CAP) C[at] = x;
+            k += __popc(hits);
         }
-        if (n > kCap) {
+        if (k > CAP) {
             if (lane == 0) atomicExch(overflow, 1);
-            n = kCap;
+            k = CAP;
         }
         __syncwarp();
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < k; i++) {
             uint32_t c = C[i];
             uint32_t c0 = rowStart[c], c1 = rowStart[c + 1];
-            for (uint32_t j = c0 + lane; j < c1; j += 32) found += contains(C, 0, n, targets[j]);
+            for (uint32_t j = c0 + lane; j < c1; j += 32) found += contains(C, 0, k, targets[j]);
         }
         __syncwarp();
     }
@@ -117,6 +134,24 @@ int main(int argc, char** argv) {
     std::vector<uint32_t> degree(n, 0);
     for (auto& e : edges) degree[e.first]++, degree[e.second]++;
     auto lower = [&](uint32_t a, uint32_t b) { return degree[a] < degree[b] || (degree[a] == degree[b] && a < b); };
+    // Relabel the nodes by (degree, id), as the engine renumbers: ids become dense, and the orientation
+    // is by label.
+    std::vector<uint32_t> order(n), label(n);
+    for (uint32_t x = 0; x < n; x++) order[x] = x;
+    std::sort(order.begin(), order.end(), lower);
+    uint32_t isolated = 0;   // ids without edges sort first and are dropped
+    while (isolated < n && degree[order[isolated]] == 0) isolated++;
+    for (uint32_t i = isolated; i < n; i++) label[order[i]] = i - isolated;
+    for (auto& e : edges) {
+        uint32_t a = label[e.first], b = label[e.second];
+        e = {std::min(a, b), std::max(a, b)};
+    }
+    std::vector<uint32_t> relabelled(n - isolated);
+    for (uint32_t x = 0; x < n; x++) {
+        if (degree[x] > 0) relabelled[label[x]] = degree[x];
+    }
+    degree.swap(relabelled);
+    n -= isolated;
     uint32_t m = (uint32_t) edges.size();
     std::vector<uint32_t> rowStart(n + 1, 0), targets(m), edgeSrc(m);
     for (auto& e : edges) rowStart[(lower(e.first, e.second) ? e.first : e.second) + 1]++;
@@ -147,9 +182,29 @@ int main(int argc, char** argv) {
     CHECK(cudaMemcpy(dSrc, edgeSrc.data(), sizeof(uint32_t) * m, cudaMemcpyHostToDevice));
     int sms = 0;
     CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    bool stagedRun = argc > 2 && std::string(argv[2]) == "staged";
+    size_t stagedBytes = sizeof(uint32_t) * (n + 1 + (size_t) m);
+    auto kernelFn = stagedRun ? count4<kBigWarps, kBigCap, true> : count4<kWarps, kCap, false>;
+    int threads = stagedRun ? kBigWarps * 32 : kWarps * 32;
+    size_t dyn = stagedRun ? stagedBytes : 0;
+    if (stagedRun) {
+        int optIn = 0;
+        CHECK(cudaDeviceGetAttribute(&optIn, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+        size_t fixedBytes = sizeof(uint32_t) * kBigWarps * kBigCap;
+        if (dyn + fixedBytes > (size_t) optIn) {
+            std::fprintf(stderr, "error: the graph's %zu bytes do not fit a block's shared memory (%d bytes); run it unstaged\n",
+                         stagedBytes, optIn);
+            return 2;
+        }
+        CHECK(cudaFuncSetAttribute(kernelFn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) dyn));
+    }
     int perSm = 0;
-    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, count4, kWarps * 32, 0));
-    unsigned blocks = (unsigned) std::min<uint64_t>((uint64_t) sms * perSm, (m + kWarps - 1) / kWarps);
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernelFn, threads, dyn));
+    if (perSm == 0) {
+        std::fprintf(stderr, "error: %zu bytes of graph do not fit a block's shared memory\n", stagedBytes);
+        return 2;
+    }
+    unsigned blocks = (unsigned) std::min<uint64_t>((uint64_t) sms * perSm, (m + threads / 32 - 1) / (threads / 32));
     cudaStream_t s;
     CHECK(cudaStreamCreate(&s));
     cudaEvent_t start, stop;
@@ -161,7 +216,7 @@ int main(int argc, char** argv) {
         auto t0 = std::chrono::steady_clock::now();
         CHECK(cudaMemsetAsync(dTotal, 0, sizeof host, s));
         CHECK(cudaEventRecord(start, s));
-        count4<<<blocks, kWarps * 32, 0, s>>>(dRow, dTargets, dSrc, m, dTotal, dOverflow);
+        kernelFn<<<blocks, threads, dyn, s>>>(dRow, dTargets, dSrc, n, m, dTotal, dOverflow);
         CHECK(cudaEventRecord(stop, s));
         CHECK(cudaMemcpyAsync(&host, dTotal, sizeof host, cudaMemcpyDeviceToHost, s));
         CHECK(cudaStreamSynchronize(s));
@@ -180,7 +235,7 @@ int main(int argc, char** argv) {
     }
     int overflow = 0;
     CHECK(cudaMemcpy(&overflow, dOverflow, sizeof overflow, cudaMemcpyDeviceToHost));
-    std::printf("edges %u nodes %u blocks %u of %d threads\n", m, n, blocks, kWarps * 32);
+    std::printf("%s: edges %u nodes %u blocks %u of %d threads\n", stagedRun ? "staged" : "global", m, n, blocks, threads);
     std::printf("count %llu%s\n", count, overflow ? " (WRONG: an edge had more common neighbours than a warp holds)" : "");
     std::printf("kernel_us %.2f\nround_trip_us %.2f\n", median(kernel), median(trip));
     return 0;
