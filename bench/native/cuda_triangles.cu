@@ -20,14 +20,7 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                                                  \
-    do {                                                                                             \
-        cudaError_t err_ = (call);                                                                   \
-        if (err_ != cudaSuccess) {                                                                   \
-            std::fprintf(stderr, "error: %s failed: %s\n", #call, cudaGetErrorString(err_));         \
-            std::exit(3);                                                                            \
-        }                                                                                            \
-    } while (0)
+#include "cuda_check.h"
 
 namespace {
 

@@ -36,6 +36,29 @@ __device__ __forceinline__ long long lw_fused_reserve(unsigned long long* counte
     return (long long) base + incl - n;
 }
 
+// Whether this thread is thread 0 of the last block to finish (every thread of the block calls it once its
+// block's count is in header[LW_FUSED_COUNT]). Each warp's count (its lane 0's atomic in lf_block_add) is
+// fenced before its block's threads meet, and the block's finish after that; the last block then sees
+// every block's count.
+__device__ __forceinline__ bool lw_last_block(unsigned long long* header) {
+    if ((threadIdx.x & 31) == 0) __threadfence();
+    __syncthreads();
+    if (threadIdx.x != 0 || atomicAdd(&header[LW_FUSED_DONE], 1ull) != gridDim.x - 1) return false;
+    __threadfence();
+    return true;
+}
+
+// Hands a count to the host in mapped host memory (GpuDevice.awaitResult): [0] the count, [1] the overflow
+// flag, then [2] the epoch the host waits for, written last.
+__device__ __forceinline__ void lw_hand_over(unsigned long long* result, unsigned long long count,
+                                             unsigned long long overflow, long long epoch) {
+    volatile unsigned long long* R = result;
+    R[0] = count;
+    R[1] = overflow;
+    __threadfence_system();
+    R[2] = (unsigned long long) epoch;
+}
+
 // Redirects p to the block's shared copy when it lies in one of a's spans (Args: LfFusedArgs or
 // LfWarpArgs, which list their spans alike).
 template <typename T, typename Args>
@@ -221,22 +244,13 @@ extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_c
     }
     lf_block_add(mine, &H[LW_FUSED_COUNT]);
     if (tracer && traced < LW_FUSED_TRACE_WORDS) a.header[LW_FUSED_TRACE + traced++] = clock64();
-    // The last block to finish hands the result to the host (LfFusedArgs.result). Each warp's count (its
-    // lane 0's atomic in lf_block_add) is fenced before its block's threads meet, and the block's finish
-    // after that.
-    if ((threadIdx.x & 31) == 0) __threadfence();
-    __syncthreads();
-    if (threadIdx.x == 0 && atomicAdd(&H[LW_FUSED_DONE], 1ull) == gridDim.x - 1) {
-        __threadfence();
+    // The last block to finish hands the result to the host (LfFusedArgs.result).
+    if (lw_last_block(H)) {
         unsigned long long overflow = 0;
         for (int l = 1; l < n; l++) {
             overflow |= __ldcg(&H[LW_FUSED_ROWS + l]) > (unsigned long long) a.rowsCap;
             overflow |= __ldcg(&H[LW_FUSED_ITEMS + l]) > (unsigned long long) a.itemsCap;
         }
-        volatile unsigned long long* R = a.result;
-        R[0] = __ldcg(&H[LW_FUSED_COUNT]);
-        R[1] = overflow;
-        __threadfence_system();
-        R[2] = (unsigned long long) a.epoch;
+        lw_hand_over(a.result, __ldcg(&H[LW_FUSED_COUNT]), overflow, a.epoch);
     }
 }

@@ -270,17 +270,11 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
     lf_block_add(mine, &a.header[LW_FUSED_COUNT]);
     if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
     // The last block to finish hands the result to the host, as lw_fused_count does.
-    if (lane == 0) __threadfence();
-    __syncthreads();
-    if (threadIdx.x == 0 && atomicAdd(&a.header[LW_FUSED_DONE], 1ull) == gridDim.x - 1) {
-        __threadfence();
-        volatile unsigned long long* R = a.result;
+    if (lw_last_block(a.header)) {
         if (a.trace != 0) a.header[LW_WARP_SPAN] = lw_global_ns() - __ldcg(&a.header[LW_WARP_BEGAN]);
-        R[0] = __ldcg(&a.header[LW_FUSED_COUNT]);
-        R[1] = 0;
+        unsigned long long count = __ldcg(&a.header[LW_FUSED_COUNT]);
         a.header[LW_FUSED_COUNT] = 0;   // every other block is done with the header: clean for the next count
         a.header[LW_FUSED_DONE] = 0;
-        __threadfence_system();
-        R[2] = (unsigned long long) a.epoch;
+        lw_hand_over(a.result, count, 0, a.epoch);
     }
 }

@@ -79,45 +79,46 @@ public final class GpuLatency {
                             KernelArg.struct(fusedArgs, "args"));
                     dev.sync();
                 }, null);
-                // lw_warp_count over a plan of no levels (no tasks): an ordinary launch of one 1,024-thread block
-                // per SM with the plan and its arguments (496 bytes), awaited through the mapped result as the
-                // warp count awaits it; without dynamic shared memory and with the 190 KiB ca-GrQc's takes.
+                // lw_warp_count over a plan of no levels (no tasks): an ordinary launch with the plan and its
+                // arguments (496 bytes), awaited through the mapped result as the warp count awaits it. One
+                // 1,024-thread block per SM, without dynamic shared memory and with the 190 KiB ca-GrQc's takes;
+                // then smaller grids, and a sync instead of the mapped result (where its time goes).
                 byte[] warpArgs = new byte[496];
-                java.nio.ByteBuffer w = java.nio.ByteBuffer.wrap(warpArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-                w.putLong(0, buf.address()).putLong(480, slot[0]);
-                for (int shared : new int[] {0, 190 << 10}) {
-                    report("warp count launch + await" + (shared > 0 ? ", 190 KiB" : ""), reps, () -> {
-                        long[] s = dev.resultSlot();
-                        w.putLong(488, s[1]);
-                        dev.fill(buf, 0, 16, 0);
-                        dev.launchGrid("lw_warp_count", dev.multiprocessors(), 1024, shared,
-                                KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(warpArgs, "args"));
-                        dev.awaitResult(s[1], 2, 2);
-                    }, null);
-                }
-                // Where an empty warp count's time goes: the grid's size, and the mapped result against a sync.
-                int[][] grids = {{1, 1024}, {1, 32}};
-                for (int[] g : grids) {
-                    report("warp count, " + g[0] + " block of " + g[1] + " + await", reps, () -> {
-                        long[] s = dev.resultSlot();
-                        w.putLong(488, s[1]);
-                        dev.fill(buf, 0, 16, 0);
-                        dev.launchGrid("lw_warp_count", g[0], g[1], 0,
-                                KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(warpArgs, "args"));
-                        dev.awaitResult(s[1], 2, 2);
-                    }, null);
-                }
-                report("warp count launch + sync", reps, () -> {
-                    long[] s = dev.resultSlot();
-                    w.putLong(488, s[1]);
-                    dev.fill(buf, 0, 16, 0);
-                    dev.launchGrid("lw_warp_count", dev.multiprocessors(), 1024, 0,
-                            KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(warpArgs, "args"));
-                    dev.sync();
-                }, null);
+                java.nio.ByteBuffer.wrap(warpArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                        .putLong(0, buf.address()).putLong(480, slot[0]);
+                report("warp count launch + await", reps,
+                        emptyWarpCount(dev, buf, warpArgs, dev.multiprocessors(), 1024, 0, true), null);
+                report("warp count launch + await, 190 KiB", reps,
+                        emptyWarpCount(dev, buf, warpArgs, dev.multiprocessors(), 1024, 190 << 10, true), null);
+                report("warp count, 1 block of 1024 + await", reps, emptyWarpCount(dev, buf, warpArgs, 1, 1024, 0, true), null);
+                report("warp count, 1 block of 32 + await", reps, emptyWarpCount(dev, buf, warpArgs, 1, 32, 0, true), null);
+                report("warp count launch + sync", reps,
+                        emptyWarpCount(dev, buf, warpArgs, dev.multiprocessors(), 1024, 0, false), null);
             }
             return null;
         });
+    }
+
+    /**
+     * An empty lw_warp_count as the warp count makes it: its header cleared, a launch of {@code blocks} of
+     * {@code block} threads with {@code shared} bytes of dynamic shared memory, and its result awaited in
+     * the mapped slot ({@code await}) or the stream synchronised.
+     */
+    private static Runnable emptyWarpCount(GpuDevice dev, DeviceBuffer header, byte[] warpArgs, int blocks, int block,
+                                           int shared, boolean await) {
+        java.nio.ByteBuffer w = java.nio.ByteBuffer.wrap(warpArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        return () -> {
+            long[] s = dev.resultSlot();
+            w.putLong(488, s[1]);
+            dev.fill(header, 0, 16, 0);
+            dev.launchGrid("lw_warp_count", blocks, block, shared,
+                    KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(warpArgs, "args"));
+            if (await) {
+                dev.awaitResult(s[1], 2, 2);
+            } else {
+                dev.sync();
+            }
+        };
     }
 
     private static void report(String what, int reps, Runnable op, GpuDevice syncAfter) {

@@ -26,7 +26,6 @@ import java.util.function.Supplier;
 public final class GpuDevice {
     private static final long STAGING_BYTES = 32L << 20;
     private static final boolean SYNC_EACH = Boolean.getBoolean("leapfrog.gpu.syncEachLaunch");
-    /** Kernel parameters a launch may pass: the driver's limit since CUDA 12.1 (4,096 bytes before). */
 
     private final int ordinal;
     private final String name;

@@ -17,6 +17,7 @@ import java.nio.ByteOrder;
  * launches with dynamic shared memory and cooperative ones, a pointer per parameter.
  */
 final class KernelLauncher {
+    /** Kernel parameters a launch may pass: the driver's limit since CUDA 12.1 (4,096 bytes before). */
     private static final int PARAM_BYTES = 32764;
     private static final int MAX_ARGS = 64;
     private static final boolean NATIVE = NativeLaunch.available();

@@ -213,7 +213,12 @@ final class FusedLevelwiseCount {
 
     /** Shared memory a block may stage tries in: the device's limit, or less with {@code .sharedBytes}. */
     private static int stagingLimit(GpuDevice dev) {
-        return Math.min(dev.maxDynamicShared(KERNEL), Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE));
+        return Math.min(dev.maxDynamicShared(KERNEL), stagedBytesCap());
+    }
+
+    /** The most bytes of tries a block stages ({@code -Dleapfrog.gpu.fused.sharedBytes}; the warp count's too). */
+    static int stagedBytesCap() {
+        return Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE);
     }
 
     /**
@@ -223,18 +228,14 @@ final class FusedLevelwiseCount {
      * into {@code args}; returns the dynamic shared memory a block needs for them (0: none staged).
      */
     static int stageSpans(java.util.List<long[]> arrays, int limit, ByteBuffer args) {
-        return stageSpans(arrays, limit, args, ARGS_SPAN_SRC);
+        return stageSpans(arrays, limit, args, ARGS_SPAN_SRC, 0);
     }
 
     /**
      * As {@link #stageSpans(java.util.List, int, ByteBuffer)}, for an argument struct whose span lists
-     * (LfFusedArgs' layout: sources, bytes, places, their number) start at byte {@code spanSrc}.
+     * (LfFusedArgs' layout: sources, bytes, places, their number) start at byte {@code spanSrc}, the
+     * spans placed from byte {@code from} of the dynamic shared memory on (a multiple of 16).
      */
-    static int stageSpans(java.util.List<long[]> arrays, int limit, ByteBuffer args, int spanSrc) {
-        return stageSpans(arrays, limit, args, spanSrc, 0);
-    }
-
-    /** As above, the spans placed from byte {@code from} of the dynamic shared memory on (a multiple of 16). */
     static int stageSpans(java.util.List<long[]> arrays, int limit, ByteBuffer args, int spanSrc, int from) {
         int spanBytes = spanSrc + 8 * SPANS;
         int spanAt = spanBytes + 4 * SPANS;

@@ -148,7 +148,7 @@ final class WarpDepthFirstCount {
         if (tables > most) {
             return -1;
         }
-        int limit = (int) Math.min(most, (long) tables + Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE));
+        int limit = (int) Math.min(most, (long) tables + FusedLevelwiseCount.stagedBytesCap());
         int shared = FusedLevelwiseCount.stagingEnabled()
                 ? FusedLevelwiseCount.stageSpans(encoded.searchedArrays(), limit, args, ARGS_SPAN_SRC, (tables + 15) & ~15)
                 : tables;
