@@ -1,4 +1,6 @@
-// The depth-first warp count: a small count in one ordinary launch, with no grid-wide barrier.
+// The depth-first warp count: a small count in one ordinary launch, with no grid-wide barrier. Its
+// arguments, header, staging and handover serve the block count too (block_kernels.cuh), which binds
+// the same tasks by whole blocks and is the one WarpDepthFirstCount launches unless told otherwise.
 //
 // The fused count (fused_kernels.cuh) binds one level at a time across the whole grid, so each of its
 // eight or so steps lasts as long as the slowest warp's chain of dependent reads, and it needs a
@@ -197,25 +199,22 @@ __device__ long long lw_warp_descend(const LfPlan& sp, const LfTable* tb, int* (
     return mine;
 }
 
-extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_constant__ LfPlan plan,
-                                                                 const __grid_constant__ LfWarpArgs a) {
-    extern __shared__ __align__(16) char lw_warp_smem[];
-    __shared__ __align__(16) LfPlan sp;
-    __shared__ LfTable tb[LF_MAX_VARS];                      // tb[l]: the warps' rows binding levels 0..l-1
-    __shared__ int* extra[LF_MAX_VARS][LW_WARP_EXTRA];
+// What the warp and block counts do before their work: block 0's first trace words, the staged plan and
+// tries (lw_fused_stage), and the layout of the tables tb[1..n-1] in shared memory before the spans.
+__device__ __forceinline__ void lw_warp_setup(const LfPlan& plan, const LfWarpArgs& a, LfPlan& sp, LfTable* tb,
+                                              int* (*extra)[LW_WARP_EXTRA], char* smem, int& traced) {
     const bool tracer = a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0;
-    int traced = 0;
     if (tracer) {
         a.header[LW_FUSED_TRACE + traced++] = clock64();
         a.header[LW_WARP_BEGAN] = lw_global_ns();
     }
-    lw_fused_stage(plan, a, sp, lw_warp_smem);
+    lw_fused_stage(plan, a, sp, smem);
     const int n = sp.nvars;
     if ((int) threadIdx.x < n && threadIdx.x >= 1) {   // thread l lays out table l, in shared memory before the spans
         int l = threadIdx.x;
         int at = 0;
         for (int m = 1; m < l; m++) at += lw_warp_columns(m, a.keep[m - 1]);
-        int* col = (int*) lw_warp_smem + at * blockDim.x;
+        int* col = (int*) smem + at * blockDim.x;
         int c = 0;
         for (int v = 0; v < LF_MAX_VARS; v++) tb[l].bind[v] = v < l ? col + (c++) * blockDim.x : nullptr;
         for (int s = 0; s < LF_MAX_SLOTS; s++) tb[l].slot[s] = (a.keep[l - 1] >> s) & 1u ? col + (c++) * blockDim.x : nullptr;
@@ -223,15 +222,58 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
     }
     __syncthreads();
     if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
-    const int lane = threadIdx.x & 31, base = threadIdx.x & ~31;
-    const unsigned below = (1u << lane) - 1;
-    const long long warps = (long long) gridDim.x * (blockDim.x >> 5);
-    const long long wid = (long long) (threadIdx.x >> 5) * gridDim.x + blockIdx.x;   // consecutive ids: other blocks
+}
+
+// What the warp and block counts do after their work: the block's count into the header, and the last
+// block to finish hands the count to the host, as lw_fused_count does.
+__device__ __forceinline__ void lw_warp_finish(long long mine, const LfWarpArgs& a, int traced) {
+    lf_block_add(mine, &a.header[LW_FUSED_COUNT]);
+    if (a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0) a.header[LW_FUSED_TRACE + traced] = clock64();
+    if (lw_last_block(a.header)) {
+        if (a.trace != 0) a.header[LW_WARP_SPAN] = lw_global_ns() - __ldcg(&a.header[LW_WARP_BEGAN]);
+        unsigned long long count = __ldcg(&a.header[LW_FUSED_COUNT]);
+        a.header[LW_FUSED_COUNT] = 0;   // every other block is done with the header: clean for the next count
+        a.header[LW_FUSED_DONE] = 0;
+        lw_hand_over(a.result, count, 0, a.epoch);
+    }
+}
+
+// Task value e of q1 (one of the warp and block counts' tasks) as row `row` of table 1: e and its parent
+// in q0 (one atom's first two trie levels) checked in the other participants of levels 0 and 1 and
+// written to the row; whether both were found. vb gets e's value.
+__device__ __forceinline__ bool lw_task_row(const LfPlan& sp, const LfWarpArgs& a, const LfTable& t1, int row,
+                                            long long e, int& vb) {
     const LfLevel& L0 = sp.level[0];
     const LfLevel& L1 = sp.level[1];
     const LfPart& P0 = L0.part[a.q0];
     const LfPart& P1 = L1.part[a.q1];
-    const long long tasks = (long long) P1.len * a.split;
+    int j = lf_lower_bound(P1.parentOff, 0, P0.len + 1, e + 1) - 1;   // e's parent in q0
+    int va = P0.vals[j];
+    vb = P1.vals[e];
+    long long lb, ub;
+    if (!lw_bounds(L0, t1, row, lb, ub) || va < lb || va > ub   // level 0's bounds read no column
+        || lw_members<1>(L0, t1, row, a.q0, &va, 1u) == 0) {
+        return false;
+    }
+    lw_write_row(L0, t1, row, t1, row, 0, va, a.q0, j, a.keep[0]);
+    return lw_bounds(L1, t1, row, lb, ub) && vb >= lb && vb <= ub && lw_members<1>(L1, t1, row, a.q1, &vb, 1u) != 0;
+}
+
+extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_constant__ LfPlan plan,
+                                                                 const __grid_constant__ LfWarpArgs a) {
+    extern __shared__ __align__(16) char lw_warp_smem[];
+    __shared__ __align__(16) LfPlan sp;
+    __shared__ LfTable tb[LF_MAX_VARS];                      // tb[l]: the warps' rows binding levels 0..l-1
+    __shared__ int* extra[LF_MAX_VARS][LW_WARP_EXTRA];
+    int traced = 0;
+    lw_warp_setup(plan, a, sp, tb, extra, lw_warp_smem, traced);
+    const int n = sp.nvars;
+    const int lane = threadIdx.x & 31, base = threadIdx.x & ~31;
+    const unsigned below = (1u << lane) - 1;
+    const long long warps = (long long) gridDim.x * (blockDim.x >> 5);
+    const long long wid = (long long) (threadIdx.x >> 5) * gridDim.x + blockIdx.x;   // consecutive ids: other blocks
+    const LfLevel& L1 = sp.level[1];
+    const long long tasks = (long long) L1.part[a.q1].len * a.split;
     long long mine = 0;
     unsigned rounds = 15;   // the first round checks for an abort request
     for (long long first = wid; first < tasks; first += 32 * warps) {   // warp-uniform
@@ -239,21 +281,8 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
         long long t = first + lane * warps;
         long long e = t / a.split;   // task t: value e of q1, split t % S
         int row = base + lane;
-        bool live = t < tasks;
-        int va = 0, vb = 0;
-        if (live) {
-            int j = lf_lower_bound(P1.parentOff, 0, P0.len + 1, e + 1) - 1;   // e's parent in q0
-            va = P0.vals[j];
-            vb = P1.vals[e];
-            long long lb, ub;
-            live = lw_bounds(L0, tb[1], row, lb, ub) && va >= lb && va <= ub   // level 0's bounds read no column
-                   && lw_members<1>(L0, tb[1], row, a.q0, &va, 1u) != 0;
-            if (live) {
-                lw_write_row(L0, tb[1], row, tb[1], row, 0, va, a.q0, j, a.keep[0]);
-                live = lw_bounds(L1, tb[1], row, lb, ub) && vb >= lb && vb <= ub
-                       && lw_members<1>(L1, tb[1], row, a.q1, &vb, 1u) != 0;
-            }
-        }
+        int vb = 0;
+        bool live = t < tasks && lw_task_row(sp, a, tb[1], row, e, vb);
         if (n == 2) {
             mine += live && t % a.split == 0;
             continue;
@@ -267,14 +296,5 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
         __syncwarp();
         if (hits != 0) mine += lw_warp_descend(sp, tb, extra, a, base, __popc(hits));
     }
-    lf_block_add(mine, &a.header[LW_FUSED_COUNT]);
-    if (tracer) a.header[LW_FUSED_TRACE + traced++] = clock64();
-    // The last block to finish hands the result to the host, as lw_fused_count does.
-    if (lw_last_block(a.header)) {
-        if (a.trace != 0) a.header[LW_WARP_SPAN] = lw_global_ns() - __ldcg(&a.header[LW_WARP_BEGAN]);
-        unsigned long long count = __ldcg(&a.header[LW_FUSED_COUNT]);
-        a.header[LW_FUSED_COUNT] = 0;   // every other block is done with the header: clean for the next count
-        a.header[LW_FUSED_DONE] = 0;
-        lw_hand_over(a.result, count, 0, a.epoch);
-    }
+    lw_warp_finish(mine, a, traced);
 }

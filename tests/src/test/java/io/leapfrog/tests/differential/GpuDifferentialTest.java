@@ -121,8 +121,8 @@ class GpuDifferentialTest {
     }
 
     /**
-     * The suite's counts run as depth-first warp counts (one launch each), its other joins level by
-     * level; a count whose first two variables share no atom would run fused.
+     * The suite's counts run as depth-first warp counts (one launch each, bound by blocks), its other
+     * joins level by level; a count whose first two variables share no atom would run fused.
      */
     @Test
     void levelwiseMatchesNestedLoopsAndDuckDb() throws Exception {
@@ -137,6 +137,14 @@ class GpuDifferentialTest {
             assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[2] > 0);
         }
         try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.sharedBytes", "2048"))) {
+            assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[2] > 0);
+        }
+    }
+
+    /** Warp counts bound by warps (lw_warp_count), not by whole blocks as by default. */
+    @Test
+    void warpCountsBoundByWarpsMatch() throws Exception {
+        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.warpCount.block", "false"))) {
             assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[2] > 0);
         }
     }

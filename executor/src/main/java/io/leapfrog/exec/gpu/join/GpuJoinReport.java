@@ -72,7 +72,7 @@ public final class GpuJoinReport {
                     sb.append(", split into up to ").append(s.maxWindows()).append(" windows per level");
                 }
                 if (s.warpCounts() > 0) {
-                    sb.append(", counted in one launch, each warp depth first");
+                    sb.append(", counted depth first in one launch");
                 }
                 if (s.fusedCounts() > 0) {
                     sb.append(", counted in one cooperative launch");

@@ -57,7 +57,7 @@ public final class GpuJoinStats {
         return fusedCounts;
     }
 
-    /** Counts made in one launch, each warp depth first ({@link WarpDepthFirstCount}). */
+    /** Counts made depth first in one launch ({@link WarpDepthFirstCount}). */
     public long warpCounts() {
         return warpCounts;
     }

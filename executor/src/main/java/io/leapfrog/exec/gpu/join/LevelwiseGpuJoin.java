@@ -67,7 +67,7 @@ final class LevelwiseGpuJoin {
     }
 
     /**
-     * The count: in one launch, each warp depth first, when the join is small enough
+     * The count: depth first in one launch, when the join is small enough
      * ({@link WarpDepthFirstCount}); else in one cooperative launch ({@link FusedLevelwiseCount}); else
      * (or when that outgrew its workspace) level by level.
      */

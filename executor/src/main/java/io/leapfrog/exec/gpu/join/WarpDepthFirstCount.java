@@ -9,26 +9,32 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * A small count in one ordinary launch with no grid-wide barrier ({@code lw_warp_count},
- * kernels/src/main/cuda/warp_kernels.cuh): each warp takes level 1's candidates (the values of one
- * atom's second trie level, spread over the warps) and binds the rest of the join depth first, 32
- * candidates at a time, in tables of at most 32 rows. Nothing can outgrow its table, so the count
- * never falls back; the result is awaited in mapped host memory as the fused count's is. The tables
- * lie in shared memory (at most half of it, with fewer threads a block when they need more); the tries
- * are staged in what is left, as the fused count stages them.
+ * A small count in one ordinary launch with no grid-wide barrier ({@code lw_block_count},
+ * kernels/src/main/cuda/block_kernels.cuh): each block takes level 1's candidates (the values of one
+ * atom's second trie level, spread over the blocks) and binds the rest of the join depth first, a
+ * block's worth of candidates at a time, in tables of at most one row a thread. Nothing can outgrow
+ * its table, so the count never falls back; the result is awaited in mapped host memory as the fused
+ * count's is. The tables lie in shared memory (at most half of it, with fewer threads a block when
+ * they need more); the tries are staged in what is left, as the fused count stages them.
+ *
+ * <p>The name is the first version's, {@code lw_warp_count} (warp_kernels.cuh), in which each warp bound
+ * its own tasks 32 candidates at a time: its steps were mostly idle lanes on the small graphs, and whole
+ * blocks count ca-GrQc's and oregon1_010331's 4-cliques 5-15% sooner (docs/performance.md, eighteenth
+ * session). {@code -Dleapfrog.gpu.warpCount.block=false} launches it instead, with the same arguments.
  *
  * <p>It is tried before {@link FusedLevelwiseCount}, whose cooperative launch and grid-wide barriers
  * cost more than a small count's work (docs/gpu.md, "Depth-first warp counts"). It needs a level-1
  * participant reading the children of a level-0 participant (every join whose first two variables
  * share an atom), and few enough of those children that each can be split into at least two tasks in
- * one round of the launch ({@link #split}): a warp that draws a dense part of a larger graph binds it
- * alone.
+ * one round of the launch ({@link #split}): on larger graphs the fused count is faster.
  *
- * <p>{@code -Dleapfrog.gpu.warpCount=false} turns it off; {@code .split} fixes the split. The fused
- * count's {@code .shared} and {@code .sharedBytes} apply to its staging too.
+ * <p>{@code -Dleapfrog.gpu.warpCount=false} turns it off; {@code .split} fixes the split; {@code .block=false}
+ * binds by warps. The fused count's {@code .shared} and {@code .sharedBytes} apply to its staging too.
  */
 final class WarpDepthFirstCount {
-    private static final String KERNEL = "lw_warp_count";
+    private static final String KERNEL = "lw_block_count";
+    /** The same count bound by warps (warp_kernels.cuh), with the same arguments. */
+    private static final String WARP_KERNEL = "lw_warp_count";
     /** Most tasks one value of level 1 makes (LfWarpArgs.split): a warp's lanes. */
     private static final int MAX_SPLIT = 32;
     private static final int MAX_BLOCK = 1024;
@@ -59,6 +65,11 @@ final class WarpDepthFirstCount {
         return !"false".equals(System.getProperty("leapfrog.gpu.warpCount"));
     }
 
+    /** The kernel: {@code lw_warp_count} with {@code -Dleapfrog.gpu.warpCount.block=false}, else lw_block_count. */
+    static String kernel() {
+        return "false".equals(System.getProperty("leapfrog.gpu.warpCount.block")) ? WARP_KERNEL : KERNEL;
+    }
+
     /**
      * {q0, q1}: a participant of level 0 and one of level 1 that reads its children (one atom's first two
      * trie levels), the one with the fewest children, whose values become the warps' tasks; or null.
@@ -85,9 +96,9 @@ final class WarpDepthFirstCount {
      * Tasks each value of level 1 makes (each taking every S-th of level 2's candidates): as many as keep
      * every lane of the launch ({@code warps}) busy in one round, at most {@link #MAX_SPLIT};
      * {@code .split} sets it. 0 when the values are too many to be split at least twice in one round
-     * (more than 16 per warp), or for a join of two levels more than one per lane: a warp drawing a
-     * dense part of a larger graph would bind it alone, and the fused count was faster there (wiki-Vote
-     * 4-cliques 0.22 against 0.37 ms; docs/gpu.md).
+     * (more than 16 per warp), or for a join of two levels more than one per lane: the fused count was
+     * faster there (wiki-Vote 4-cliques 0.20 ms against 0.31 ms bound by blocks and 0.36 ms by warps,
+     * split once; ego-Facebook 0.54 against 0.89 and 1.34 ms; H200, docs/performance.md).
      */
     static int split(GpuPlan plan, int[] task, long warps) {
         long values = plan.query.atomTrie(plan.partAtom[1][task[1]]).values[1].length;
@@ -139,7 +150,8 @@ final class WarpDepthFirstCount {
         }
         // The tables first (every read of them is a step of a chain), in at most half the shared memory;
         // the tries staged in what is left.
-        int most = dev.maxDynamicShared(KERNEL);
+        String kernel = kernel();
+        int most = dev.maxDynamicShared(kernel);
         int block = MAX_BLOCK;
         while (block > 32 && tableBytes(keep, plan.nvars, block) > most / 2) {
             block /= 2;
@@ -153,7 +165,7 @@ final class WarpDepthFirstCount {
                 ? FusedLevelwiseCount.stageSpans(encoded.searchedArrays(), limit, args, ARGS_SPAN_SRC, (tables + 15) & ~15)
                 : tables;
         shared = Math.max(shared, tables);
-        int blocks = dev.maxResidentBlocks(KERNEL, block, shared);
+        int blocks = dev.maxResidentBlocks(kernel, block, shared);
         if (blocks == 0) {
             return -1;
         }
@@ -170,7 +182,7 @@ final class WarpDepthFirstCount {
         PhaseClock.mark("warp count setup");
         CountHandover handover = CountHandover.prepare(dev, header, true, args, ARGS_TRACE, ARGS_RESULT);
         PhaseClock.mark("header fill");
-        dev.launchGrid(KERNEL, blocks, block, shared, KernelArg.struct(encoded.bytes, "plan"),
+        dev.launchGrid(kernel, blocks, block, shared, KernelArg.struct(encoded.bytes, "plan"),
                 KernelArg.struct(args.array(), "warp count arguments"));
         PhaseClock.mark("launch");
         long[] result = handover.await(dev);

@@ -1,0 +1,183 @@
+// The block count: the warp count's work (warp_kernels.cuh) bound by whole blocks instead of warps.
+//
+// The warp count's steps are 32 candidates wide, and a step costs about as much with one live lane as
+// with 32: on the small graphs, where a warp's rows have a few candidates each, block 0 spent 29,000-36,000
+// cycles in steps that were mostly idle lanes (docs/performance.md, sixteenth session). Here a block takes
+// blockDim.x tasks at a time (task t of the grid's round to thread t / gridDim.x of block t % gridDim.x,
+// so a dense vertex's tasks, side by side, go to different blocks) and binds them depth first as the
+// warp count does, but each step takes blockDim.x candidates of the level's rows at once:
+//
+// * a thread finds its candidate's row by binary search in the rows' candidate starts (shared memory),
+//   checks it (lw_members) and either counts it (the last level) or, after a block-wide scan of the hits,
+//   writes it as a row of the next level's table, which thus never holds more than blockDim.x rows;
+// * lane l of every warp keeps level l's cursor, candidates and rows, as the warp count's lanes do; every
+//   warp computes the same values, so the block needs no shared copy of them.
+//
+// Staging, the table layout and the handover of the count are the warp count's (lw_warp_setup,
+// lw_warp_finish), and so are the arguments (LfWarpArgs): WarpDepthFirstCount launches either kernel.
+#pragma once
+#include "warp_kernels.cuh"
+
+// Exclusive scan of v across the block (blockDim.x a multiple of 32); `total` gets the block's sum. Every
+// thread calls it. The warps' sums alternate between the two rows of `sums` (parity flips at each call),
+// so one barrier a call suffices: a thread writes a row again only after the next call's barrier, which
+// every thread reaches only after reading that row.
+__device__ __forceinline__ int lw_block_scan(int v, int& total, int (*sums)[32], int& parity) {
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+    int x = v;
+    for (int o = 1; o < 32; o <<= 1) {
+        int y = __shfl_up_sync(LF_FULL_MASK, x, o);
+        if (lane >= o) x += y;
+    }
+    int* S = sums[parity];
+    parity ^= 1;
+    if (lane == 31) S[warp] = x;
+    __syncthreads();
+    int t = lane < warps ? S[lane] : 0;
+    for (int o = 1; o < 32; o <<= 1) {
+        int y = __shfl_up_sync(LF_FULL_MASK, t, o);
+        if (lane >= o) t += y;
+    }
+    int before = warp > 0 ? __shfl_sync(LF_FULL_MASK, t, warp - 1) : 0;
+    total = __shfl_sync(LF_FULL_MASK, t, 31);
+    return before + x - v;
+}
+
+// Whether the host asked running joins to stop, checked every 16th call; block-uniform (the check is a
+// barrier), so the whole block leaves together.
+__device__ __forceinline__ bool lw_block_aborted(unsigned& steps) {
+    return (++steps & 15u) == 0 && __syncthreads_or(*(volatile int*) &lf_abort != 0);
+}
+
+// Prepares level `level` of the block: as lw_warp_open, for the block's `rows` rows of tb[level] (row r
+// thread r's), with the rows' candidate starts found by a block-wide scan. Ends with a barrier, after
+// which every thread may read every row's extra columns.
+__device__ __forceinline__ void lw_block_open(const LfLevel& L, const LfTable& t, int* const* extra, int rows, int level,
+                                              int split, int& cur, int& total, int& rowsAt, int (*sums)[32],
+                                              int& parity) {
+    const int r = threadIdx.x, lane = threadIdx.x & 31;
+    int p = 0, lo = 0, hi = 0, size = 0;
+    if (r < rows) {
+        long long lb, ub;
+        int s = level == 2 ? extra[LW_WARP_FIRST][r] : 0;
+        lw_driver(L, t, r, lb, ub, p, lo, hi);
+        size = hi - lo;
+        if (level == 2) {
+            size = size > s ? (size - s + split - 1) / split : 0;
+            lo += s;
+        }
+    }
+    int all;
+    int start = lw_block_scan(size, all, sums, parity);
+    if (r < rows) {
+        extra[LW_WARP_DRIVER][r] = p;
+        extra[LW_WARP_FIRST][r] = lo;
+        extra[LW_WARP_START][r] = start;
+    }
+    if (lane == level) {
+        cur = 0;
+        total = all;
+        rowsAt = rows;
+    }
+    __syncthreads();
+}
+
+// The row among `rows` whose candidates hold candidate g: the last whose candidates start at or before g.
+__device__ __forceinline__ int lw_block_owner(const int* start, int rows, int g) {
+    int lo = 0, hi = rows - 1;   // start[0] is 0
+    while (lo < hi) {
+        int mid = (lo + hi + 1) >> 1;
+        if (start[mid] <= g) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+}
+
+// Binds levels 2.. of the block's `rows` rows of level 2 depth first; returns this thread's share of the
+// count.
+__device__ long long lw_block_descend(const LfPlan& sp, const LfTable* tb, int* (*extra)[LW_WARP_EXTRA],
+                                      const LfWarpArgs& a, int rows, int (*sums)[32], int& parity) {
+    const int n = sp.nvars, lane = threadIdx.x & 31;
+    long long mine = 0;
+    int cur = 0, total = 0, rowsAt = 0;   // lane l: level l's
+    int level = 2;
+    unsigned steps = 0;
+    lw_block_open(sp.level[2], tb[2], extra[2], rows, 2, a.split, cur, total, rowsAt, sums, parity);
+    while (level >= 2) {   // block-uniform
+        if (lw_block_aborted(steps)) break;
+        int c = lw_warp_get(cur, level), all = lw_warp_get(total, level);
+        if (c >= all) {
+            level--;
+            continue;
+        }
+        if (lane == level) cur = c + blockDim.x;
+        const LfLevel& L = sp.level[level];
+        int* const* x = extra[level];
+        int g = c + threadIdx.x, here = lw_warp_get(rowsAt, level);   // a shuffle: every lane, not only g's below all
+        int owner = 0, oP = 0, at = 0, v = 0;
+        unsigned hit = 0;
+        if (g < all) {
+            owner = lw_block_owner(x[LW_WARP_START], here, g);
+            oP = x[LW_WARP_DRIVER][owner];
+            int stride = level == 2 ? a.split : 1;
+            at = x[LW_WARP_FIRST][owner] + stride * (g - x[LW_WARP_START][owner]);
+            v = L.part[oP].vals[at];
+            hit = lw_members<1>(L, tb[level], owner, oP, &v, 1u);
+        }
+        if (level == n - 1) {
+            mine += hit;
+            continue;
+        }
+        // The scan's barrier also ends every read of table level+1 by the steps before this one.
+        int found;
+        int j = lw_block_scan(hit != 0, found, sums, parity);
+        if (hit) lw_write_row(L, tb[level], owner, tb[level + 1], j, level, v, oP, at, a.keep[level]);
+        if (found != 0) {
+            __syncthreads();   // the new rows, before lw_block_open reads them
+            level++;
+            lw_block_open(sp.level[level], tb[level], extra[level], found, level, a.split, cur, total, rowsAt, sums,
+                          parity);
+        }
+    }
+    return mine;
+}
+
+extern "C" __global__ void __launch_bounds__(1024) lw_block_count(const __grid_constant__ LfPlan plan,
+                                                                  const __grid_constant__ LfWarpArgs a) {
+    extern __shared__ __align__(16) char lw_block_smem[];
+    __shared__ __align__(16) LfPlan sp;
+    __shared__ LfTable tb[LF_MAX_VARS];                      // tb[l]: the block's rows binding levels 0..l-1
+    __shared__ int* extra[LF_MAX_VARS][LW_WARP_EXTRA];
+    __shared__ int sums[2][32];
+    int parity = 0;
+    int traced = 0;
+    lw_warp_setup(plan, a, sp, tb, extra, lw_block_smem, traced);
+    const int n = sp.nvars, row = threadIdx.x;
+    const LfLevel& L1 = sp.level[1];
+    const long long tasks = (long long) L1.part[a.q1].len * a.split;
+    const long long round = (long long) gridDim.x * blockDim.x;
+    long long mine = 0;
+    unsigned rounds = 15;   // the first round checks for an abort request
+    for (long long first = blockIdx.x; first < tasks; first += round) {   // block-uniform
+        if (lw_block_aborted(rounds)) break;
+        long long t = first + (long long) threadIdx.x * gridDim.x;
+        long long e = t / a.split;   // task t: value e of q1, split t % S
+        int vb = 0;
+        bool live = t < tasks && lw_task_row(sp, a, tb[1], row, e, vb);
+        if (n == 2) {
+            mine += live && t % a.split == 0;
+            continue;
+        }
+        // The scan's barrier also ends every read of table 2 by the round before.
+        int rows;
+        int r = lw_block_scan(live, rows, sums, parity);
+        if (live) {
+            lw_write_row(L1, tb[1], row, tb[2], r, 1, vb, a.q1, (int) e, a.keep[1]);
+            extra[2][LW_WARP_FIRST][r] = (int) (t % a.split);   // the row's split, for lw_block_open
+        }
+        if (rows != 0) {
+            __syncthreads();
+            mine += lw_block_descend(sp, tb, extra, a, rows, sums, parity);
+        }
+    }
+    lw_warp_finish(mine, a, traced);
+}
