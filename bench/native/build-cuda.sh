@@ -18,3 +18,8 @@ mv -f "$here/build/launch_latency.tmp" "$here/build/launch_latency"
 nvcc -O3 -std=c++17 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
     -o "$here/build/cuda_cliques4.tmp" "$here/cuda_cliques4.cu"
 mv -f "$here/build/cuda_cliques4.tmp" "$here/build/cuda_cliques4"
+# The resident-kernel latency probe (docs/performance.md, eighteenth session): a kernel left running that
+# takes jobs from mapped host memory, against a launch per job.
+nvcc -O3 -std=c++17 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+    -o "$here/build/resident_latency.tmp" "$here/resident_latency.cu"
+mv -f "$here/build/resident_latency.tmp" "$here/build/resident_latency"

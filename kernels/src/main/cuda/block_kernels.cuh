@@ -15,6 +15,8 @@
 //
 // Staging, the table layout and the handover of the count are the warp count's (lw_warp_setup,
 // lw_warp_finish), and so are the arguments (LfWarpArgs): WarpDepthFirstCount launches either kernel.
+// With the trace, block 0 also counts its rounds of tasks and its steps at each level in the header's
+// item words (LW_FUSED_ITEMS + 1, + level), which the warp count leaves unused.
 #pragma once
 #include "warp_kernels.cuh"
 
@@ -101,6 +103,7 @@ __device__ long long lw_block_descend(const LfPlan& sp, const LfTable* tb, int* 
     int cur = 0, total = 0, rowsAt = 0;   // lane l: level l's
     int level = 2;
     unsigned steps = 0;
+    const bool tracer = a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0;   // block 0's steps a level
     lw_block_open(sp.level[2], tb[2], extra[2], rows, 2, a.split, cur, total, rowsAt, sums, parity);
     while (level >= 2) {   // block-uniform
         if (lw_block_aborted(steps)) break;
@@ -110,6 +113,7 @@ __device__ long long lw_block_descend(const LfPlan& sp, const LfTable* tb, int* 
             continue;
         }
         if (lane == level) cur = c + blockDim.x;
+        if (tracer) a.header[LW_FUSED_ITEMS + level]++;
         const LfLevel& L = sp.level[level];
         int* const* x = extra[level];
         int g = c + threadIdx.x, here = lw_warp_get(rowsAt, level);   // a shuffle: every lane, not only g's below all
@@ -141,8 +145,9 @@ __device__ long long lw_block_descend(const LfPlan& sp, const LfTable* tb, int* 
     return mine;
 }
 
-extern "C" __global__ void __launch_bounds__(1024) lw_block_count(const __grid_constant__ LfPlan plan,
-                                                                  const __grid_constant__ LfWarpArgs a) {
+// The block count's kernel, for a plan passed as an LfPlan or as the head of one (LfPlanOf).
+template <typename Plan>
+__device__ __forceinline__ void lw_block_count_of(const Plan& plan, const LfWarpArgs& a) {
     extern __shared__ __align__(16) char lw_block_smem[];
     __shared__ __align__(16) LfPlan sp;
     __shared__ LfTable tb[LF_MAX_VARS];                      // tb[l]: the block's rows binding levels 0..l-1
@@ -159,6 +164,7 @@ extern "C" __global__ void __launch_bounds__(1024) lw_block_count(const __grid_c
     unsigned rounds = 15;   // the first round checks for an abort request
     for (long long first = blockIdx.x; first < tasks; first += round) {   // block-uniform
         if (lw_block_aborted(rounds)) break;
+        if (a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0) a.header[LW_FUSED_ITEMS + 1]++;   // block 0's rounds
         long long t = first + (long long) threadIdx.x * gridDim.x;
         long long e = t / a.split;   // task t: value e of q1, split t % S
         int vb = 0;
@@ -180,4 +186,21 @@ extern "C" __global__ void __launch_bounds__(1024) lw_block_count(const __grid_c
         }
     }
     lw_warp_finish(mine, a, traced);
+}
+
+// The block count, with the plan as a whole LfPlan, or (WarpDepthFirstCount picks by the plan's levels)
+// as the head of one with room for 4 or 8 levels: fewer parameter bytes to copy at each launch.
+extern "C" __global__ void __launch_bounds__(1024) lw_block_count(const __grid_constant__ LfPlan plan,
+                                                                  const __grid_constant__ LfWarpArgs a) {
+    lw_block_count_of(plan, a);
+}
+
+extern "C" __global__ void __launch_bounds__(1024) lw_block_count_v4(const __grid_constant__ LfPlanOf<4> plan,
+                                                                     const __grid_constant__ LfWarpArgs a) {
+    lw_block_count_of(plan, a);
+}
+
+extern "C" __global__ void __launch_bounds__(1024) lw_block_count_v8(const __grid_constant__ LfPlanOf<8> plan,
+                                                                     const __grid_constant__ LfWarpArgs a) {
+    lw_block_count_of(plan, a);
 }

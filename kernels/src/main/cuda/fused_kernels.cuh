@@ -71,9 +71,9 @@ __device__ __forceinline__ const T* lw_fused_local(const T* p, const Args& a, ch
 }
 
 // The block's copy of the plan (sp), with the trie arrays of a's spans in shared memory and the plan
-// pointing at them. Every thread of the block calls it.
-template <typename Args>
-__device__ void lw_fused_stage(const LfPlan& plan, const Args& a, LfPlan& sp, char* smem) {
+// pointing at them. Every thread of the block calls it. Plan: LfPlan or LfPlanOf<V> (its levels alone).
+template <typename Args, typename Plan>
+__device__ void lw_fused_stage(const Plan& plan, const Args& a, LfPlan& sp, char* smem) {
     // The plan, one piece per warp: its head, each level's header and each participant the level has.
     // (A launch parameter is read through the constant cache, which serialises a warp's different
     // addresses: copying all 10,768 bytes with one address per lane took about 18,000 cycles.)

@@ -64,6 +64,20 @@ struct LfPlan {
     LfLevel level[LF_MAX_VARS];
 };
 
+// The head of an LfPlan with room for V levels only: what a kernel takes by value when the host knows
+// the plan has at most V levels, so that a launch copies fewer parameter bytes (a 10,768-byte parameter
+// costs about 4 us a launch more than a 1,536-byte one on an H200; docs/performance.md, eighteenth
+// session). Its bytes are the plan's first ones.
+template <int V>
+struct LfPlanOf {
+    int nvars;
+    int outVars;
+    int nslots;
+    int pad;
+    LfLevel level[V];
+};
+static_assert(sizeof(LfPlanOf<LF_MAX_VARS>) == sizeof(LfPlan), "LfPlanOf layout");
+
 // Byte offsets shared with PlanLayout.java.
 static_assert(sizeof(LfPart) == 72, "LfPart layout");
 static_assert(sizeof(LfLevel) == 96 + LF_MAX_PARTS * 72, "LfLevel layout");

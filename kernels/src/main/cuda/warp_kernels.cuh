@@ -201,7 +201,8 @@ __device__ long long lw_warp_descend(const LfPlan& sp, const LfTable* tb, int* (
 
 // What the warp and block counts do before their work: block 0's first trace words, the staged plan and
 // tries (lw_fused_stage), and the layout of the tables tb[1..n-1] in shared memory before the spans.
-__device__ __forceinline__ void lw_warp_setup(const LfPlan& plan, const LfWarpArgs& a, LfPlan& sp, LfTable* tb,
+template <typename Plan>
+__device__ __forceinline__ void lw_warp_setup(const Plan& plan, const LfWarpArgs& a, LfPlan& sp, LfTable* tb,
                                               int* (*extra)[LW_WARP_EXTRA], char* smem, int& traced) {
     const bool tracer = a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0;
     if (tracer) {

@@ -54,10 +54,21 @@ public final class KernelArg {
         return new KernelArg(0, value, value.length, align, name);
     }
 
+    /**
+     * A struct passed by value whose type is the first {@code bytes} of {@code value}'s (a plan of fewer
+     * levels than the largest, as the kernel declares it).
+     */
+    public static KernelArg structPrefix(byte[] value, int bytes, String name) {
+        if (bytes > value.length) {
+            throw new IllegalArgumentException(name + ": " + bytes + " bytes of a " + value.length + "-byte struct");
+        }
+        return new KernelArg(0, value, bytes, 8, name);
+    }
+
     /** Writes the value at {@code offset} of the (native-order) parameter buffer. */
     void writeTo(ByteBuffer params, int offset) {
         if (struct != null) {
-            params.put(offset, struct);
+            params.put(offset, struct, 0, size);
         } else if (size == 4) {
             params.putInt(offset, (int) scalar);
         } else {

@@ -4,7 +4,8 @@ package io.leapfrog.exec.gpu.join;
  * The steps of one fused or warp count (-Dleapfrog.gpu.fused.trace=true): block 0's cycles from the
  * start to the end of staging, then to each grid-wide barrier (the fused count) and to the end; the rows
  * and work items each level after the first had (the fused count); and, for a warp count, the kernel's
- * span in nanoseconds from block 0's start to the last block's end (0 for a fused count).
+ * span in nanoseconds from block 0's start to the last block's end (0 for a fused count). A warp count
+ * bound by blocks puts block 0's rounds of tasks and its steps at levels 2.. in {@code items}.
  */
 public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long spanNanos) {
 
@@ -20,9 +21,16 @@ public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long span
         return new FusedTrace(steps, rows, items, 0);
     }
 
-    /** From a warp count's header words (warp_kernels.cuh: the clocks as the fused count's, LW_WARP_SPAN). */
-    static FusedTrace ofWarpCount(long[] header) {
-        return new FusedTrace(steps(header), new long[0], new long[0], header[WarpDepthFirstCount.HEADER_SPAN]);
+    /**
+     * From a warp count's header words (warp_kernels.cuh: the clocks as the fused count's, LW_WARP_SPAN;
+     * block_kernels.cuh: block 0's rounds and steps in the item words).
+     */
+    static FusedTrace ofWarpCount(long[] header, int levels) {
+        long[] steps = new long[Math.max(0, levels - 1)];
+        for (int l = 1; l < levels; l++) {
+            steps[l - 1] = header[1 + PlanLayout.MAX_VARS + l];
+        }
+        return new FusedTrace(steps(header), new long[0], steps, header[WarpDepthFirstCount.HEADER_SPAN]);
     }
 
     private static long[] steps(long[] header) {

@@ -29,7 +29,7 @@ import java.nio.ByteOrder;
  * one round of the launch ({@link #split}): on larger graphs the fused count is faster.
  *
  * <p>{@code -Dleapfrog.gpu.warpCount=false} turns it off; {@code .split} fixes the split; {@code .block=false}
- * binds by warps. The fused count's {@code .shared} and {@code .sharedBytes} apply to its staging too.
+ * binds by warps; {@code .planHead=false} passes the whole plan even when a smaller parameter holds it. The fused count's {@code .shared} and {@code .sharedBytes} apply to its staging too.
  */
 final class WarpDepthFirstCount {
     private static final String KERNEL = "lw_block_count";
@@ -65,9 +65,31 @@ final class WarpDepthFirstCount {
         return !"false".equals(System.getProperty("leapfrog.gpu.warpCount"));
     }
 
-    /** The kernel: {@code lw_warp_count} with {@code -Dleapfrog.gpu.warpCount.block=false}, else lw_block_count. */
-    static String kernel() {
-        return "false".equals(System.getProperty("leapfrog.gpu.warpCount.block")) ? WARP_KERNEL : KERNEL;
+    /** Levels the block count's smaller plan parameters have room for (lw_block_count_v4, _v8). */
+    private static final int[] PLAN_HEADS = {4, 8};
+
+    /**
+     * The kernel: {@code lw_warp_count} with {@code -Dleapfrog.gpu.warpCount.block=false}; else the block
+     * count whose plan parameter has room for the fewest levels that hold the plan's {@code levels}.
+     */
+    static String kernel(int levels) {
+        if ("false".equals(System.getProperty("leapfrog.gpu.warpCount.block"))) {
+            return WARP_KERNEL;
+        }
+        boolean heads = !"false".equals(System.getProperty("leapfrog.gpu.warpCount.planHead"));   // false: measure without
+        for (int head : PLAN_HEADS) {
+            if (heads && levels <= head) {
+                return KERNEL + "_v" + head;
+            }
+        }
+        return KERNEL;
+    }
+
+    /** Bytes of the plan parameter {@code kernel} takes: the plan's head with room for its levels. */
+    static int planParameterBytes(String kernel) {
+        int at = kernel.lastIndexOf("_v");
+        int levels = at < 0 ? PlanLayout.MAX_VARS : Integer.parseInt(kernel.substring(at + 2));
+        return PlanLayout.PLAN_LEVELS + levels * PlanLayout.LEVEL_BYTES;
     }
 
     /**
@@ -150,7 +172,7 @@ final class WarpDepthFirstCount {
         }
         // The tables first (every read of them is a step of a chain), in at most half the shared memory;
         // the tries staged in what is left.
-        String kernel = kernel();
+        String kernel = kernel(plan.nvars);
         int most = dev.maxDynamicShared(kernel);
         int block = MAX_BLOCK;
         while (block > 32 && tableBytes(keep, plan.nvars, block) > most / 2) {
@@ -182,7 +204,7 @@ final class WarpDepthFirstCount {
         PhaseClock.mark("warp count setup");
         CountHandover handover = CountHandover.prepare(dev, header, true, args, ARGS_TRACE, ARGS_RESULT);
         PhaseClock.mark("header fill");
-        dev.launchGrid(kernel, blocks, block, shared, KernelArg.struct(encoded.bytes, "plan"),
+        dev.launchGrid(kernel, blocks, block, shared, KernelArg.structPrefix(encoded.bytes, planParameterBytes(kernel), "plan"),
                 KernelArg.struct(args.array(), "warp count arguments"));
         PhaseClock.mark("launch");
         long[] result = handover.await(dev);
@@ -190,7 +212,7 @@ final class WarpDepthFirstCount {
         PhaseClock.mark("await result");
         long[] trace = handover.traceWords(dev, header);
         if (trace != null) {
-            stats.fusedTrace = FusedTrace.ofWarpCount(trace);
+            stats.fusedTrace = FusedTrace.ofWarpCount(trace, plan.nvars);
         }
         stats.warpCounts++;
         return result[CountHandover.RESULT_COUNT];

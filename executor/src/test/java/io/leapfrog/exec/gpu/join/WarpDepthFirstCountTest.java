@@ -29,6 +29,19 @@ class WarpDepthFirstCountTest {
     }
 
     @Test
+    void theKernelsPlanParameterHasRoomForThePlansLevelsOnly() {
+        assertEquals("lw_block_count_v4", WarpDepthFirstCount.kernel(3));
+        assertEquals("lw_block_count_v4", WarpDepthFirstCount.kernel(4));
+        assertEquals("lw_block_count_v8", WarpDepthFirstCount.kernel(5));
+        assertEquals("lw_block_count", WarpDepthFirstCount.kernel(9));
+        // LfPlanOf<4>: 16 bytes of head and 4 levels of 672 (plan.cuh)
+        assertEquals(16 + 4 * 672, WarpDepthFirstCount.planParameterBytes("lw_block_count_v4"));
+        assertEquals(16 + 8 * 672, WarpDepthFirstCount.planParameterBytes("lw_block_count_v8"));
+        assertEquals(PlanLayout.PLAN_BYTES, WarpDepthFirstCount.planParameterBytes("lw_block_count"));
+        assertEquals(PlanLayout.PLAN_BYTES, WarpDepthFirstCount.planParameterBytes("lw_warp_count"));
+    }
+
+    @Test
     void theTasksAreTheSecondLevelWithTheFewestValuesUnderTheFirst() {
         // few(x,y), e(x,z), e(y,z): level 0 x reads few and e (one participant each); level 1 y reads few's children
         JoinQuery q = JoinQuery.builder(3).atom(EDGES, 0, 2).atom(FEW, 0, 1).atom(EDGES, 1, 2).build();
@@ -79,9 +92,14 @@ class WarpDepthFirstCountTest {
         h[c] = 100;
         h[c + 1] = 9_000;
         h[c + 2] = 40_000;
-        FusedTrace t = FusedTrace.ofWarpCount(h);
+        int items = 1 + PlanLayout.MAX_VARS;   // block 0's rounds (level 1) and steps (levels 2, 3)
+        h[items + 1] = 1;
+        h[items + 2] = 2;
+        h[items + 3] = 5;
+        FusedTrace t = FusedTrace.ofWarpCount(h, 4);
         assertArrayEquals(new long[] {8_900, 31_000}, t.stepCycles());
         assertEquals(29_000, t.spanNanos());
         assertEquals(0, t.rows().length);
+        assertArrayEquals(new long[] {1, 2, 5}, t.items());
     }
 }
