@@ -19,8 +19,10 @@ import java.nio.ByteOrder;
  *
  * <p>The name is the first version's, {@code lw_warp_count} (warp_kernels.cuh), in which each warp bound
  * its own tasks 32 candidates at a time: its steps were mostly idle lanes on the small graphs, and whole
- * blocks count ca-GrQc's and oregon1_010331's 4-cliques 5-15% sooner (docs/performance.md, eighteenth
+ * blocks count ca-GrQc's and oregon1_010331's 4-cliques 3-15% sooner (docs/performance.md, eighteenth
  * session). {@code -Dleapfrog.gpu.warpCount.block=false} launches it instead, with the same arguments.
+ * A plan of at most 4 or 8 levels goes to the block count as the head of one with room for that many
+ * ({@link #planHead}): fewer parameter bytes to copy at each launch.
  *
  * <p>It is tried before {@link FusedLevelwiseCount}, whose cooperative launch and grid-wide barriers
  * cost more than a small count's work (docs/gpu.md, "Depth-first warp counts"). It needs a level-1
@@ -29,12 +31,15 @@ import java.nio.ByteOrder;
  * one round of the launch ({@link #split}): on larger graphs the fused count is faster.
  *
  * <p>{@code -Dleapfrog.gpu.warpCount=false} turns it off; {@code .split} fixes the split; {@code .block=false}
- * binds by warps; {@code .planHead=false} passes the whole plan even when a smaller parameter holds it. The fused count's {@code .shared} and {@code .sharedBytes} apply to its staging too.
+ * binds by warps; {@code .planHead=false} passes the whole plan even when a head of it would do. The
+ * fused count's {@code .shared} and {@code .sharedBytes} apply to its staging too.
  */
 final class WarpDepthFirstCount {
     private static final String KERNEL = "lw_block_count";
     /** The same count bound by warps (warp_kernels.cuh), with the same arguments. */
     private static final String WARP_KERNEL = "lw_warp_count";
+    /** Levels the block count's shorter plan parameters have room for (lw_block_count_v4, _v8). */
+    private static final int[] PLAN_HEADS = {4, 8};
     /** Most tasks one value of level 1 makes (LfWarpArgs.split): a warp's lanes. */
     private static final int MAX_SPLIT = 32;
     private static final int MAX_BLOCK = 1024;
@@ -65,31 +70,37 @@ final class WarpDepthFirstCount {
         return !"false".equals(System.getProperty("leapfrog.gpu.warpCount"));
     }
 
-    /** Levels the block count's smaller plan parameters have room for (lw_block_count_v4, _v8). */
-    private static final int[] PLAN_HEADS = {4, 8};
-
-    /**
-     * The kernel: {@code lw_warp_count} with {@code -Dleapfrog.gpu.warpCount.block=false}; else the block
-     * count whose plan parameter has room for the fewest levels that hold the plan's {@code levels}.
-     */
-    static String kernel(int levels) {
-        if ("false".equals(System.getProperty("leapfrog.gpu.warpCount.block"))) {
-            return WARP_KERNEL;
-        }
-        boolean heads = !"false".equals(System.getProperty("leapfrog.gpu.warpCount.planHead"));   // false: measure without
-        for (int head : PLAN_HEADS) {
-            if (heads && levels <= head) {
-                return KERNEL + "_v" + head;
-            }
-        }
-        return KERNEL;
+    private static boolean byBlocks() {
+        return !"false".equals(System.getProperty("leapfrog.gpu.warpCount.block"));
     }
 
-    /** Bytes of the plan parameter {@code kernel} takes: the plan's head with room for its levels. */
-    static int planParameterBytes(String kernel) {
-        int at = kernel.lastIndexOf("_v");
-        int levels = at < 0 ? PlanLayout.MAX_VARS : Integer.parseInt(kernel.substring(at + 2));
-        return PlanLayout.PLAN_LEVELS + levels * PlanLayout.LEVEL_BYTES;
+    /**
+     * Levels the plan parameter of the kernel for a plan of {@code levels} levels has room for: the fewest
+     * of {@link #PLAN_HEADS} that hold them (the block count), else all ({@code LF_MAX_VARS}).
+     */
+    static int planHead(int levels) {
+        if (byBlocks() && !"false".equals(System.getProperty("leapfrog.gpu.warpCount.planHead"))) {
+            for (int head : PLAN_HEADS) {
+                if (levels <= head) {
+                    return head;
+                }
+            }
+        }
+        return PlanLayout.MAX_VARS;
+    }
+
+    /** The kernel for a plan of {@code levels} levels: the block count with its plan head, or the warp kernel. */
+    static String kernel(int levels) {
+        if (!byBlocks()) {
+            return WARP_KERNEL;
+        }
+        int head = planHead(levels);
+        return head == PlanLayout.MAX_VARS ? KERNEL : KERNEL + "_v" + head;
+    }
+
+    /** Bytes of a plan parameter with room for {@code head} levels (LfPlanOf in plan.cuh). */
+    static int planParameterBytes(int head) {
+        return PlanLayout.PLAN_LEVELS + head * PlanLayout.LEVEL_BYTES;
     }
 
     /**
@@ -204,8 +215,8 @@ final class WarpDepthFirstCount {
         PhaseClock.mark("warp count setup");
         CountHandover handover = CountHandover.prepare(dev, header, true, args, ARGS_TRACE, ARGS_RESULT);
         PhaseClock.mark("header fill");
-        dev.launchGrid(kernel, blocks, block, shared, KernelArg.structPrefix(encoded.bytes, planParameterBytes(kernel), "plan"),
-                KernelArg.struct(args.array(), "warp count arguments"));
+        KernelArg planHead = KernelArg.structPrefix(encoded.bytes, planParameterBytes(planHead(plan.nvars)), "plan");
+        dev.launchGrid(kernel, blocks, block, shared, planHead, KernelArg.struct(args.array(), "warp count arguments"));
         PhaseClock.mark("launch");
         long[] result = handover.await(dev);
         dev.moduleGlobalClean(HEADER_SYMBOL);

@@ -34,11 +34,13 @@ class WarpDepthFirstCountTest {
         assertEquals("lw_block_count_v4", WarpDepthFirstCount.kernel(4));
         assertEquals("lw_block_count_v8", WarpDepthFirstCount.kernel(5));
         assertEquals("lw_block_count", WarpDepthFirstCount.kernel(9));
+        assertEquals(4, WarpDepthFirstCount.planHead(2));
+        assertEquals(8, WarpDepthFirstCount.planHead(8));
+        assertEquals(PlanLayout.MAX_VARS, WarpDepthFirstCount.planHead(9));
         // LfPlanOf<4>: 16 bytes of head and 4 levels of 672 (plan.cuh)
-        assertEquals(16 + 4 * 672, WarpDepthFirstCount.planParameterBytes("lw_block_count_v4"));
-        assertEquals(16 + 8 * 672, WarpDepthFirstCount.planParameterBytes("lw_block_count_v8"));
-        assertEquals(PlanLayout.PLAN_BYTES, WarpDepthFirstCount.planParameterBytes("lw_block_count"));
-        assertEquals(PlanLayout.PLAN_BYTES, WarpDepthFirstCount.planParameterBytes("lw_warp_count"));
+        assertEquals(16 + 4 * 672, WarpDepthFirstCount.planParameterBytes(4));
+        assertEquals(16 + 8 * 672, WarpDepthFirstCount.planParameterBytes(8));
+        assertEquals(PlanLayout.PLAN_BYTES, WarpDepthFirstCount.planParameterBytes(PlanLayout.MAX_VARS));
     }
 
     @Test
