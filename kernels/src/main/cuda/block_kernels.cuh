@@ -17,7 +17,7 @@
 // about 10,000 cycles, bound by the instructions of the table-driven checks and by the barriers.
 //
 // Staging, the table layout and the handover of the count are the warp count's (lw_warp_setup,
-// lw_warp_finish), and so are the arguments (LfWarpArgs): WarpDepthFirstCount launches either kernel.
+// lw_warp_finish), and so are the arguments (LfWarpArgs): DepthFirstCount launches either kernel.
 // With the trace, block 0 also counts its rounds of tasks and its steps at each level in the header's
 // item words (LW_FUSED_ITEMS + 1, + level), which the warp count leaves unused.
 #pragma once
@@ -191,7 +191,7 @@ __device__ __forceinline__ void lw_block_count_of(const Plan& plan, const LfWarp
     lw_warp_finish(mine, a, traced);
 }
 
-// The block count, with the plan as a whole LfPlan, or (WarpDepthFirstCount picks by the plan's levels)
+// The block count, with the plan as a whole LfPlan, or (DepthFirstCount picks by the plan's levels)
 // as the head of one with room for 4 or 8 levels: fewer parameter bytes to copy at each launch.
 extern "C" __global__ void __launch_bounds__(1024) lw_block_count(const __grid_constant__ LfPlan plan,
                                                                   const __grid_constant__ LfWarpArgs a) {

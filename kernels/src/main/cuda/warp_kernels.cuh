@@ -1,6 +1,6 @@
 // The depth-first warp count: a small count in one ordinary launch, with no grid-wide barrier. Its
 // arguments, header, staging and handover serve the block count too (block_kernels.cuh), which binds
-// the same tasks by whole blocks and is the one WarpDepthFirstCount launches unless told otherwise.
+// the same tasks by whole blocks and is the one DepthFirstCount launches unless told otherwise.
 //
 // The fused count (fused_kernels.cuh) binds one level at a time across the whole grid, so each of its
 // eight or so steps lasts as long as the slowest warp's chain of dependent reads, and it needs a
@@ -48,7 +48,7 @@ struct LfWarpArgs {
     unsigned long long* result;   // as LfFusedArgs: [0] the count, [1] 0 (nothing overflows), [2] the epoch
     long long epoch;
 };
-// Byte offsets shared with WarpDepthFirstCount.java.
+// Byte offsets shared with DepthFirstCount.java.
 static_assert(__builtin_offsetof(LfWarpArgs, split) == 16, "LfWarpArgs.split");
 static_assert(__builtin_offsetof(LfWarpArgs, keep) == 24, "LfWarpArgs.keep");
 static_assert(__builtin_offsetof(LfWarpArgs, spanSrc) == 88, "LfWarpArgs.spanSrc");
@@ -64,7 +64,7 @@ static_assert(sizeof(LfWarpArgs) == 112 + 16 * LW_FUSED_SPANS, "LfWarpArgs layou
 #define LW_WARP_EXTRA 3
 
 // Columns of the warp table of level l (rows binding levels 0..l-1): those bindings, the slots kept after
-// level l-1, and at levels 2.. the extra ones. WarpDepthFirstCount.tableColumns mirrors it.
+// level l-1, and at levels 2.. the extra ones. DepthFirstCount.tableColumns mirrors it.
 LF_HD int lw_warp_columns(int l, unsigned keptBefore) {
 #ifdef __CUDA_ARCH__
     int slots = __popc(keptBefore);

@@ -75,8 +75,8 @@ public final class GpuJoinLatency {
                 run[i] = t2 - t1;
             }
             GpuJoinReport.Entry last = report.last();
-            System.out.printf("%s: count %d on %s (warp counts %d, fused counts %d)%n", title, count, last.where(),
-                    last.stats() == null ? 0 : last.stats().warpCounts(), last.stats() == null ? 0 : last.stats().fusedCounts());
+            System.out.printf("%s: count %d on %s (depth-first counts %d, fused counts %d)%n", title, count, last.where(),
+                    last.stats() == null ? 0 : last.stats().depthFirstCounts(), last.stats() == null ? 0 : last.stats().fusedCounts());
             FusedTrace trace = last.stats() == null ? null : last.stats().fusedTrace();
             if (trace != null) {
                 System.out.printf("  steps (cycles of block 0): %s; rows per level: %s; items per level: %s%s%n",

@@ -102,12 +102,13 @@ class GpuDifferentialTest {
         runWith(GpuJoinExecutor.Strategy.LFTJ, 0);
     }
 
-    /** Fused counts made, fused counts that outgrew their workspace and warp counts, over every join of the report. */
+    /** Fused counts made, fused counts that outgrew their workspace and depth-first counts, over every join of the report. */
     private static long[] fused(GpuJoinReport report) {
         long made = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().fusedCounts()).sum();
         long outgrown = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().fusedOverflows()).sum();
-        long warp = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().warpCounts()).sum();
-        System.out.printf("gpu differential: %d warp counts, %d fused counts, %d outgrew their workspace%n", warp, made, outgrown);
+        long warp = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().depthFirstCounts()).sum();
+        System.out.printf("gpu differential: %d depth-first counts, %d fused counts, %d outgrew their workspace%n", warp,
+                made, outgrown);
         return new long[] {made, outgrown, warp};
     }
 

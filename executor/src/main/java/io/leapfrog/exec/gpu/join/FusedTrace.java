@@ -30,7 +30,7 @@ public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long span
         for (int l = 1; l < levels; l++) {
             steps[l - 1] = header[1 + PlanLayout.MAX_VARS + l];
         }
-        return new FusedTrace(steps(header), new long[0], steps, header[WarpDepthFirstCount.HEADER_SPAN]);
+        return new FusedTrace(steps(header), new long[0], steps, header[DepthFirstCount.HEADER_SPAN]);
     }
 
     private static long[] steps(long[] header) {

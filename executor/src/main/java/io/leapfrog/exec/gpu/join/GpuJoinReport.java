@@ -71,7 +71,7 @@ public final class GpuJoinReport {
                 if (s.maxWindows() > 1) {
                     sb.append(", split into up to ").append(s.maxWindows()).append(" windows per level");
                 }
-                if (s.warpCounts() > 0) {
+                if (s.depthFirstCounts() > 0) {
                     sb.append(", counted depth first in one launch");
                 }
                 if (s.fusedCounts() > 0) {

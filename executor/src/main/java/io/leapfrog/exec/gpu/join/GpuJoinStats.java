@@ -14,7 +14,7 @@ public final class GpuJoinStats {
     long bitmapCounts;
     long fusedCounts;
     long fusedOverflows;
-    long warpCounts;
+    long depthFirstCounts;
     FusedTrace fusedTrace;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
@@ -57,9 +57,9 @@ public final class GpuJoinStats {
         return fusedCounts;
     }
 
-    /** Counts made depth first in one launch ({@link WarpDepthFirstCount}). */
-    public long warpCounts() {
-        return warpCounts;
+    /** Counts made depth first in one launch ({@link DepthFirstCount}). */
+    public long depthFirstCounts() {
+        return depthFirstCounts;
     }
 
     /** Fused counts that outgrew their workspace, after which the level-wise join counted. */

@@ -68,11 +68,11 @@ final class LevelwiseGpuJoin {
 
     /**
      * The count: depth first in one launch, when the join is small enough
-     * ({@link WarpDepthFirstCount}); else in one cooperative launch ({@link FusedLevelwiseCount}); else
+     * ({@link DepthFirstCount}); else in one cooperative launch ({@link FusedLevelwiseCount}); else
      * (or when that outgrew its workspace) level by level.
      */
     long count(EncodedPlan p) {
-        long warp = WarpDepthFirstCount.count(dev, p, stats);
+        long warp = DepthFirstCount.count(dev, p, stats);
         if (warp >= 0) {
             return warp;
         }

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** The depth-first warp count's host side without a GPU: argument layout, tasks, split, table sizes. */
-class WarpDepthFirstCountTest {
+class DepthFirstCountTest {
     /** Six edges: level 1 of the trie has six values (the tasks). */
     private static final Trie EDGES = Relation.of(2, new int[][]{{0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}, {5, 6}})
             .trie(new int[]{0, 1});
@@ -20,27 +20,27 @@ class WarpDepthFirstCountTest {
     @Test
     void argumentOffsetsMatchTheKernelsStruct() {
         // static_asserts of LfWarpArgs in kernels/src/main/cuda/warp_kernels.cuh
-        assertEquals(16, WarpDepthFirstCount.ARGS_SPLIT);
-        assertEquals(24, WarpDepthFirstCount.ARGS_KEEP);
-        assertEquals(88, WarpDepthFirstCount.ARGS_SPAN_SRC);
-        assertEquals(88 + 16 * FusedLevelwiseCount.SPANS, WarpDepthFirstCount.ARGS_N_SPANS);
-        assertEquals(96 + 16 * FusedLevelwiseCount.SPANS, WarpDepthFirstCount.ARGS_RESULT);
-        assertEquals(112 + 16 * FusedLevelwiseCount.SPANS, WarpDepthFirstCount.ARGS_BYTES);
+        assertEquals(16, DepthFirstCount.ARGS_SPLIT);
+        assertEquals(24, DepthFirstCount.ARGS_KEEP);
+        assertEquals(88, DepthFirstCount.ARGS_SPAN_SRC);
+        assertEquals(88 + 16 * FusedLevelwiseCount.SPANS, DepthFirstCount.ARGS_N_SPANS);
+        assertEquals(96 + 16 * FusedLevelwiseCount.SPANS, DepthFirstCount.ARGS_RESULT);
+        assertEquals(112 + 16 * FusedLevelwiseCount.SPANS, DepthFirstCount.ARGS_BYTES);
     }
 
     @Test
     void theKernelsPlanParameterHasRoomForThePlansLevelsOnly() {
-        assertEquals("lw_block_count_v4", WarpDepthFirstCount.kernel(3));
-        assertEquals("lw_block_count_v4", WarpDepthFirstCount.kernel(4));
-        assertEquals("lw_block_count_v8", WarpDepthFirstCount.kernel(5));
-        assertEquals("lw_block_count", WarpDepthFirstCount.kernel(9));
-        assertEquals(4, WarpDepthFirstCount.planHead(2));
-        assertEquals(8, WarpDepthFirstCount.planHead(8));
-        assertEquals(PlanLayout.MAX_VARS, WarpDepthFirstCount.planHead(9));
+        assertEquals("lw_block_count_v4", DepthFirstCount.kernel(3));
+        assertEquals("lw_block_count_v4", DepthFirstCount.kernel(4));
+        assertEquals("lw_block_count_v8", DepthFirstCount.kernel(5));
+        assertEquals("lw_block_count", DepthFirstCount.kernel(9));
+        assertEquals(4, DepthFirstCount.planHead(2));
+        assertEquals(8, DepthFirstCount.planHead(8));
+        assertEquals(PlanLayout.MAX_VARS, DepthFirstCount.planHead(9));
         // LfPlanOf<4>: 16 bytes of head and 4 levels of 672 (plan.cuh)
-        assertEquals(16 + 4 * 672, WarpDepthFirstCount.planParameterBytes(4));
-        assertEquals(16 + 8 * 672, WarpDepthFirstCount.planParameterBytes(8));
-        assertEquals(PlanLayout.PLAN_BYTES, WarpDepthFirstCount.planParameterBytes(PlanLayout.MAX_VARS));
+        assertEquals(16 + 4 * 672, DepthFirstCount.planParameterBytes(4));
+        assertEquals(16 + 8 * 672, DepthFirstCount.planParameterBytes(8));
+        assertEquals(PlanLayout.PLAN_BYTES, DepthFirstCount.planParameterBytes(PlanLayout.MAX_VARS));
     }
 
     @Test
@@ -48,30 +48,30 @@ class WarpDepthFirstCountTest {
         // few(x,y), e(x,z), e(y,z): level 0 x reads few and e (one participant each); level 1 y reads few's children
         JoinQuery q = JoinQuery.builder(3).atom(EDGES, 0, 2).atom(FEW, 0, 1).atom(EDGES, 1, 2).build();
         GpuPlan p = GpuPlan.of(q);
-        int[] task = WarpDepthFirstCount.taskParticipants(p);
+        int[] task = DepthFirstCount.taskParticipants(p);
         assertEquals(FEW, q.atomTrie(p.partAtom[1][task[1]]));
         assertEquals(p.partSlot[0][task[0]], p.partParentSlot[1][task[1]]);
         // n(x), n(y): the first two variables share no atom, so there are no tasks
-        assertNull(WarpDepthFirstCount.taskParticipants(GpuPlan.of(JoinQuery.builder(2).atom(NODES, 0).atom(NODES, 1).build())));
+        assertNull(DepthFirstCount.taskParticipants(GpuPlan.of(JoinQuery.builder(2).atom(NODES, 0).atom(NODES, 1).build())));
     }
 
     @Test
     void eachValueIsSplitToFillOneRoundOfTheLaunchOrTheCountStepsAside() {
         GpuPlan triangles = GpuPlan.of(JoinQuery.builder(3).atom(EDGES, 0, 1).atom(EDGES, 1, 2).atom(EDGES, 0, 2)
                 .lowerBound(1, 0, true).lowerBound(2, 1, true).build());
-        int[] task = WarpDepthFirstCount.taskParticipants(triangles);
-        assertEquals(5, WarpDepthFirstCount.split(triangles, task, 1), "32 lanes over 6 values");
-        assertEquals(32, WarpDepthFirstCount.split(triangles, task, 100), "at most a warp's lanes");
+        int[] task = DepthFirstCount.taskParticipants(triangles);
+        assertEquals(5, DepthFirstCount.split(triangles, task, 1), "32 lanes over 6 values");
+        assertEquals(32, DepthFirstCount.split(triangles, task, 100), "at most a warp's lanes");
         GpuPlan edges = GpuPlan.of(JoinQuery.builder(2).atom(EDGES, 0, 1).build());
-        assertEquals(1, WarpDepthFirstCount.split(edges, WarpDepthFirstCount.taskParticipants(edges), 1), "no level 2 to split");
+        assertEquals(1, DepthFirstCount.split(edges, DepthFirstCount.taskParticipants(edges), 1), "no level 2 to split");
         Trie many = Relation.of(2, java.util.stream.IntStream.range(0, 100).mapToObj(i -> new int[] {i, i + 1})
                 .toArray(int[][]::new)).trie(new int[]{0, 1});
         GpuPlan large = GpuPlan.of(JoinQuery.builder(3).atom(many, 0, 1).atom(many, 1, 2).atom(many, 0, 2).build());
-        assertEquals(0, WarpDepthFirstCount.split(large, WarpDepthFirstCount.taskParticipants(large), 2),
+        assertEquals(0, DepthFirstCount.split(large, DepthFirstCount.taskParticipants(large), 2),
                 "100 values, 64 lanes: not split twice, so the fused count runs");
         System.setProperty("leapfrog.gpu.warpCount.split", "1");
         try {
-            assertEquals(1, WarpDepthFirstCount.split(large, WarpDepthFirstCount.taskParticipants(large), 2), ".split forces it");
+            assertEquals(1, DepthFirstCount.split(large, DepthFirstCount.taskParticipants(large), 2), ".split forces it");
         } finally {
             System.clearProperty("leapfrog.gpu.warpCount.split");
         }
@@ -79,17 +79,17 @@ class WarpDepthFirstCountTest {
 
     @Test
     void tablesHoldTheirLevelsBindingsKeptSlotsAndExtras() {
-        assertEquals(1 + 1, WarpDepthFirstCount.tableColumns(1, 0b1));
-        assertEquals(2 + 2 + 3, WarpDepthFirstCount.tableColumns(2, 0b101));
+        assertEquals(1 + 1, DepthFirstCount.tableColumns(1, 0b1));
+        assertEquals(2 + 2 + 3, DepthFirstCount.tableColumns(2, 0b101));
         int[] keep = {0b1, 0b11, 0b111, 0};
         // levels 1..3 of a 4-level join: 2 + 7 + 9 columns of 1,024 ints
-        assertEquals(4 * 18 * 1024, WarpDepthFirstCount.tableBytes(keep, 4, 1024));
+        assertEquals(4 * 18 * 1024, DepthFirstCount.tableBytes(keep, 4, 1024));
     }
 
     @Test
     void aWarpCountsTraceReadsItsClocksAndSpan() {
         long[] h = new long[FusedLevelwiseCount.HEADER_WORDS + FusedLevelwiseCount.TRACE_WORDS];
-        h[WarpDepthFirstCount.HEADER_SPAN] = 29_000;
+        h[DepthFirstCount.HEADER_SPAN] = 29_000;
         int c = FusedLevelwiseCount.HEADER_WORDS;
         h[c] = 100;
         h[c + 1] = 9_000;

@@ -17,10 +17,10 @@ import java.nio.ByteOrder;
  * count's is. The tables lie in shared memory (at most half of it, with fewer threads a block when
  * they need more); the tries are staged in what is left, as the fused count stages them.
  *
- * <p>The name is the first version's, {@code lw_warp_count} (warp_kernels.cuh), in which each warp bound
- * its own tasks 32 candidates at a time: its steps were mostly idle lanes on the small graphs, and whole
- * blocks count ca-GrQc's and oregon1_010331's 4-cliques 3-15% sooner (docs/performance.md, eighteenth
- * session). {@code -Dleapfrog.gpu.warpCount.block=false} launches it instead, with the same arguments.
+ * <p>Its first version, {@code lw_warp_count} (warp_kernels.cuh), bound each warp's tasks 32 candidates
+ * at a time; whole blocks count ca-GrQc's and oregon1_010331's 4-cliques 3-15% sooner (docs/performance.md,
+ * eighteenth session). {@code -Dleapfrog.gpu.warpCount.block=false} launches it instead, with the same
+ * arguments; the switches keep the first version's name.
  * A plan of at most 4 or 8 levels goes to the block count as the head of one with room for that many
  * ({@link #planHead}): fewer parameter bytes to copy at each launch.
  *
@@ -34,7 +34,7 @@ import java.nio.ByteOrder;
  * binds by warps; {@code .planHead=false} passes the whole plan even when a head of it would do. The
  * fused count's {@code .shared} and {@code .sharedBytes} apply to its staging too.
  */
-final class WarpDepthFirstCount {
+final class DepthFirstCount {
     private static final String KERNEL = "lw_block_count";
     /** The same count bound by warps (warp_kernels.cuh), with the same arguments. */
     private static final String WARP_KERNEL = "lw_warp_count";
@@ -63,7 +63,7 @@ final class WarpDepthFirstCount {
     /** With the trace: the header word of the kernel's span in ns (LW_WARP_SPAN). */
     static final int HEADER_SPAN = 2;
 
-    private WarpDepthFirstCount() {
+    private DepthFirstCount() {
     }
 
     static boolean enabled() {
@@ -225,7 +225,7 @@ final class WarpDepthFirstCount {
         if (trace != null) {
             stats.fusedTrace = FusedTrace.ofWarpCount(trace, plan.nvars);
         }
-        stats.warpCounts++;
+        stats.depthFirstCounts++;
         return result[CountHandover.RESULT_COUNT];
     }
 }
