@@ -9,16 +9,13 @@ package io.leapfrog.exec.gpu.join;
  */
 public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long spanNanos) {
 
+    /** Header words of the rows a level had (LW_FUSED_ROWS + level) and of its items (LW_FUSED_ITEMS + level). */
+    private static final int ROWS = 1;
+    private static final int ITEMS = 1 + PlanLayout.MAX_VARS;
+
     /** From the fused count's header words (fused.cuh: count, rows[l], items[l], then the clocks). */
     static FusedTrace of(long[] header, int levels) {
-        long[] steps = steps(header);
-        long[] rows = new long[Math.max(0, levels - 1)];
-        long[] items = new long[rows.length];
-        for (int l = 1; l < levels; l++) {
-            rows[l - 1] = header[1 + l];
-            items[l - 1] = header[1 + PlanLayout.MAX_VARS + l];
-        }
-        return new FusedTrace(steps, rows, items, 0);
+        return new FusedTrace(steps(header), perLevel(header, ROWS, levels), perLevel(header, ITEMS, levels), 0);
     }
 
     /**
@@ -26,11 +23,17 @@ public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long span
      * block_kernels.cuh: block 0's rounds and steps in the item words).
      */
     static FusedTrace ofWarpCount(long[] header, int levels) {
-        long[] steps = new long[Math.max(0, levels - 1)];
+        return new FusedTrace(steps(header), new long[0], perLevel(header, ITEMS, levels),
+                header[DepthFirstCount.HEADER_SPAN]);
+    }
+
+    /** The words {@code from + l} of the header for levels l = 1 .. levels-1. */
+    private static long[] perLevel(long[] header, int from, int levels) {
+        long[] words = new long[Math.max(0, levels - 1)];
         for (int l = 1; l < levels; l++) {
-            steps[l - 1] = header[1 + PlanLayout.MAX_VARS + l];
+            words[l - 1] = header[from + l];
         }
-        return new FusedTrace(steps(header), new long[0], steps, header[DepthFirstCount.HEADER_SPAN]);
+        return words;
     }
 
     private static long[] steps(long[] header) {
