@@ -12,6 +12,7 @@ if ! command -v nvcc >/dev/null 2>&1; then
     echo "[kernels] nvcc was not found on the PATH: building a CPU-only artifact without GPU kernels."
     echo "[kernels] --device gpu will say that this build has no kernels. Install the CUDA toolkit (nvcc) and rebuild to get them."
     rm -f "$out/leapfrog.fatbin"
+    rm -rf "$out/cuda"
     exit 0
 fi
 flags=(-O3 -std=c++17 -lineinfo)
@@ -21,6 +22,11 @@ nvcc "${flags[@]}" -fatbin -Xptxas -v \
     -gencode arch=compute_90,code=sm_90 \
     -gencode arch=compute_75,code=compute_75 \
     -o "$out/leapfrog.fatbin" "$src/leapfrog.cu" 2> "$report" || { cat "$report" >&2; exit 1; }
+# The headers, for kernels generated at run time for one plan's shape (ShapedKernels in the executor),
+# which nvcc compiles against them wherever it is found then; cuda/headers.txt lists them.
+rm -rf "$out/cuda" && mkdir -p "$out/cuda"
+cp "$src"/*.cuh "$out/cuda/"
+(cd "$out/cuda" && ls *.cuh > headers.txt)
 kernels=$(grep -c "Compiling entry function .* for 'sm_90'" "$report" || true)
 spills=$(grep -E "[1-9][0-9]* bytes spill (stores|loads)" "$report" || true)
 if [[ -n "$spills" ]]; then

@@ -56,8 +56,9 @@ __device__ __forceinline__ bool lw_block_aborted(unsigned& steps) {
 
 // Prepares level `level` of the block: as lw_warp_open, for the block's `rows` rows of tb[level] (row r
 // thread r's), with the rows' candidate starts found by a block-wide scan. Ends with a barrier, after
-// which every thread may read every row's extra columns.
-__device__ __forceinline__ void lw_block_open(const LfLevel& L, const LfTable& t, int* const* extra, int rows, int level,
+// which every thread may read every row's extra columns. V: an LfView of the level.
+template <class V>
+__device__ __forceinline__ void lw_block_open(const V& L, const LfTable& t, int* const* extra, int rows, int level,
                                               int split, int& cur, int& total, int& rowsAt, int (*sums)[32],
                                               int& parity) {
     const int r = threadIdx.x, lane = threadIdx.x & 31;
@@ -65,7 +66,7 @@ __device__ __forceinline__ void lw_block_open(const LfLevel& L, const LfTable& t
     if (r < rows) {
         long long lb, ub;
         int s = level == 2 ? extra[LW_WARP_FIRST][r] : 0;
-        lw_driver(L, t, r, lb, ub, p, lo, hi);
+        lw_driver_of(L, t, r, lb, ub, p, lo, hi);
         size = hi - lo;
         if (level == 2) {
             size = size > s ? (size - s + split - 1) / split : 0;
@@ -97,59 +98,101 @@ __device__ __forceinline__ int lw_block_owner(const int* start, int rows, int g)
     return lo;
 }
 
-// Binds levels 2.. of the block's `rows` rows of level 2 depth first; returns this thread's share of the
-// count.
-__device__ long long lw_block_descend(const LfPlan& sp, const LfTable* tb, int* (*extra)[LW_WARP_EXTRA],
-                                      const LfWarpArgs& a, int rows, int (*sums)[32], int& parity) {
-    const int n = sp.nvars, lane = threadIdx.x & 31;
-    long long mine = 0;
-    int cur = 0, total = 0, rowsAt = 0;   // lane l: level l's
-    int level = 2;
-    unsigned steps = 0;
-    const bool tracer = a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0;   // block 0's steps a level
-    lw_block_open(sp.level[2], tb[2], extra[2], rows, 2, a.split, cur, total, rowsAt, sums, parity);
-    while (level >= 2) {   // block-uniform
-        if (lw_block_aborted(steps)) break;
-        int c = lw_warp_get(cur, level), all = lw_warp_get(total, level);
-        if (c >= all) {
-            level--;
-            continue;
-        }
-        if (lane == level) cur = c + blockDim.x;
-        if (tracer) a.header[LW_FUSED_ITEMS + level]++;
-        const LfLevel& L = sp.level[level];
-        int* const* x = extra[level];
-        int g = c + threadIdx.x, here = lw_warp_get(rowsAt, level);   // a shuffle: every lane, not only g's below all
-        int owner = 0, oP = 0, at = 0, v = 0;
-        unsigned hit = 0;
-        if (g < all) {
-            owner = lw_block_owner(x[LW_WARP_START], here, g);
-            oP = x[LW_WARP_DRIVER][owner];
-            int stride = level == 2 ? a.split : 1;
-            at = x[LW_WARP_FIRST][owner] + stride * (g - x[LW_WARP_START][owner]);
-            v = L.part[oP].vals[at];
-            hit = lw_members<1>(L, tb[level], owner, oP, &v, 1u);
-        }
-        if (level == n - 1) {
-            mine += hit;
-            continue;
+// Where a block's descent stands: lane l of cur, total and rowsAt holds level l's cursor, candidates
+// and rows (every warp alike), and the thread's share of the count.
+struct LwBlockState {
+    int level;
+    int cur, total, rowsAt;
+    long long mine;
+    int parity;               // lw_block_scan's
+    int (*sums)[32];
+};
+
+// One step of the block at level LV (S known) or at level st.level (LV < 0): blockDim.x candidates of the
+// level's rows from candidate c on (of all), checked; at the last level counted, else written as the rows
+// of the next level's table, which the block then opens and descends into.
+template <class S, int LV>
+__device__ __forceinline__ void lw_block_step(const LfPlan& sp, const LfTable* tb, int* (*extra)[LW_WARP_EXTRA],
+                                              const LfWarpArgs& a, int c, int all, LwBlockState& st) {
+    const int level = LV >= 0 ? LV : st.level;
+    const auto L = lf_view<S, LV>(sp, level);
+    int* const* x = extra[level];
+    int g = c + threadIdx.x, here = lw_warp_get(st.rowsAt, level);   // a shuffle: every lane, not only g's below all
+    int owner = 0, oP = 0, at = 0, v = 0;
+    unsigned hit = 0;
+    if (g < all) {
+        owner = lw_block_owner(x[LW_WARP_START], here, g);
+        oP = x[LW_WARP_DRIVER][owner];
+        int stride = level == 2 ? a.split : 1;
+        at = x[LW_WARP_FIRST][owner] + stride * (g - x[LW_WARP_START][owner]);
+        v = L.part(oP).vals[at];
+        hit = lw_members_of<1>(L, tb[level], owner, oP, &v, 1u);
+    }
+    if constexpr (S::known && LV == S::nvars() - 1) {
+        st.mine += hit;
+    } else {
+        if (!S::known && level == sp.nvars - 1) {
+            st.mine += hit;
+            return;
         }
         // The scan's barrier also ends every read of table level+1 by the steps before this one.
         int found;
-        int j = lw_block_scan(hit != 0, found, sums, parity);
-        if (hit) lw_write_row(L, tb[level], owner, tb[level + 1], j, level, v, oP, at, a.keep[level]);
+        int j = lw_block_scan(hit != 0, found, st.sums, st.parity);
+        if (hit) lw_write_row_of(L, tb[level], owner, tb[level + 1], j, level, v, oP, at, S::known ? S::keep(LV) : a.keep[level]);
         if (found != 0) {
             __syncthreads();   // the new rows, before lw_block_open reads them
-            level++;
-            lw_block_open(sp.level[level], tb[level], extra[level], found, level, a.split, cur, total, rowsAt, sums,
-                          parity);
+            st.level = level + 1;
+            lw_block_open(lf_view<S, LV < 0 ? -1 : LV + 1>(sp, level + 1), tb[level + 1], extra[level + 1], found,
+                          level + 1, a.split, st.cur, st.total, st.rowsAt, st.sums, st.parity);
         }
     }
-    return mine;
+}
+
+// lw_block_step for a known shape: the step of the block's level, each level's code specialised (from
+// LV up to the last level).
+template <class S, int LV>
+__device__ __forceinline__ void lw_block_step_at(const LfPlan& sp, const LfTable* tb, int* (*extra)[LW_WARP_EXTRA],
+                                                 const LfWarpArgs& a, int c, int all, LwBlockState& st) {
+    if constexpr (LV < S::nvars()) {
+        if (st.level == LV) {
+            lw_block_step<S, LV>(sp, tb, extra, a, c, all, st);
+        } else {
+            lw_block_step_at<S, LV + 1>(sp, tb, extra, a, c, all, st);
+        }
+    }
+}
+
+// Binds levels 2.. of the block's `rows` rows of level 2 depth first; returns this thread's share of the
+// count.
+template <class S>
+__device__ __forceinline__ long long lw_block_descend(const LfPlan& sp, const LfTable* tb, int* (*extra)[LW_WARP_EXTRA],
+                                      const LfWarpArgs& a, int rows, int (*sums)[32], int& parity) {
+    LwBlockState st{2, 0, 0, 0, 0, parity, sums};
+    unsigned steps = 0;
+    const bool tracer = a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0;   // block 0's steps a level
+    lw_block_open(lf_view<S, S::known ? 2 : -1>(sp, 2), tb[2], extra[2], rows, 2, a.split, st.cur, st.total,
+                  st.rowsAt, sums, st.parity);
+    while (st.level >= 2) {   // block-uniform
+        if (lw_block_aborted(steps)) break;
+        int c = lw_warp_get(st.cur, st.level), all = lw_warp_get(st.total, st.level);
+        if (c >= all) {
+            st.level--;
+            continue;
+        }
+        if ((threadIdx.x & 31) == st.level) st.cur = c + blockDim.x;
+        if (tracer) a.header[LW_FUSED_ITEMS + st.level]++;
+        if constexpr (S::known) {
+            lw_block_step_at<S, 2>(sp, tb, extra, a, c, all, st);
+        } else {
+            lw_block_step<S, -1>(sp, tb, extra, a, c, all, st);
+        }
+    }
+    parity = st.parity;
+    return st.mine;
 }
 
 // The block count's kernel, for a plan passed as an LfPlan or as the head of one (LfPlanOf).
-template <typename Plan>
+template <class S, typename Plan>
 __device__ __forceinline__ void lw_block_count_of(const Plan& plan, const LfWarpArgs& a) {
     extern __shared__ __align__(16) char lw_block_smem[];
     __shared__ __align__(16) LfPlan sp;
@@ -159,9 +202,10 @@ __device__ __forceinline__ void lw_block_count_of(const Plan& plan, const LfWarp
     int parity = 0;
     int traced = 0;
     lw_warp_setup(plan, a, sp, tb, extra, lw_block_smem, traced);
-    const int n = sp.nvars, row = threadIdx.x;
-    const LfLevel& L1 = sp.level[1];
-    const long long tasks = (long long) L1.part[a.q1].len * a.split;
+    const int n = S::known ? S::nvars() : sp.nvars, row = threadIdx.x;
+    const int q1 = S::known ? S::q1() : a.q1;
+    const auto L1 = lf_view<S, S::known ? 1 : -1>(sp, 1);
+    const long long tasks = (long long) L1.part(q1).len * a.split;
     const long long round = (long long) gridDim.x * blockDim.x;
     long long mine = 0;
     unsigned rounds = 15;   // the first round checks for an abort request
@@ -171,7 +215,7 @@ __device__ __forceinline__ void lw_block_count_of(const Plan& plan, const LfWarp
         long long t = first + (long long) threadIdx.x * gridDim.x;
         long long e = t / a.split;   // task t: value e of q1, split t % S
         int vb = 0;
-        bool live = t < tasks && lw_task_row(sp, a, tb[1], row, e, vb);
+        bool live = t < tasks && lw_task_row<S>(sp, a, tb[1], row, e, vb);
         if (n == 2) {
             mine += live && t % a.split == 0;
             continue;
@@ -180,30 +224,32 @@ __device__ __forceinline__ void lw_block_count_of(const Plan& plan, const LfWarp
         int rows;
         int r = lw_block_scan(live, rows, sums, parity);
         if (live) {
-            lw_write_row(L1, tb[1], row, tb[2], r, 1, vb, a.q1, (int) e, a.keep[1]);
+            lw_write_row_of(L1, tb[1], row, tb[2], r, 1, vb, q1, (int) e, S::known ? S::keep(1) : a.keep[1]);
             extra[2][LW_WARP_FIRST][r] = (int) (t % a.split);   // the row's split, for lw_block_open
         }
         if (rows != 0) {
             __syncthreads();
-            mine += lw_block_descend(sp, tb, extra, a, rows, sums, parity);
+            mine += lw_block_descend<S>(sp, tb, extra, a, rows, sums, parity);
         }
     }
     lw_warp_finish(mine, a, traced);
 }
 
+#ifndef LF_SHAPED_MODULE   // a module generated for one plan's shape holds its own kernel only (shape.cuh)
 // The block count, with the plan as a whole LfPlan, or (DepthFirstCount picks by the plan's levels)
 // as the head of one with room for 4 or 8 levels: fewer parameter bytes to copy at each launch.
 extern "C" __global__ void __launch_bounds__(1024) lw_block_count(const __grid_constant__ LfPlan plan,
                                                                   const __grid_constant__ LfWarpArgs a) {
-    lw_block_count_of(plan, a);
+    lw_block_count_of<LfAnyShape>(plan, a);
 }
 
 extern "C" __global__ void __launch_bounds__(1024) lw_block_count_v4(const __grid_constant__ LfPlanOf<4> plan,
                                                                      const __grid_constant__ LfWarpArgs a) {
-    lw_block_count_of(plan, a);
+    lw_block_count_of<LfAnyShape>(plan, a);
 }
 
 extern "C" __global__ void __launch_bounds__(1024) lw_block_count_v8(const __grid_constant__ LfPlanOf<8> plan,
                                                                      const __grid_constant__ LfWarpArgs a) {
-    lw_block_count_of(plan, a);
+    lw_block_count_of<LfAnyShape>(plan, a);
 }
+#endif

@@ -125,6 +125,7 @@ __device__ void lw_fused_stage(const Plan& plan, const Args& a, LfPlan& sp, char
     __syncthreads();
 }
 
+#ifndef LF_SHAPED_MODULE   // a module generated for one plan's shape holds its own kernel only (shape.cuh)
 extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_constant__ LfPlan plan,
                                                                   const __grid_constant__ LfFusedArgs a) {
     extern __shared__ __align__(16) char lw_fused_smem[];
@@ -254,3 +255,4 @@ extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_c
         lw_hand_over(a.result, __ldcg(&H[LW_FUSED_COUNT]), overflow, a.epoch);
     }
 }
+#endif

@@ -2,6 +2,7 @@
 // layout, a row's bounds and participant ranges, and the membership check of one candidate.
 #pragma once
 #include "lftj.cuh"
+#include "shape.cuh"
 
 struct LfTable {
     int rows;
@@ -11,24 +12,34 @@ struct LfTable {
 };
 static_assert(sizeof(LfTable) == 8 + 8 * LF_MAX_VARS + 8 * LF_MAX_SLOTS, "LfTable layout");
 
-// Bounds of `level` for row r of t.
-LF_HD bool lw_bounds(const LfLevel& L, const LfTable& t, int r, long long& lb, long long& ub) {
-    lb = L.lowerConst;
-    ub = L.upperConst;
-    for (int i = 0; i < L.nLower; i++) {
-        long long b = (long long) t.bind[L.lowerVar[i]][r] + L.lowerAdd[i];
+// Bounds of `level` for row r of t (V: an LfView of the level).
+template <class V>
+LF_HD bool lw_bounds_of(const V& L, const LfTable& t, int r, long long& lb, long long& ub) {
+    lb = L.lowerConst();
+    ub = L.upperConst();
+    for (int i = 0; i < L.nLower(); i++) {
+        long long b = (long long) t.bind[L.lowerVar(i)][r] + L.lowerAdd(i);
         if (b > lb) lb = b;
     }
-    for (int i = 0; i < L.nUpper; i++) {
-        long long b = (long long) t.bind[L.upperVar[i]][r] - L.upperSub[i];
+    for (int i = 0; i < L.nUpper(); i++) {
+        long long b = (long long) t.bind[L.upperVar(i)][r] - L.upperSub(i);
         if (b < ub) ub = b;
     }
     return lb <= ub;
 }
 
+LF_HD bool lw_bounds(const LfLevel& L, const LfTable& t, int r, long long& lb, long long& ub) {
+    return lw_bounds_of(lf_any(L), t, r, lb, ub);
+}
+
 // The node of the level above whose children participant p ranges over for row r (-1 at trie level 0).
 LF_HD int lw_parent(const LfPart& p, const LfTable& t, int r) {
     return p.parentOff == nullptr ? -1 : t.slot[p.parentSlot][r];
+}
+
+template <class V>
+LF_HD int lw_parent_of(const V& L, int q, const LfTable& t, int r) {
+    return L.root(q) ? -1 : t.slot[L.parentSlot(q)][r];
 }
 
 LF_HD void lw_range(const LfPart& p, const LfTable& t, int r, int& lo, int& hi) {
@@ -42,22 +53,39 @@ LF_HD void lw_range(const LfPart& p, const LfTable& t, int r, int& lo, int& hi) 
     }
 }
 
+// The index range participant q of level L ranges over for row r.
+template <class V>
+LF_HD void lw_range_of(const V& L, int q, const LfTable& t, int r, int& lo, int& hi) {
+    const LfPart& p = L.part(q);
+    if (L.root(q)) {
+        lo = 0;
+        hi = p.len;
+    } else {
+        int parent = t.slot[L.parentSlot(q)][r];
+        lo = p.parentOff[parent];
+        hi = p.parentOff[parent + 1];
+    }
+}
+
 
 // Row r's driver at `level`: the participant with the fewest values in the level's bounds [lb, ub] for
 // the row, and the index range [lo, hi) of those values in it. Returns their number (0 when the bounds
 // are empty, with p = lo = hi = 0). lw_sizes and the fused count (fused_kernels.cuh) choose by it.
-LF_HD long long lw_driver(const LfLevel& L, const LfTable& in, int r, long long& lb, long long& ub, int& p, int& lo,
-                          int& hi) {
+// A lower bound at or below every int bounds nothing: no search (a join without comparisons has one at
+// every level).
+template <class V>
+LF_HD long long lw_driver_of(const V& L, const LfTable& in, int r, long long& lb, long long& ub, int& p, int& lo,
+                             int& hi) {
     p = 0;
     lo = 0;
     hi = 0;
-    if (!lw_bounds(L, in, r, lb, ub)) return 0;
+    if (!lw_bounds_of(L, in, r, lb, ub)) return 0;
     long long best = -1;
-    for (int q = 0; q < L.width; q++) {
+    for (int q = 0; q < L.width(); q++) {
         int a, b;
-        lw_range(L.part[q], in, r, a, b);
-        a = lf_part_lower_bound(L.part[q], a, b, lb);
-        if (ub < 2147483647LL) b = lf_part_lower_bound(L.part[q], a, b, ub + 1);
+        lw_range_of(L, q, in, r, a, b);
+        if (lb > -2147483648LL) a = lf_part_lower_bound_as(L.rank(q), L.part(q), a, b, lb);
+        if (ub < 2147483647LL) b = lf_part_lower_bound_as(L.rank(q), L.part(q), a, b, ub + 1);
         if (best < 0 || b - a < best) {
             best = b - a;
             p = q;
@@ -67,6 +95,11 @@ LF_HD long long lw_driver(const LfLevel& L, const LfTable& in, int r, long long&
         if (best == 0) break;
     }
     return best;
+}
+
+LF_HD long long lw_driver(const LfLevel& L, const LfTable& in, int r, long long& lb, long long& ub, int& p, int& lo,
+                          int& hi) {
+    return lw_driver_of(lf_any(L), in, r, lb, ub, p, lo, hi);
 }
 
 LF_HD int lf_lowest_bit(unsigned m) {
@@ -80,27 +113,33 @@ LF_HD int lf_lowest_bit(unsigned m) {
 // Writes row j of `out` (the table of levels 0..level): row r of `in` extended by value v, found at index
 // `at` of driver p. keepSlots: the slots `out` holds (bit s), those later levels read as parents; a
 // slot this level sets is the position of v in its participant (searched again for all but the driver).
-LF_HD void lw_write_row(const LfLevel& L, const LfTable& in, int r, const LfTable& out, int j, int level, int v, int p,
-                        int at, unsigned keepSlots) {
+template <class V>
+LF_HD void lw_write_row_of(const V& L, const LfTable& in, int r, const LfTable& out, int j, int level, int v, int p,
+                           int at, unsigned keepSlots) {
     unsigned own = 0;
-    for (int q = 0; q < L.width; q++) own |= 1u << L.part[q].slot;
+    for (int q = 0; q < L.width(); q++) own |= 1u << L.slot(q);
     for (int c = 0; c < level; c++) out.bind[c][j] = in.bind[c][r];
     out.bind[level][j] = v;
     for (unsigned m = keepSlots & ~own; m != 0; m &= m - 1) {
         int s = lf_lowest_bit(m);
         out.slot[s][j] = in.slot[s][r];
     }
-    for (int q = 0; q < L.width; q++) {
-        int s = L.part[q].slot;
+    for (int q = 0; q < L.width(); q++) {
+        int s = L.slot(q);
         if (!(keepSlots & (1u << s))) continue;
         int pos = at;
         if (q != p) {
             int lo, hi;
-            lw_range(L.part[q], in, r, lo, hi);
-            pos = lf_part_find(L.part[q], lo, hi, v);
+            lw_range_of(L, q, in, r, lo, hi);
+            pos = lf_part_find_as(L.rank(q), L.part(q), lo, hi, v);
         }
         out.slot[s][j] = pos;
     }
+}
+
+LF_HD void lw_write_row(const LfLevel& L, const LfTable& in, int r, const LfTable& out, int j, int level, int v, int p,
+                        int at, unsigned keepSlots) {
+    lw_write_row_of(lf_any(L), in, r, out, j, level, v, p, at, keepSlots);
 }
 
 // For a level of two participants that share one core bitmap holding both of row r's lists: the words
@@ -156,16 +195,16 @@ LF_HD bool lw_member(const LfLevel& L, const LfTable& in, int r, int p, int v) {
 // lw_member for K candidates of row r at once (bit k of `live` marks v[k] as a candidate): the bits of
 // those in every other participant. Without a rank table the K searches of a participant run in
 // lockstep (lf_contains_batch); a participant's range is read once for all K.
-template <int K>
-LF_HD unsigned lw_members(const LfLevel& L, const LfTable& in, int r, int p, const int* v, unsigned live) {
-    for (int q = 0; q < L.width && live != 0; q++) {
+template <int K, class V>
+LF_HD unsigned lw_members_of(const V& L, const LfTable& in, int r, int p, const int* v, unsigned live) {
+    for (int q = 0; q < L.width() && live != 0; q++) {
         if (q == p) continue;
-        const LfPart& P = L.part[q];
-        int parent = lw_parent(P, in, r);
+        const LfPart& P = L.part(q);
+        int parent = lw_parent_of(L, q, in, r);
         unsigned ask = live;
-        if (P.bits != nullptr) {                            // the core bitmap answers what it covers
+        if (L.bits(q)) {                                    // the core bitmap answers what it covers
             for (int k = 0; k < K; k++) {
-                int b = ((ask >> k) & 1u) ? lf_core_bit(P, parent, v[k]) : -1;
+                int b = ((ask >> k) & 1u) ? lf_core_bit_as(true, P, parent, v[k]) : -1;
                 if (b >= 0) {
                     ask &= ~(1u << k);
                     if (b == 0) live &= ~(1u << k);
@@ -176,16 +215,21 @@ LF_HD unsigned lw_members(const LfLevel& L, const LfTable& in, int r, int p, con
         int lo = parent < 0 ? 0 : P.parentOff[parent];
         int hi = parent < 0 ? P.len : P.parentOff[parent + 1];
         unsigned found;
-        if (L.part[q].rank != nullptr) {
+        if (L.rank(q)) {
             found = 0;
             for (int k = 0; k < K; k++)
-                if (((ask >> k) & 1u) && lf_part_find(L.part[q], lo, hi, v[k]) >= 0) found |= 1u << k;
+                if (((ask >> k) & 1u) && lf_part_find_as(true, P, lo, hi, v[k]) >= 0) found |= 1u << k;
         } else {
-            found = lf_contains_batch<K>(L.part[q].vals, lo, hi, v, ask);
+            found = lf_contains_batch<K>(P.vals, lo, hi, v, ask);
         }
         live &= ~ask | found;
     }
     return live;
+}
+
+template <int K>
+LF_HD unsigned lw_members(const LfLevel& L, const LfTable& in, int r, int p, const int* v, unsigned live) {
+    return lw_members_of<K>(lf_any(L), in, r, p, v, live);
 }
 
 // lw_members for K candidates that may belong to different rows (row[k], driver p[k]): what the

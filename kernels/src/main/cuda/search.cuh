@@ -36,8 +36,9 @@ LF_HD int lf_find(const int* a, int lo, int hi, int key) {
 // A participant's lower bound in [lo, hi): through its rank table when it has one (a dense first trie
 // level, where bisection over millions of values is the level-wise join's costliest step), else by
 // bisection. The rank answers for the whole level; clamping it gives the answer for any sub-range.
-LF_HD int lf_part_lower_bound(const LfPart& p, int lo, int hi, long long key) {
-    if (p.rank != nullptr) {
+// `ranked`: whether p has a rank table (a constant in a kernel generated for its plan's shape).
+LF_HD int lf_part_lower_bound_as(bool ranked, const LfPart& p, int lo, int hi, long long key) {
+    if (ranked) {
         long long k = key - p.rankMin;
         int i = k <= 0 ? 0 : k >= p.rankSpan ? p.len : p.rank[k];
         return i < lo ? lo : i > hi ? hi : i;
@@ -45,10 +46,18 @@ LF_HD int lf_part_lower_bound(const LfPart& p, int lo, int hi, long long key) {
     return lf_lower_bound(p.vals, lo, hi, key);
 }
 
+LF_HD int lf_part_lower_bound(const LfPart& p, int lo, int hi, long long key) {
+    return lf_part_lower_bound_as(p.rank != nullptr, p, lo, hi, key);
+}
+
 // Index of key in a participant's [lo, hi), or -1.
-LF_HD int lf_part_find(const LfPart& p, int lo, int hi, int key) {
-    int i = lf_part_lower_bound(p, lo, hi, key);
+LF_HD int lf_part_find_as(bool ranked, const LfPart& p, int lo, int hi, int key) {
+    int i = lf_part_lower_bound_as(ranked, p, lo, hi, key);
     return (i < hi && p.vals[i] == key) ? i : -1;
+}
+
+LF_HD int lf_part_find(const LfPart& p, int lo, int hi, int key) {
+    return lf_part_find_as(p.rank != nullptr, p, lo, hi, key);
 }
 
 // A seek from cursor lo: O(1) with a rank table, else galloping (cheap for the short moves of a sweep).
@@ -108,13 +117,18 @@ LF_HD unsigned lf_contains_batch_ranges(const int* a, const int* lo, const int* 
 // of another. A participant with a core bitmap answers those with one read (bit (parent, v) of a
 // bitmap sized to stay mostly in cache) instead of a binary search; other tests search as before.
 // 1: v is a child of `parent`; 0: it is not; -1: the bitmap does not cover (parent, v).
-LF_HD int lf_core_bit(const LfPart& p, int parent, int v) {
-    if (p.bits == nullptr) return -1;
+// `bitmap`: whether p has one (a constant in a kernel generated for its plan's shape).
+LF_HD int lf_core_bit_as(bool bitmap, const LfPart& p, int parent, int v) {
+    if (!bitmap) return -1;
     unsigned row = (unsigned) (parent - p.bitsRow0);
     long long col = (long long) v - p.bitsCol0;
     if (row >= (unsigned) p.bitsRows || col < 0 || col >= 32LL * p.bitsWords) return -1;
     // the host keeps a bitmap under 2^32 words, so the index fits 32 bits
     return (int) ((p.bits[row * (unsigned) p.bitsWords + (unsigned) (col >> 5)] >> (col & 31)) & 1u);
+}
+
+LF_HD int lf_core_bit(const LfPart& p, int parent, int v) {
+    return lf_core_bit_as(p.bits != nullptr, p, parent, v);
 }
 
 // Last index r in [lo, hi) with offsets[r] <= x (offsets ascending, offsets[lo] <= x): the row that

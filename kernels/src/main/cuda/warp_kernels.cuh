@@ -241,25 +241,28 @@ __device__ __forceinline__ void lw_warp_finish(long long mine, const LfWarpArgs&
 
 // Task value e of q1 (one of the warp and block counts' tasks) as row `row` of table 1: e and its parent
 // in q0 (one atom's first two trie levels) checked in the other participants of levels 0 and 1 and
-// written to the row; whether both were found. vb gets e's value.
+// written to the row; whether both were found. vb gets e's value. S: the plan's shape (shape.cuh).
+template <class S = LfAnyShape>
 __device__ __forceinline__ bool lw_task_row(const LfPlan& sp, const LfWarpArgs& a, const LfTable& t1, int row,
                                             long long e, int& vb) {
-    const LfLevel& L0 = sp.level[0];
-    const LfLevel& L1 = sp.level[1];
-    const LfPart& P0 = L0.part[a.q0];
-    const LfPart& P1 = L1.part[a.q1];
+    const auto L0 = lf_view<S, 0>(sp, 0);
+    const auto L1 = lf_view<S, 1>(sp, 1);
+    const int q0 = S::known ? S::q0() : a.q0, q1 = S::known ? S::q1() : a.q1;
+    const LfPart& P0 = L0.part(q0);
+    const LfPart& P1 = L1.part(q1);
     int j = lf_lower_bound(P1.parentOff, 0, P0.len + 1, e + 1) - 1;   // e's parent in q0
     int va = P0.vals[j];
     vb = P1.vals[e];
     long long lb, ub;
-    if (!lw_bounds(L0, t1, row, lb, ub) || va < lb || va > ub   // level 0's bounds read no column
-        || lw_members<1>(L0, t1, row, a.q0, &va, 1u) == 0) {
+    if (!lw_bounds_of(L0, t1, row, lb, ub) || va < lb || va > ub   // level 0's bounds read no column
+        || lw_members_of<1>(L0, t1, row, q0, &va, 1u) == 0) {
         return false;
     }
-    lw_write_row(L0, t1, row, t1, row, 0, va, a.q0, j, a.keep[0]);
-    return lw_bounds(L1, t1, row, lb, ub) && vb >= lb && vb <= ub && lw_members<1>(L1, t1, row, a.q1, &vb, 1u) != 0;
+    lw_write_row_of(L0, t1, row, t1, row, 0, va, q0, j, S::known ? S::keep(0) : a.keep[0]);
+    return lw_bounds_of(L1, t1, row, lb, ub) && vb >= lb && vb <= ub && lw_members_of<1>(L1, t1, row, q1, &vb, 1u) != 0;
 }
 
+#ifndef LF_SHAPED_MODULE   // a module generated for one plan's shape holds its own kernel only (shape.cuh)
 extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_constant__ LfPlan plan,
                                                                  const __grid_constant__ LfWarpArgs a) {
     extern __shared__ __align__(16) char lw_warp_smem[];
@@ -299,3 +302,4 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
     }
     lw_warp_finish(mine, a, traced);
 }
+#endif

@@ -51,6 +51,12 @@ public final class GpuDevice {
     /** Module globals whose kernel left them zeroed (moduleGlobal). */
     private final java.util.Set<String> cleanGlobals = new java.util.HashSet<>();
     private KernelModule module;
+    /**
+     * Modules of kernels generated for one plan's shape ({@link #loadShaped}), by their one kernel's name,
+     * each with its own abort flag (a module's globals are its own).
+     */
+    private final java.util.Map<String, KernelModule> shapedModules = new java.util.HashMap<>();
+    private final java.util.List<jcuda.driver.CUdeviceptr> shapedAbortFlags = new java.util.ArrayList<>();
     /** maxResidentBlocks by kernel and block size (the occupancy API's answer does not change). */
     private final java.util.Map<String, Integer> residentBlocks = new java.util.HashMap<>();
     /** maxDynamicShared by kernel. */
@@ -134,6 +140,9 @@ public final class GpuDevice {
             abortRequested = true;
             Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent (abort)");
             Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(abortFlag, abortOne, 4, abortStream), "requesting an abort");
+            for (jcuda.driver.CUdeviceptr flag : shapedAbortFlags) {
+                Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(flag, abortOne, 4, abortStream), "requesting an abort");
+            }
         }
     }
 
@@ -147,6 +156,9 @@ public final class GpuDevice {
             Cuda.check(JCudaDriver.cuStreamSynchronize(abortStream), "waiting for the abort request");
             Cuda.check(JCudaDriver.cuStreamSynchronize(stream), "waiting for the aborted kernels");
             Cuda.check(JCudaDriver.cuMemsetD32Async(abortFlag, 0, 1, stream), "clearing the abort flag");
+            for (jcuda.driver.CUdeviceptr flag : shapedAbortFlags) {
+                Cuda.check(JCudaDriver.cuMemsetD32Async(flag, 0, 1, stream), "clearing the abort flag");
+            }
             Cuda.check(JCudaDriver.cuStreamSynchronize(stream), "clearing the abort flag");
             return true;
         }
@@ -192,6 +204,38 @@ public final class GpuDevice {
                 || m.contains("MISALIGNED") || m.contains("HARDWARE_STACK_ERROR") || m.contains("ECC"));
     }
 
+    /** A kernel of the kernels module, or the one of a module loaded by {@link #loadShaped}. */
+    private jcuda.driver.CUfunction function(String kernel) {
+        KernelModule shaped = shapedModules.get(kernel);
+        return (shaped != null ? shaped : module).function(kernel);
+    }
+
+    /** Whether {@link #loadShaped} has loaded {@code kernel}. */
+    public boolean hasShaped(String kernel) {
+        return shapedModules.containsKey(kernel);
+    }
+
+    /**
+     * Loads a module compiled for one plan's shape (io.leapfrog.exec.gpu.join.ShapedKernels), whose one
+     * kernel is {@code kernel}; its abort flag then follows {@link #requestAbort} as the kernels module's
+     * does. Call inside {@link #run}.
+     */
+    public void loadShaped(String kernel, byte[] image) {
+        if (shapedModules.containsKey(kernel)) {
+            return;
+        }
+        KernelModule m = KernelModule.load(image);
+        m.function(kernel);   // fails here, not at the launch, if the module lacks it
+        jcuda.driver.CUdeviceptr flag = m.symbol("lf_abort", 4);
+        synchronized (abortLock) {
+            shapedAbortFlags.add(flag);
+            if (abortRequested) {   // a request made before the load reaches this module too
+                Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(flag, abortOne, 4, abortStream), "requesting an abort");
+            }
+        }
+        shapedModules.put(kernel, m);
+    }
+
     /** Launches {@code kernel} over {@code threads} threads in blocks of {@code block}. */
     public void launch(String kernel, long threads, int block, KernelArg... args) {
         if (threads <= 0) {
@@ -208,7 +252,7 @@ public final class GpuDevice {
     public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
         lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
         long t0 = profileStart();
-        launched(kernel, launcher.launch(module.function(kernel), blocks, block, 0, args), t0);
+        launched(kernel, launcher.launch(function(kernel), blocks, block, 0, args), t0);
     }
 
     /** Launches {@code kernel} with an explicit grid and {@code shared} bytes of dynamic shared memory per block. */
@@ -216,7 +260,7 @@ public final class GpuDevice {
         allowShared(kernel, shared);
         lastLaunch = describe(kernel, blocks, block, shared);
         long t0 = profileStart();
-        launched(kernel, launcher.launch(module.function(kernel), blocks, block, shared, args), t0);
+        launched(kernel, launcher.launch(function(kernel), blocks, block, shared, args), t0);
     }
 
     /** How kernels are launched: "native" ({@link NativeLaunch}), or through JCuda and why. */
@@ -277,7 +321,7 @@ public final class GpuDevice {
         allowShared(kernel, shared);
         lastLaunch = "cooperative " + describe(kernel, blocks, block, shared);
         long t0 = profileStart();
-        int r = launcher.launchCooperative(module.function(kernel), blocks, block, shared, args);
+        int r = launcher.launchCooperative(function(kernel), blocks, block, shared, args);
         if (r == CUresult.CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
             return false;
         }
@@ -300,7 +344,7 @@ public final class GpuDevice {
         return residentBlocks.computeIfAbsent(kernel + "/" + block + "/" + shared, k -> {
             allowShared(kernel, shared);
             int[] perSm = new int[1];
-            Cuda.check(JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, module.function(kernel), block, shared),
+            Cuda.check(JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, function(kernel), block, shared),
                     "occupancy of kernel " + kernel);
             return perSm[0] * multiprocessors;
         });
@@ -312,7 +356,7 @@ public final class GpuDevice {
             int optIn = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
             int[] fixed = new int[1];
             Cuda.check(JCudaDriver.cuFuncGetAttribute(fixed, CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-                    module.function(kernel)), "shared memory of kernel " + kernel);
+                    function(kernel)), "shared memory of kernel " + kernel);
             return Math.max(0, optIn - fixed[0]);
         });
     }
@@ -320,7 +364,7 @@ public final class GpuDevice {
     /** Lets {@code kernel} launch with {@code shared} bytes of dynamic shared memory (past 48 KiB the driver wants to be told). */
     private void allowShared(String kernel, int shared) {
         if (shared > (48 << 10) && allowedShared.getOrDefault(kernel, 0) < shared) {
-            Cuda.check(JCudaDriver.cuFuncSetAttribute(module.function(kernel),
+            Cuda.check(JCudaDriver.cuFuncSetAttribute(function(kernel),
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),
                     "allowing kernel " + kernel + " " + shared + " bytes of shared memory");
             allowedShared.put(kernel, shared);
@@ -467,6 +511,11 @@ public final class GpuDevice {
 
     public int ordinal() {
         return ordinal;
+    }
+
+    /** The device's own SASS target, for nvcc's -arch (e.g. sm_90). */
+    public String sassArch() {
+        return "sm_" + ccMajor + ccMinor;
     }
 
     public String computeCapability() {

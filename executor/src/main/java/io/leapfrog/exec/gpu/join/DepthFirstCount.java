@@ -24,6 +24,9 @@ import java.nio.ByteOrder;
  * A plan of at most 4 or 8 levels goes to the block count as the head of one with room for that many
  * ({@link #planHead}): fewer parameter bytes to copy at each launch.
  *
+ * <p>Where nvcc is at hand, the block count is also compiled for the plan's shape ({@link ShapedKernels}):
+ * once that kernel is loaded, it is launched instead, with the same arguments.
+ *
  * <p>It is tried before {@link FusedLevelwiseCount}, whose cooperative launch and grid-wide barriers
  * cost more than a small count's work (docs/gpu.md, "Depth-first warp counts"). It needs a level-1
  * participant reading the children of a level-0 participant (every join whose first two variables
@@ -184,6 +187,11 @@ final class DepthFirstCount {
         // The tables first (every read of them is a step of a chain), in at most half the shared memory;
         // the tries staged in what is left.
         String kernel = kernel(plan.nvars);
+        String shaped = byBlocks() ? ShapedKernels.kernel(dev, encoded, task, keep, planHead(plan.nvars)) : null;
+        if (shaped != null) {
+            kernel = shaped;
+            stats.shapedCounts++;
+        }
         int most = dev.maxDynamicShared(kernel);
         int block = MAX_BLOCK;
         while (block > 32 && tableBytes(keep, plan.nvars, block) > most / 2) {

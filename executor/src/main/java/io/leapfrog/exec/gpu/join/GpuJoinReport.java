@@ -73,6 +73,9 @@ public final class GpuJoinReport {
                 }
                 if (s.depthFirstCounts() > 0) {
                     sb.append(", counted depth first in one launch");
+                    if (s.shapedCounts() > 0) {
+                        sb.append(" of a kernel compiled for the query's shape");
+                    }
                 }
                 if (s.fusedCounts() > 0) {
                     sb.append(", counted in one cooperative launch");

@@ -15,6 +15,7 @@ public final class GpuJoinStats {
     long fusedCounts;
     long fusedOverflows;
     long depthFirstCounts;
+    long shapedCounts;
     FusedTrace fusedTrace;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
@@ -60,6 +61,11 @@ public final class GpuJoinStats {
     /** Counts made depth first in one launch ({@link DepthFirstCount}). */
     public long depthFirstCounts() {
         return depthFirstCounts;
+    }
+
+    /** Depth-first counts made by a kernel compiled for the plan's shape ({@link ShapedKernels}). */
+    public long shapedCounts() {
+        return shapedCounts;
     }
 
     /** Fused counts that outgrew their workspace, after which the level-wise join counted. */

@@ -1,0 +1,266 @@
+package io.leapfrog.exec.gpu;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Compiles CUDA source generated at run time (a kernel for one plan's shape) into a cubin with nvcc, in
+ * the background, and keeps the cubins in a cache on disk, so that a shape is compiled once per
+ * machine. The source includes the kernels' headers, which the kernels build packs as resources
+ * ({@code io/leapfrog/kernels/cuda/}). Nothing here is needed for a correct answer: until a cubin is
+ * ready, and wherever nvcc is missing or fails, the engine runs its table-driven kernels.
+ *
+ * <p>{@code -Dleapfrog.gpu.nvcc} names the compiler (default: {@code $CUDA_HOME/bin/nvcc},
+ * {@code /usr/local/cuda/bin/nvcc}, then {@code nvcc} on the PATH); {@code -Dleapfrog.gpu.kernelCache}
+ * the cache directory (default {@code ~/.cache/leapfrog/kernels}).
+ */
+public final class KernelCompiler {
+    private static final String HEADERS = "/io/leapfrog/kernels/cuda/";
+    private static final long COMPILE_SECONDS = 120;
+    private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "leapfrog-kernel-compiler");
+        t.setDaemon(true);
+        return t;
+    });
+    /** Compiles started in this process, by cache key: the cubin, or null after a failure. */
+    private static final Map<String, Future<byte[]>> COMPILES = new ConcurrentHashMap<>();
+    private static volatile String lastFailure;
+    private static volatile boolean warned;
+
+    private KernelCompiler() {
+    }
+
+    /**
+     * The cubin of {@code source} for {@code arch} (e.g. {@code sm_90}) when it is compiled (in this process
+     * or in the disk cache); otherwise null, after starting its compile in the background (once).
+     */
+    public static byte[] cubinIfReady(String source, String arch) {
+        Future<byte[]> f = COMPILES.computeIfAbsent(key(source, arch), k -> WORKER.submit(() -> compileOrNull(k, source, arch)));
+        if (!f.isDone()) {
+            return null;
+        }
+        try {
+            return f.get();
+        } catch (Exception e) {
+            return null;   // compileOrNull catches everything; an interrupted get is a miss
+        }
+    }
+
+    /** Waits up to {@code seconds} for every compile started so far (benchmarks and tests); whether all ended. */
+    public static boolean awaitCompiles(double seconds) {
+        long deadline = System.nanoTime() + (long) Math.min(seconds * 1e9, 1e15);   // 1e15 ns: "no limit", without overflow
+        for (Future<byte[]> f : List.copyOf(COMPILES.values())) {
+            try {
+                f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (Exception e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Why the last compile failed, or null. */
+    public static String lastFailure() {
+        return lastFailure;
+    }
+
+    private static byte[] compileOrNull(String key, String source, String arch) {
+        try {
+            return compile(key, source, arch);
+        } catch (IOException | RuntimeException e) {
+            fail(e.getMessage());
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail("interrupted");
+            return null;
+        }
+    }
+
+    private static void fail(String why) {
+        lastFailure = why;
+        if (!warned) {
+            warned = true;
+            System.err.println("leapfrog: warning: a GPU kernel for this query's shape could not be compiled (" + why
+                    + "); the table-driven kernels run instead. Set -Dleapfrog.gpu.nvcc to an nvcc of CUDA 12 or newer,"
+                    + " or -Dleapfrog.gpu.shaped=false to stop trying.");
+        }
+    }
+
+    private static byte[] compile(String key, String source, String arch) throws IOException, InterruptedException {
+        Path dir = cacheDir();
+        Path cubin = dir.resolve(key + ".cubin");
+        if (Files.isRegularFile(cubin)) {
+            return Files.readAllBytes(cubin);
+        }
+        String nvcc = nvcc();
+        if (nvcc == null) {
+            throw new IOException("no nvcc found");
+        }
+        Path include = headers(dir);
+        Path work = Files.createTempDirectory(dir, "compile-");
+        try {
+            Path src = work.resolve("shaped.cu");
+            Files.writeString(src, source, StandardCharsets.UTF_8);
+            Path out = work.resolve("shaped.cubin");
+            Path log = work.resolve("nvcc.log");
+            List<String> cmd = new ArrayList<>(List.of(nvcc, "-O3", "-std=c++17", "-cubin", "-arch=" + arch, "-Xptxas", "-warn-spills,-Werror",
+                    "-I" + include, "-o", out.toString(), src.toString()));
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            if (!p.waitFor(COMPILE_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("nvcc ran past " + COMPILE_SECONDS + " s");
+            }
+            if (p.exitValue() != 0 || !Files.isRegularFile(out)) {
+                String msg = Files.readString(log, StandardCharsets.UTF_8).strip();
+                throw new IOException("nvcc exited " + p.exitValue() + ": " + firstLines(msg));
+            }
+            Files.move(out, cubin, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return Files.readAllBytes(cubin);
+        } finally {
+            deleteTree(work);
+        }
+    }
+
+    private static String firstLines(String s) {
+        String[] lines = s.split("\n");
+        return String.join(" | ", java.util.Arrays.copyOf(lines, Math.min(3, lines.length)));
+    }
+
+    /** The headers, once per content (their hash names the directory), in the cache directory. */
+    private static Path headers(Path dir) throws IOException {
+        Path include = dir.resolve("include-" + headerDigest().substring(0, 16));
+        if (Files.isDirectory(include)) {
+            return include;
+        }
+        Path tmp = Files.createTempDirectory(dir, "include-");
+        for (String n : headerNames()) {
+            Files.writeString(tmp.resolve(n), resourceText(n), StandardCharsets.UTF_8);
+        }
+        try {
+            Files.move(tmp, include, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException raced) {   // another process put the same headers there first
+            deleteTree(tmp);
+        }
+        return include;
+    }
+
+    private static List<String> headerNames() throws IOException {
+        List<String> names = new ArrayList<>();
+        for (String n : resourceText("headers.txt").split("\\s+")) {
+            if (!n.isBlank()) {
+                names.add(n);
+            }
+        }
+        return names;
+    }
+
+    private static String resourceText(String name) throws IOException {
+        try (InputStream in = KernelCompiler.class.getResourceAsStream(HEADERS + name)) {
+            if (in == null) {
+                throw new IOException("this build has no kernel headers (" + HEADERS + name + ")");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** The cache key of a source for an architecture: a hash of both and of the headers it includes. */
+    private static String key(String source, String arch) {
+        return arch + "-" + sha256(arch + '\0' + headerDigest() + '\0' + source).substring(0, 32);
+    }
+
+    private static volatile String headerDigest;
+
+    /** A digest of every header's text (computed once): a cubin built against other headers is not reused. */
+    private static String headerDigest() {
+        String d = headerDigest;
+        if (d == null) {
+            StringBuilder all = new StringBuilder();
+            try {
+                for (String n : headerNames()) {
+                    all.append(n).append('\0').append(resourceText(n));
+                }
+            } catch (IOException e) {
+                all.append("none");   // the compile then fails, saying why
+            }
+            d = sha256(all.toString());
+            headerDigest = d;
+        }
+        return d;
+    }
+
+    /** The SHA-256 of a string's UTF-8 bytes, in hex. */
+    public static String sha256(String s) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
+        }
+    }
+
+    private static Path cacheDir() throws IOException {
+        String d = System.getProperty("leapfrog.gpu.kernelCache");
+        Path dir = d != null && !d.isBlank() ? Path.of(d)
+                : Path.of(System.getProperty("user.home"), ".cache", "leapfrog", "kernels");
+        Files.createDirectories(dir);
+        return dir;
+    }
+
+    /** The nvcc to run, or null. */
+    public static String nvcc() {
+        String named = System.getProperty("leapfrog.gpu.nvcc");
+        if (named != null && !named.isBlank()) {
+            return named;
+        }
+        List<Path> candidates = new ArrayList<>();
+        String home = System.getenv("CUDA_HOME");
+        if (home != null && !home.isBlank()) {
+            candidates.add(Path.of(home, "bin", "nvcc"));
+        }
+        candidates.add(Path.of("/usr/local/cuda/bin/nvcc"));
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String p : path.split(java.io.File.pathSeparator)) {
+                if (!p.isBlank()) {
+                    candidates.add(Path.of(p, "nvcc"));
+                }
+            }
+        }
+        for (Path c : candidates) {
+            if (Files.isExecutable(c)) {
+                return c.toString();
+            }
+        }
+        return null;
+    }
+
+    private static void deleteTree(Path p) {
+        try (var walk = Files.walk(p)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> {
+                try {
+                    Files.deleteIfExists(f);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // a leftover temporary directory in the cache is harmless
+        }
+    }
+}
