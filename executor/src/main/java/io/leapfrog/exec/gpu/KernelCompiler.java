@@ -51,7 +51,12 @@ public final class KernelCompiler {
      * or in the disk cache); otherwise null, after starting its compile in the background (once).
      */
     public static byte[] cubinIfReady(String source, String arch) {
-        Future<byte[]> f = COMPILES.computeIfAbsent(key(source, arch), k -> WORKER.submit(() -> compileOrNull(k, source, arch)));
+        return cubinIfReady(key(source, arch), source, arch);
+    }
+
+    /** As {@link #cubinIfReady(String, String)}, with the source's {@link #key} computed before (a hash of it). */
+    public static byte[] cubinIfReady(String key, String source, String arch) {
+        Future<byte[]> f = COMPILES.computeIfAbsent(key, k -> WORKER.submit(() -> compileOrNull(k, source, arch)));
         if (!f.isDone()) {
             return null;
         }
@@ -181,7 +186,7 @@ public final class KernelCompiler {
     }
 
     /** The cache key of a source for an architecture: a hash of both and of the headers it includes. */
-    private static String key(String source, String arch) {
+    public static String key(String source, String arch) {
         return arch + "-" + sha256(arch + '\0' + headerDigest() + '\0' + source).substring(0, 32);
     }
 

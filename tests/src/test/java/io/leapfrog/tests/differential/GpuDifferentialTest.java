@@ -107,9 +107,10 @@ class GpuDifferentialTest {
         long made = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().fusedCounts()).sum();
         long outgrown = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().fusedOverflows()).sum();
         long warp = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().depthFirstCounts()).sum();
-        System.out.printf("gpu differential: %d depth-first counts, %d fused counts, %d outgrew their workspace%n", warp,
-                made, outgrown);
-        return new long[] {made, outgrown, warp};
+        long shaped = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().shapedCounts()).sum();
+        System.out.printf("gpu differential: %d depth-first counts (%d by kernels compiled for their shape), %d fused counts,"
+                + " %d outgrew their workspace%n", warp, shaped, made, outgrown);
+        return new long[] {made, outgrown, warp, shaped};
     }
 
     /** The fused count alone: the depth-first warp count, tried first, turned off. */
@@ -139,6 +140,21 @@ class GpuDifferentialTest {
         }
         try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.sharedBytes", "2048"))) {
             assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[2] > 0);
+        }
+    }
+
+    /**
+     * Every depth-first count by the kernel compiled for its plan's shape (ShapedKernels; each compile
+     * awaited, as the engine otherwise counts with the table-driven kernel until it is ready).
+     */
+    @Test
+    void depthFirstCountsCompiledForTheirShapeMatch() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.leapfrog.exec.gpu.KernelCompiler.nvcc() != null, "no nvcc on this machine");
+        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.shaped.wait", "true"))) {
+            long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
+            assertTrue(f[2] > 0 && f[3] == f[2], "every depth-first count should have run a kernel compiled for its shape: "
+                    + f[3] + " of " + f[2] + (io.leapfrog.exec.gpu.KernelCompiler.lastFailure() != null
+                    ? "; nvcc: " + io.leapfrog.exec.gpu.KernelCompiler.lastFailure() : ""));
         }
     }
 

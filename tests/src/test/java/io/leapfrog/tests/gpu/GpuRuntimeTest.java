@@ -208,6 +208,27 @@ class GpuRuntimeTest {
     }
 
     /**
+     * The same by the kernel compiled for the count's shape, whose module has an abort flag of its own
+     * (GpuDevice.loadShaped): the request reaches it too, and the next count is exact.
+     */
+    @Test
+    void aRunningCountCompiledForItsShapeStopsOnRequest() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.leapfrog.exec.gpu.KernelCompiler.nvcc() != null, "no nvcc on this machine");
+        Trie k200 = complete(200);
+        Trie k60 = complete(60);
+        GpuJoinReport report = new GpuJoinReport();
+        try (ScopedProperties p = ScopedProperties.set(java.util.Map.of("leapfrog.gpu.shaped.wait", "true"));
+             GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0, report)) {
+            ex.count(JoinQuery.builder(2).atom(k200, 0, 1).build(), 1, "upload");
+            // compiles the kernel of the 6-clique count's shape (the same over K_60 and K_200) before the timed run
+            assertEquals(50_063_860L, ex.count(cliques(k60, 6), 1, "K_60 6-cliques"));
+            assertTrue(report.last().stats().shapedCounts() > 0, "K_60's 6-cliques should have run the kernel compiled for their shape");
+            assertStopsOnRequest("count compiled for its shape", () -> ex.count(cliques(k200, 6), 1, "K_200 6-cliques"));
+            assertEquals(60L * 59 * 58 * 57 / 24, ex.count(cliques(k60, 4), 1, "K_60 4-cliques"), "an exact count after the abort");
+        }
+    }
+
+    /**
      * Runs {@code count} on a thread of its own, asks running kernels to stop half a second in, and
      * checks that it stopped within two seconds of the request and reported the interruption.
      */

@@ -164,19 +164,66 @@ final class DepthFirstCount {
     }
 
     /**
+     * A count's launch as far as the host decides it: the kernel, its grid and shared memory, and the
+     * arguments but for the handover's words (CountHandover.prepare writes them at each launch). Kept with
+     * the prepared plan ({@link PreparedPlan#depthFirst}) for the query's next run; {@link #NONE} where
+     * this way does not apply.
+     */
+    record Launch(String kernel, int blocks, int block, int shared, ByteBuffer args, int planBytes, ShapedKernel shape) {
+    }
+
+    /** The plan's count does not go this way: the caller counts otherwise. */
+    static final Launch NONE = new Launch(null, 0, 0, 0, null, 0, null);
+
+    /**
      * The count, or -1 when this way does not apply (turned off, a count with existential variables or
      * of one level, no task participants), the join is too large for one round of the launch
      * ({@link #split}) or its tables could not have a block of shared memory: the caller then counts
      * otherwise.
      */
     static long count(GpuDevice dev, EncodedPlan encoded, GpuJoinStats stats) {
+        Launch l = encoded.prepared.depthFirst;
+        if (l == null || (l.shape() != null && ShapedKernels.kernel(dev, l.shape()) != null)) {
+            l = prepare(dev, encoded);   // first, or its kernel compiled for the shape is ready now
+            encoded.prepared.depthFirst = l;
+        }
+        if (l == NONE) {
+            return -1;
+        }
+        if (dev.hasShaped(l.kernel())) {
+            stats.shapedCounts++;
+        }
+        // The header is the module's own (lw_warp_header), left zeroed by every count that ends well.
+        DeviceBuffer header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);
+        PhaseClock.mark("warp count setup");
+        CountHandover handover = CountHandover.prepare(dev, header, true, l.args(), ARGS_TRACE, ARGS_RESULT);
+        PhaseClock.mark("header fill");
+        dev.launchGrid(l.kernel(), l.blocks(), l.block(), l.shared(), KernelArg.structPrefix(encoded.bytes, l.planBytes(), "plan"),
+                KernelArg.struct(l.args().array(), "warp count arguments"));
+        PhaseClock.mark("launch");
+        long[] result = handover.await(dev);
+        dev.moduleGlobalClean(HEADER_SYMBOL);
+        PhaseClock.mark("await result");
+        long[] trace = handover.traceWords(dev, header);
+        if (trace != null) {
+            stats.fusedTrace = FusedTrace.ofWarpCount(trace, encoded.plan.nvars);
+        }
+        stats.depthFirstCounts++;
+        return result[CountHandover.RESULT_COUNT];
+    }
+
+    /**
+     * The launch of the plan's count ({@link NONE} where it does not apply); with the kernel compiled for
+     * the plan's shape once that is loaded, else the table-driven one and the shape to ask for again.
+     */
+    private static Launch prepare(GpuDevice dev, EncodedPlan encoded) {
         GpuPlan plan = encoded.plan;
         if (!enabled() || plan.outVars != plan.nvars || plan.nvars < 2) {
-            return -1;
+            return NONE;
         }
         int[] task = taskParticipants(plan);
         if (task == null) {
-            return -1;
+            return NONE;
         }
         ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         int[] keep = new int[plan.nvars];
@@ -184,14 +231,16 @@ final class DepthFirstCount {
             keep[l] = plan.keepSlotsAfter(l);
             args.putInt(ARGS_KEEP + 4 * l, keep[l]);
         }
-        // The tables first (every read of them is a step of a chain), in at most half the shared memory;
-        // the tries staged in what is left.
         String kernel = kernel(plan.nvars);
-        String shaped = byBlocks() ? ShapedKernels.kernel(dev, encoded, task, keep, planHead(plan.nvars)) : null;
+        ShapedKernel shape = byBlocks() && ShapedKernels.enabled()
+                ? ShapedKernel.of(encoded.bytes, plan.nvars, planHead(plan.nvars), task, keep) : null;
+        String shaped = shape == null ? null : ShapedKernels.kernel(dev, shape);
         if (shaped != null) {
             kernel = shaped;
-            stats.shapedCounts++;
+            shape = null;   // nothing left to ask for
         }
+        // The tables first (every read of them is a step of a chain), in at most half the shared memory;
+        // the tries staged in what is left.
         int most = dev.maxDynamicShared(kernel);
         int block = MAX_BLOCK;
         while (block > 32 && tableBytes(keep, plan.nvars, block) > most / 2) {
@@ -199,7 +248,7 @@ final class DepthFirstCount {
         }
         int tables = tableBytes(keep, plan.nvars, block);
         if (tables > most) {
-            return -1;
+            return NONE;
         }
         int limit = (int) Math.min(most, (long) tables + FusedLevelwiseCount.stagedBytesCap());
         int shared = FusedLevelwiseCount.stagingEnabled()
@@ -208,32 +257,16 @@ final class DepthFirstCount {
         shared = Math.max(shared, tables);
         int blocks = dev.maxResidentBlocks(kernel, block, shared);
         if (blocks == 0) {
-            return -1;
+            return NONE;
         }
         int split = split(plan, task, (long) blocks * (block / 32));
         if (split == 0) {
-            return -1;
+            return NONE;
         }
-        // The header is the module's own (lw_warp_header), left zeroed by every count that ends well.
-        DeviceBuffer header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);
-        args.putLong(ARGS_HEADER, header.address());
+        args.putLong(ARGS_HEADER, dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES).address());
         args.putInt(ARGS_Q0, task[0]);
         args.putInt(ARGS_Q1, task[1]);
         args.putInt(ARGS_SPLIT, split);
-        PhaseClock.mark("warp count setup");
-        CountHandover handover = CountHandover.prepare(dev, header, true, args, ARGS_TRACE, ARGS_RESULT);
-        PhaseClock.mark("header fill");
-        KernelArg planHead = KernelArg.structPrefix(encoded.bytes, planParameterBytes(planHead(plan.nvars)), "plan");
-        dev.launchGrid(kernel, blocks, block, shared, planHead, KernelArg.struct(args.array(), "warp count arguments"));
-        PhaseClock.mark("launch");
-        long[] result = handover.await(dev);
-        dev.moduleGlobalClean(HEADER_SYMBOL);
-        PhaseClock.mark("await result");
-        long[] trace = handover.traceWords(dev, header);
-        if (trace != null) {
-            stats.fusedTrace = FusedTrace.ofWarpCount(trace, plan.nvars);
-        }
-        stats.depthFirstCounts++;
-        return result[CountHandover.RESULT_COUNT];
+        return new Launch(kernel, blocks, block, shared, args, planParameterBytes(planHead(plan.nvars)), shape);
     }
 }

@@ -10,16 +10,22 @@ import io.leapfrog.exec.gpu.GpuDevice;
 final class EncodedPlan {
     final GpuPlan plan;
     final byte[] bytes;
+    /** The plan as kept for the query's next run: where the depth-first count keeps its launch. */
+    final PreparedPlan prepared;
     private final GpuDevice dev;
     private final ResidentTries.Lookup tries;
     private boolean inConstantMemory;
 
-    /** {@code tries}: where the plan's tries are, pinned for as long as this plan is used. */
-    EncodedPlan(GpuDevice dev, GpuPlan plan, ResidentTries.Lookup tries) {
+    /**
+     * {@code tries}: where the plan's tries are, pinned in {@code mem} for as long as this plan is used;
+     * the bytes are the prepared plan's when they were encoded for the same addresses.
+     */
+    EncodedPlan(GpuDevice dev, PreparedPlan prepared, ResidentTries mem, ResidentTries.Lookup tries) {
         this.dev = dev;
-        this.plan = plan;
+        this.plan = prepared.plan;
+        this.prepared = prepared;
         this.tries = tries;
-        this.bytes = plan.encode(tries);
+        this.bytes = prepared.encodedFor(mem, tries);
     }
 
     /** The device arrays the plan searches ({@link GpuPlan#searchedArrays}). */

@@ -13,7 +13,6 @@ import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.WitnessedReduction;
 import io.leapfrog.exec.join.LeapfrogJoin;
 import io.leapfrog.exec.join.TupleSink;
-import io.leapfrog.exec.storage.Trie;
 
 import java.util.List;
 import java.util.Locale;
@@ -119,8 +118,14 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         return (strategy == Strategy.AUTO ? Strategy.LEVELWISE : strategy).label;
     }
 
+    /** The last query planned for the GPU (held weakly) and its plan, which a run of the same query object reuses. */
+    private record LastPlan(java.lang.ref.WeakReference<JoinQuery> query, PreparedPlan prepared) {
+    }
+
+    private volatile LastPlan lastPlan;
+
     /** Where a join goes and why; for the GPU, its compiled plan and memory estimate. */
-    private record Decision(Strategy strategy, String why, GpuPlan plan, GpuMemoryEstimate estimate) {
+    private record Decision(Strategy strategy, String why, PreparedPlan plan, GpuMemoryEstimate estimate) {
         static Decision cpu(String why) {
             return new Decision(null, why, null, null);
         }
@@ -131,19 +136,24 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     }
 
     private Decision decide(JoinQuery q, boolean materialise) {
-        String inelig = GpuPlan.ineligibility(q);
-        if (inelig != null) {
-            return Decision.cpu("not GPU-eligible: " + inelig);
+        LastPlan last = lastPlan;
+        PreparedPlan prepared = last != null && last.query().get() == q ? last.prepared() : null;
+        if (prepared == null) {
+            String inelig = GpuPlan.ineligibility(q);
+            if (inelig != null) {
+                return Decision.cpu("not GPU-eligible: " + inelig);
+            }
         }
         if (!runtime.available()) {
             return Decision.cpu("no GPU: " + runtime.unavailableReason());
         }
-        GpuPlan plan = GpuPlan.of(q);
-        long tuples = plan.inputTuples;
-        long bytes = 0;
-        for (Trie t : plan.tries) {
-            bytes += ResidentTries.bytesOf(t);
+        if (prepared == null) {
+            prepared = new PreparedPlan(GpuPlan.of(q));
+            lastPlan = new LastPlan(new java.lang.ref.WeakReference<>(q), prepared);
         }
+        GpuPlan plan = prepared.plan;
+        long tuples = plan.inputTuples;
+        long bytes = prepared.trieBytes();
         // Decided before touching the device, so that a run of small joins never starts it.
         long work = q.measuredWork();
         if (smallByWork(work)) {
@@ -158,7 +168,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         long limit = limit(runtime.device().pool());
         GpuMemoryEstimate estimate = runtime.device().run(() -> GpuMemoryEstimate.of(plan, s, materialise, limit, resident));
         if (mode == Mode.GPU) {
-            return new Decision(s, "--device gpu", plan, estimate);
+            return new Decision(s, "--device gpu", prepared, estimate);
         }
         if (bytes > limit / 2) {
             return Decision.cpu("auto: its relations need " + Bytes.format(bytes) + " on the GPU, more than half the "
@@ -167,7 +177,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         String size = work >= 0 ? String.format(Locale.ROOT, "measured work %,d", work)
                 : String.format(Locale.ROOT, "%,d input tuples", tuples);
         return new Decision(s, String.format(Locale.ROOT, "auto: %s present, %s, relations %s of a %s budget",
-                runtime.device().name(), size, Bytes.format(bytes), Bytes.format(limit)), plan, estimate);
+                runtime.device().name(), size, Bytes.format(bytes), Bytes.format(limit)), prepared, estimate);
     }
 
     private long limit(DeviceMemoryPool pool) {
@@ -276,7 +286,8 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     }
 
     /** Pins the query's tries on the device, encodes the plan for them, runs {@code work}; records memory use. */
-    private <T> T onDevice(GpuPlan plan, GpuJoinStats stats, DeviceWork<T> work) {
+    private <T> T onDevice(PreparedPlan prepared, GpuJoinStats stats, DeviceWork<T> work) {
+        GpuPlan plan = prepared.plan;
         GpuDevice dev = runtime.device();
         return dev.run(() -> {
             PhaseClock.mark("enter device");
@@ -289,7 +300,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             pool.resetPeak();
             try (ResidentTries.Lease lease = resident.pin(plan.tries)) {
                 PhaseClock.mark("pin tries");
-                EncodedPlan encoded = new EncodedPlan(dev, plan, lease);
+                EncodedPlan encoded = new EncodedPlan(dev, prepared, resident, lease);
                 PhaseClock.mark("encode plan");
                 T r = work.run(encoded, dev, resident);
                 dev.sync();
@@ -321,5 +332,6 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             });
             resident = null;
         }
+        lastPlan = null;
     }
 }

@@ -102,6 +102,8 @@ final class ResidentTries {
     private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
     private long residentBytes;
     private long uploadedBytes;
+    /** Changes whenever a trie is uploaded or freed: device addresses read at one generation hold until it changes. */
+    private long generation;
 
     ResidentTries(GpuDevice device) {
         this.device = device;
@@ -184,6 +186,7 @@ final class ResidentTries {
         }
         Entry e = new Entry(key, vals, offs, rank, bits, bitShapes, bytes);
         entries.put(key, e);
+        generation++;
         residentBytes += bytes;
         uploadedBytes += bytes;
         return e;
@@ -252,6 +255,7 @@ final class ResidentTries {
                 it.remove();
                 residentBytes -= e.bytes;
                 e.free();
+                generation++;
                 return true;
             }
         }
@@ -265,6 +269,7 @@ final class ResidentTries {
             if (e != null) {
                 residentBytes -= e.bytes;
                 e.free();
+                generation++;
             }
         }
     }
@@ -278,6 +283,14 @@ final class ResidentTries {
 
     long residentBytes() {
         return residentBytes;
+    }
+
+    /**
+     * The generation of the resident set: the same number twice means no trie was uploaded or freed in
+     * between, so every address a lease gave then still holds (PreparedPlan reuses an encoded plan by it).
+     */
+    long generation() {
+        return generation;
     }
 
     /** Bytes uploaded since this cache was made (re-uploads after eviction count again). */

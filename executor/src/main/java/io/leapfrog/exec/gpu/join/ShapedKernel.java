@@ -22,11 +22,13 @@ final class ShapedKernel {
     private final int nvars;
     /** The shape's numbers, in the order {@link #of} reads them: what equality and hashing compare. */
     private final int[] words;
+    private final int hash;
 
     private ShapedKernel(int head, int nvars, int[] words) {
         this.head = head;
         this.nvars = nvars;
         this.words = words;
+        this.hash = 31 * head + Arrays.hashCode(words);
     }
 
     /** The shape of {@code plan} (LfPlan bytes), with task participants {@code task} and kept slots {@code keep}. */
@@ -174,6 +176,6 @@ final class ShapedKernel {
 
     @Override
     public int hashCode() {
-        return 31 * head + Arrays.hashCode(words);
+        return hash;
     }
 }

@@ -16,8 +16,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class ShapedKernels {
     private static final String PREFIX = "lw_block_count_s";
-    /** Each shape's kernel name and source, made once. */
-    private static final Map<ShapedKernel, String[]> SOURCES = new ConcurrentHashMap<>();
+    /** Each shape's kernel name, source and compile key, made once. */
+    private static final Map<ShapedKernel, Named> SOURCES = new ConcurrentHashMap<>();
+
+    /** A shape's kernel: its name, its source, and the compiler's key of the source for {@code arch}. */
+    private record Named(String name, String source, String arch, String key) {
+    }
 
     private ShapedKernels() {
     }
@@ -27,36 +31,37 @@ final class ShapedKernels {
     }
 
     /**
-     * The name of the kernel for the shape of {@code encoded}'s plan (with task participants {@code task},
-     * kept slots {@code keep}, a plan parameter of {@code head} levels), loaded on {@code dev}; or null
-     * (turned off, not compiled yet, or not compilable). With {@code -Dleapfrog.gpu.shaped.wait=true} it
-     * waits for the compile (tests and benchmarks that must measure the compiled kernel).
+     * The name of {@code shape}'s kernel, loaded on {@code dev}; or null (turned off, not compiled yet, or
+     * not compilable). With {@code -Dleapfrog.gpu.shaped.wait=true} it waits for the compile (tests and
+     * benchmarks that must measure the compiled kernel).
      */
-    static String kernel(GpuDevice dev, EncodedPlan encoded, int[] task, int[] keep, int head) {
+    static String kernel(GpuDevice dev, ShapedKernel shape) {
         if (!enabled()) {
             return null;
         }
-        ShapedKernel shape = ShapedKernel.of(encoded.bytes, encoded.plan.nvars, head, task, keep);
-        String[] named = SOURCES.computeIfAbsent(shape, ShapedKernels::named);
-        if (dev.hasShaped(named[0])) {
-            return named[0];
+        Named n = SOURCES.computeIfAbsent(shape, s -> named(s, dev.sassArch()));
+        if (dev.hasShaped(n.name())) {
+            return n.name();
         }
-        byte[] cubin = KernelCompiler.cubinIfReady(named[1], dev.sassArch());
+        if (!n.arch().equals(dev.sassArch())) {   // a second device of another kind
+            n = named(shape, dev.sassArch());
+        }
+        byte[] cubin = KernelCompiler.cubinIfReady(n.key(), n.source(), n.arch());
         if (cubin == null && Boolean.getBoolean("leapfrog.gpu.shaped.wait")) {
             KernelCompiler.awaitCompiles(Double.POSITIVE_INFINITY);
-            cubin = KernelCompiler.cubinIfReady(named[1], dev.sassArch());
+            cubin = KernelCompiler.cubinIfReady(n.key(), n.source(), n.arch());
         }
         if (cubin == null) {
             return null;
         }
-        dev.loadShaped(named[0], cubin);
-        return named[0];
+        dev.loadShaped(n.name(), cubin);
+        return n.name();
     }
 
-    /** {name, source}: the source with a placeholder name hashed, then named after its hash. */
-    private static String[] named(ShapedKernel shape) {
-        String placeholder = PREFIX + "_";
-        String name = PREFIX + KernelCompiler.sha256(shape.source(placeholder)).substring(0, 24);
-        return new String[] {name, shape.source(name)};
+    /** The shape's kernel: its source with a placeholder name hashed, then named after the hash. */
+    private static Named named(ShapedKernel shape, String arch) {
+        String name = PREFIX + KernelCompiler.sha256(shape.source(PREFIX + "_")).substring(0, 24);
+        String source = shape.source(name);
+        return new Named(name, source, arch, KernelCompiler.key(source, arch));
     }
 }
