@@ -4,6 +4,7 @@ import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.FusedTrace;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.gpu.join.GpuJoinStats;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.storage.Trie;
 
@@ -82,8 +83,11 @@ public final class GpuJoinLatency {
                 again[i] = System.nanoTime() - t0;
             }
             GpuJoinReport.Entry last = report.last();
-            System.out.printf("%s: count %d on %s (depth-first counts %d, fused counts %d)%n", title, count, last.where(),
-                    last.stats() == null ? 0 : last.stats().depthFirstCounts(), last.stats() == null ? 0 : last.stats().fusedCounts());
+            GpuJoinStats st = last.stats();
+            System.out.printf("%s: count %d on %s (depth-first counts %d, of a kernel compiled for the shape %d, fused counts %d%s)%n",
+                    title, count, last.where(), st == null ? 0 : st.depthFirstCounts(), st == null ? 0 : st.shapedCounts(),
+                    st == null ? 0 : st.fusedCounts(), st == null || st.depthFirstDeclined() == null ? ""
+                            : "; not depth first: " + st.depthFirstDeclined());
             FusedTrace trace = last.stats() == null ? null : last.stats().fusedTrace();
             if (trace != null) {
                 System.out.printf("  steps (cycles of block 0): %s; rows per level: %s; items per level: %s%s%n",

@@ -33,11 +33,13 @@ import java.util.concurrent.TimeUnit;
 public final class KernelCompiler {
     private static final String HEADERS = "/io/leapfrog/kernels/cuda/";
     private static final long COMPILE_SECONDS = 120;
-    private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "leapfrog-kernel-compiler");
-        t.setDaemon(true);
-        return t;
-    });
+    /** Compiles run side by side on up to 4 threads (a quarter of the cores): nvcc takes 2-4 s a shape. */
+    private static final ExecutorService WORKER = Executors.newFixedThreadPool(
+            Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 4)), r -> {
+                Thread t = new Thread(r, "leapfrog-kernel-compiler");
+                t.setDaemon(true);
+                return t;
+            });
     /** Compiles started in this process, by cache key: the cubin, or null after a failure. */
     private static final Map<String, Future<byte[]>> COMPILES = new ConcurrentHashMap<>();
     private static volatile String lastFailure;

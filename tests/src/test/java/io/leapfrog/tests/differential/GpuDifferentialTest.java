@@ -108,8 +108,11 @@ class GpuDifferentialTest {
         long outgrown = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().fusedOverflows()).sum();
         long warp = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().depthFirstCounts()).sum();
         long shaped = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().shapedCounts()).sum();
+        Map<String, Long> declined = report.entries().stream().filter(e -> e.stats() != null && e.stats().depthFirstDeclined() != null)
+                .collect(java.util.stream.Collectors.groupingBy(e -> e.stats().depthFirstDeclined(), java.util.TreeMap::new,
+                        java.util.stream.Collectors.counting()));
         System.out.printf("gpu differential: %d depth-first counts (%d by kernels compiled for their shape), %d fused counts,"
-                + " %d outgrew their workspace%n", warp, shaped, made, outgrown);
+                + " %d outgrew their workspace; not depth first: %s%n", warp, shaped, made, outgrown, declined);
         return new long[] {made, outgrown, warp, shaped};
     }
 
@@ -145,11 +148,14 @@ class GpuDifferentialTest {
 
     /**
      * Every depth-first count by the kernel compiled for its plan's shape (ShapedKernels; each compile
-     * awaited, as the engine otherwise counts with the table-driven kernel until it is ready).
+     * awaited, as the engine otherwise counts with the table-driven kernel until it is ready). A first
+     * pass starts the compiles of every shape the suite makes, side by side.
      */
     @Test
     void depthFirstCountsCompiledForTheirShapeMatch() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(io.leapfrog.exec.gpu.KernelCompiler.nvcc() != null, "no nvcc on this machine");
+        runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0);
+        assertTrue(io.leapfrog.exec.gpu.KernelCompiler.awaitCompiles(600), "the shapes' kernels compiled within 600 s");
         try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.shaped.wait", "true"))) {
             long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
             assertTrue(f[2] > 0 && f[3] == f[2], "every depth-first count should have run a kernel compiled for its shape: "

@@ -166,14 +166,16 @@ final class DepthFirstCount {
     /**
      * A count's launch as far as the host decides it: the kernel, its grid and shared memory, and the
      * arguments but for the handover's words (CountHandover.prepare writes them at each launch). Kept with
-     * the prepared plan ({@link PreparedPlan#depthFirst}) for the query's next run; {@link #NONE} where
+     * the prepared plan ({@link PreparedPlan#depthFirst}) for the query's next run; {@link Launch#none} where
      * this way does not apply.
      */
-    record Launch(String kernel, int blocks, int block, int shared, ByteBuffer args, int planBytes, ShapedKernel shape) {
+    record Launch(String kernel, int blocks, int block, int shared, ByteBuffer args, int planBytes, ShapedKernel shape,
+                  String declined) {
+        /** The plan's count does not go this way, for the reason given: the caller counts otherwise. */
+        static Launch none(String why) {
+            return new Launch(null, 0, 0, 0, null, 0, null, why);
+        }
     }
-
-    /** The plan's count does not go this way: the caller counts otherwise. */
-    static final Launch NONE = new Launch(null, 0, 0, 0, null, 0, null);
 
     /**
      * The count, or -1 when this way does not apply (turned off, a count with existential variables or
@@ -187,7 +189,8 @@ final class DepthFirstCount {
             l = prepare(dev, encoded);   // first, or its kernel compiled for the shape is ready now
             encoded.prepared.depthFirst = l;
         }
-        if (l == NONE) {
+        if (l.kernel() == null) {
+            stats.depthFirstDeclined = l.declined();
             return -1;
         }
         if (dev.hasShaped(l.kernel())) {
@@ -213,17 +216,17 @@ final class DepthFirstCount {
     }
 
     /**
-     * The launch of the plan's count ({@link NONE} where it does not apply); with the kernel compiled for
+     * The launch of the plan's count ({@link Launch#none} where it does not apply); with the kernel compiled for
      * the plan's shape once that is loaded, else the table-driven one and the shape to ask for again.
      */
     private static Launch prepare(GpuDevice dev, EncodedPlan encoded) {
         GpuPlan plan = encoded.plan;
         if (!enabled() || plan.outVars != plan.nvars || plan.nvars < 2) {
-            return NONE;
+            return Launch.none(!enabled() ? "turned off" : plan.nvars < 2 ? "one level" : "existential variables");
         }
         int[] task = taskParticipants(plan);
         if (task == null) {
-            return NONE;
+            return Launch.none("the first two variables share no atom");
         }
         ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         int[] keep = new int[plan.nvars];
@@ -248,7 +251,7 @@ final class DepthFirstCount {
         }
         int tables = tableBytes(keep, plan.nvars, block);
         if (tables > most) {
-            return NONE;
+            return Launch.none("tables of " + tables + " bytes, " + most + " of shared memory");
         }
         int limit = (int) Math.min(most, (long) tables + FusedLevelwiseCount.stagedBytesCap());
         int shared = FusedLevelwiseCount.stagingEnabled()
@@ -257,16 +260,16 @@ final class DepthFirstCount {
         shared = Math.max(shared, tables);
         int blocks = dev.maxResidentBlocks(kernel, block, shared);
         if (blocks == 0) {
-            return NONE;
+            return Launch.none("no block of " + block + " threads and " + shared + " bytes of shared memory fits " + kernel);
         }
         int split = split(plan, task, (long) blocks * (block / 32));
         if (split == 0) {
-            return NONE;
+            return Launch.none("too many tasks for one round of " + blocks + " blocks of " + block);
         }
         args.putLong(ARGS_HEADER, dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES).address());
         args.putInt(ARGS_Q0, task[0]);
         args.putInt(ARGS_Q1, task[1]);
         args.putInt(ARGS_SPLIT, split);
-        return new Launch(kernel, blocks, block, shared, args, planParameterBytes(planHead(plan.nvars)), shape);
+        return new Launch(kernel, blocks, block, shared, args, planParameterBytes(planHead(plan.nvars)), shape, null);
     }
 }

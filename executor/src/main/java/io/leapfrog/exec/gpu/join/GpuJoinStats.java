@@ -16,6 +16,7 @@ public final class GpuJoinStats {
     long fusedOverflows;
     long depthFirstCounts;
     long shapedCounts;
+    String depthFirstDeclined;
     FusedTrace fusedTrace;
 
     /** Windows at level {@code l} (for LFTJ-GPU, level 0 counts driver windows). */
@@ -66,6 +67,11 @@ public final class GpuJoinStats {
     /** Depth-first counts made by a kernel compiled for the plan's shape ({@link ShapedKernels}). */
     public long shapedCounts() {
         return shapedCounts;
+    }
+
+    /** Why the depth-first count did not take this count (DepthFirstCount), or null. */
+    public String depthFirstDeclined() {
+        return depthFirstDeclined;
     }
 
     /** Fused counts that outgrew their workspace, after which the level-wise join counted. */
