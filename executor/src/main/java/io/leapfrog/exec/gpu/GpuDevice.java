@@ -66,7 +66,8 @@ public final class GpuDevice {
     private DeviceMemoryPool pool;
     private PinnedStaging staging;
     private MappedResult mapped;
-    private String lastLaunch = "none";
+    /** The last launch, named in errors; its text is made only then (a launch of a small count is microseconds). */
+    private Object lastLaunch = "none";
     private GpuException broken;
     // Aborting running kernels (requestAbort): a copy of 1 into the module's lf_abort on a second,
     // non-blocking stream (the copy engine runs it beside a kernel that fills every SM); the per-thread
@@ -250,7 +251,7 @@ public final class GpuDevice {
 
     /** Launches {@code kernel} with an explicit grid. */
     public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
-        lastLaunch = "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads)";
+        lastLaunch = new Launched("", kernel, blocks, block, 0);
         long t0 = profileStart();
         launched(kernel, launcher.launch(function(kernel), blocks, block, 0, args), t0);
     }
@@ -258,7 +259,7 @@ public final class GpuDevice {
     /** Launches {@code kernel} with an explicit grid and {@code shared} bytes of dynamic shared memory per block. */
     public void launchGrid(String kernel, int blocks, int block, int shared, KernelArg... args) {
         allowShared(kernel, shared);
-        lastLaunch = describe(kernel, blocks, block, shared);
+        lastLaunch = new Launched("", kernel, blocks, block, shared);
         long t0 = profileStart();
         launched(kernel, launcher.launch(function(kernel), blocks, block, shared, args), t0);
     }
@@ -319,7 +320,7 @@ public final class GpuDevice {
     /** As {@link #launchCooperative(String, int, int, KernelArg...)}, with {@code shared} bytes of dynamic shared memory per block. */
     public boolean launchCooperative(String kernel, int blocks, int block, int shared, KernelArg... args) {
         allowShared(kernel, shared);
-        lastLaunch = "cooperative " + describe(kernel, blocks, block, shared);
+        lastLaunch = new Launched("cooperative ", kernel, blocks, block, shared);
         long t0 = profileStart();
         int r = launcher.launchCooperative(function(kernel), blocks, block, shared, args);
         if (r == CUresult.CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
@@ -371,9 +372,13 @@ public final class GpuDevice {
         }
     }
 
-    private static String describe(String kernel, int blocks, int block, int shared) {
-        return "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads"
-                + (shared > 0 ? ", " + shared + " bytes of shared memory each" : "") + ")";
+    /** A launch as errors name it: the kernel and its launch shape. */
+    private record Launched(String kind, String kernel, int blocks, int block, int shared) {
+        @Override
+        public String toString() {
+            return kind + "kernel " + kernel + " (" + blocks + " blocks of " + block + " threads"
+                    + (shared > 0 ? ", " + shared + " bytes of shared memory each" : "") + ")";
+        }
     }
 
     private long profileStart() {

@@ -82,6 +82,18 @@ public final class KernelCompiler {
         return true;
     }
 
+    private static volatile Boolean available;
+
+    /** Whether an nvcc was found (looked for once) and this build packs the kernels' headers. */
+    public static boolean available() {
+        Boolean a = available;
+        if (a == null) {
+            a = nvcc() != null && KernelCompiler.class.getResource(HEADERS + "headers.txt") != null;
+            available = a;
+        }
+        return a;
+    }
+
     /** Why the last compile failed, or null. */
     public static String lastFailure() {
         return lastFailure;

@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * could not), and the caller launches the table-driven kernel. A shape's kernel is named after a hash
  * of its source, so one name never stands for two kernels.
  *
- * <p>{@code -Dleapfrog.gpu.shaped=false} turns them off.
+ * <p>{@code -Dleapfrog.gpu.shaped=false} turns them off; without nvcc they are off.
  */
 final class ShapedKernels {
     private static final String PREFIX = "lw_block_count_s";
@@ -26,8 +26,9 @@ final class ShapedKernels {
     private ShapedKernels() {
     }
 
+    /** On unless turned off, where nvcc is found (without it the table-driven kernels are all there is, silently). */
     static boolean enabled() {
-        return !"false".equals(System.getProperty("leapfrog.gpu.shaped"));
+        return !"false".equals(System.getProperty("leapfrog.gpu.shaped")) && KernelCompiler.available();
     }
 
     /**
