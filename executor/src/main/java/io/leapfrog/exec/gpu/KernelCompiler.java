@@ -58,7 +58,11 @@ public final class KernelCompiler {
 
     /** As {@link #cubinIfReady(String, String)}, with the source's {@link #key} computed before (a hash of it). */
     public static byte[] cubinIfReady(String key, String source, String arch) {
-        Future<byte[]> f = COMPILES.computeIfAbsent(key, k -> WORKER.submit(() -> compileOrNull(k, source, arch)));
+        Future<byte[]> f = COMPILES.computeIfAbsent(key, k -> {
+            byte[] cached = cachedOrNull(k);   // a cubin an earlier process compiled serves the first count already
+            return cached != null ? java.util.concurrent.CompletableFuture.completedFuture(cached)
+                    : WORKER.submit(() -> compileOrNull(k, source, arch));
+        });
         if (!f.isDone()) {
             return null;
         }
@@ -99,6 +103,16 @@ public final class KernelCompiler {
         return lastFailure;
     }
 
+    /** The cubin of {@code key} in the disk cache, or null (none, or the cache cannot be read: then compile). */
+    private static byte[] cachedOrNull(String key) {
+        try {
+            Path cubin = cacheDir().resolve(key + ".cubin");
+            return Files.isRegularFile(cubin) ? Files.readAllBytes(cubin) : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     private static byte[] compileOrNull(String key, String source, String arch) {
         try {
             return compile(key, source, arch);
@@ -118,16 +132,13 @@ public final class KernelCompiler {
             warned = true;
             System.err.println("leapfrog: warning: a GPU kernel for this query's shape could not be compiled (" + why
                     + "); the table-driven kernels run instead. Set -Dleapfrog.gpu.nvcc to an nvcc of CUDA 12 or newer,"
-                    + " or -Dleapfrog.gpu.shaped=false to stop trying.");
+                    + " or -Dleapfrog.gpu.shaped=false to stop trying (for bin/leapfrog, in LEAPFROG_JAVA_OPTS).");
         }
     }
 
     private static byte[] compile(String key, String source, String arch) throws IOException, InterruptedException {
         Path dir = cacheDir();
         Path cubin = dir.resolve(key + ".cubin");
-        if (Files.isRegularFile(cubin)) {
-            return Files.readAllBytes(cubin);
-        }
         String nvcc = nvcc();
         if (nvcc == null) {
             throw new IOException("no nvcc found");

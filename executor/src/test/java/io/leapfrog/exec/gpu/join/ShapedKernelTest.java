@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -106,6 +107,10 @@ class ShapedKernelTest {
             try (var files = Files.list(cache)) {
                 assertEquals(1, files.filter(f -> f.toString().endsWith(".cubin")).count(), "one cubin cached on disk");
             }
+            // A cubin an earlier process left in the cache serves the first ask at once (here: one put there by hand).
+            String other = src + "// another source\n";
+            Files.write(cache.resolve(KernelCompiler.key(other, "sm_90") + ".cubin"), cubin);
+            assertArrayEquals(cubin, KernelCompiler.cubinIfReady(other, "sm_90"), "the cached cubin, with no compile");
         } finally {
             System.clearProperty("leapfrog.gpu.kernelCache");
         }
