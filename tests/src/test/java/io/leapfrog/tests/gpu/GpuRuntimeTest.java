@@ -139,6 +139,31 @@ class GpuRuntimeTest {
         }
     }
 
+    /**
+     * One query object counted again reuses its prepared plan (PreparedPlan: its encoding and its
+     * depth-first launch); after the executor freed its tries (close) the same object is planned, uploaded
+     * and encoded again, and every count is exact.
+     */
+    @Test
+    void aQueryCountedAgainReusesItsPlanAndStaysExactAfterItsTriesWereFreed() {
+        Trie k60 = complete(60);
+        JoinQuery q = cliques(k60, 4);
+        long expected = 60L * 59 * 58 * 57 / 24;
+        GpuJoinReport report = new GpuJoinReport();
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0, report)) {
+            for (int round = 0; round < 3; round++) {
+                assertEquals(expected, ex.count(q, 1, "first"));
+                assertEquals(expected, ex.count(q, 1, "again"));
+                assertEquals(0, report.last().stats().uploadedBytes(), "counted again with its trie resident");
+                ex.close();   // frees the tries: the next count uploads and encodes anew
+                assertEquals(expected, ex.count(q, 1, "after close"));
+                assertTrue(report.last().stats().uploadedBytes() > 0, "the trie uploaded again after close");
+                assertTrue(report.last().stats().depthFirstCounts() > 0, "counted depth first: " + report.lines());
+                ex.close();
+            }
+        }
+    }
+
     @Test
     void aTinyBudgetSplitsWindowsAndKeepsResults() {
         Trie e = skewedGraph(11, 12, 30_000).trie(new int[]{0, 1});
