@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "cuda_check.h"
+#include "median.h"
 
 namespace {
 
@@ -101,11 +102,6 @@ __global__ void __launch_bounds__(WARPS * 32) count4(const uint32_t* gRowStart, 
     }
     for (int off = 16; off > 0; off >>= 1) found += __shfl_down_sync(0xffffffffu, found, off);
     if (lane == 0 && found) atomicAdd(total, found);
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
 }
 
 }  // namespace

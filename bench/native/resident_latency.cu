@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cuda_check.h"
+#include "median.h"
 
 namespace {
 
@@ -81,11 +82,6 @@ __global__ void __launch_bounds__(1024) resident(Mailbox* box, unsigned long lon
         finishJob(box, sum, plan, words, job);
         __syncthreads();   // `next` and `plan` are rewritten by the next job only after every thread is done
     }
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
 }
 
 double micros(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
