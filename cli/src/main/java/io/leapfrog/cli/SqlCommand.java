@@ -1,5 +1,6 @@
 package io.leapfrog.cli;
 
+import io.leapfrog.common.ScratchDirectory;
 import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.FileTables;
 import io.leapfrog.engine.LoadedProgram;

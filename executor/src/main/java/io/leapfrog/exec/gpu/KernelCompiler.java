@@ -1,8 +1,9 @@
 package io.leapfrog.exec.gpu;
 
+import io.leapfrog.common.ScratchDirectory;
+
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,8 +145,8 @@ public final class KernelCompiler {
             throw new IOException("no nvcc found");
         }
         Path include = headers(dir);
-        Path work = Files.createTempDirectory(dir, "compile-");
-        try {
+        try (ScratchDirectory scratch = ScratchDirectory.createIn(dir, "compile-")) {
+            Path work = scratch.path();
             Path src = work.resolve("shaped.cu");
             Files.writeString(src, source, StandardCharsets.UTF_8);
             Path out = work.resolve("shaped.cubin");
@@ -163,8 +164,6 @@ public final class KernelCompiler {
             }
             Files.move(out, cubin, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return Files.readAllBytes(cubin);
-        } finally {
-            deleteTree(work);
         }
     }
 
@@ -179,14 +178,15 @@ public final class KernelCompiler {
         if (Files.isDirectory(include)) {
             return include;
         }
-        Path tmp = Files.createTempDirectory(dir, "include-");
-        for (String n : headerNames()) {
-            Files.writeString(tmp.resolve(n), resourceText(n), StandardCharsets.UTF_8);
-        }
-        try {
-            Files.move(tmp, include, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException raced) {   // another process put the same headers there first
-            deleteTree(tmp);
+        try (ScratchDirectory scratch = ScratchDirectory.createIn(dir, "include-")) {   // deleted unless moved
+            for (String n : headerNames()) {
+                Files.writeString(scratch.path().resolve(n), resourceText(n), StandardCharsets.UTF_8);
+            }
+            try {
+                Files.move(scratch.path(), include, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException raced) {
+                // another process put the same headers there first
+            }
         }
         return include;
     }
@@ -278,19 +278,5 @@ public final class KernelCompiler {
             }
         }
         return null;
-    }
-
-    private static void deleteTree(Path p) {
-        try (var walk = Files.walk(p)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> {
-                try {
-                    Files.deleteIfExists(f);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            // a leftover temporary directory in the cache is harmless
-        }
     }
 }

@@ -104,9 +104,9 @@ final class ShapedKernel {
                 .append("#include \"block_kernels.cuh\"\n\n")
                 .append("struct LfShape {\n")
                 .append("    static constexpr bool known = true;\n");
-        constant(s, "int", "nvars", "", Integer.toString(nvars));
-        constant(s, "int", "q0", "", Integer.toString(words[1]));
-        constant(s, "int", "q1", "", Integer.toString(words[2]));
+        constant(s, "int", "nvars", "", "return " + nvars + ";");
+        constant(s, "int", "q0", "", "return " + words[1] + ";");
+        constant(s, "int", "q1", "", "return " + words[2] + ";");
         perLevel(s, "unsigned", "keep", l -> level(l, 0) + "u");
         perLevel(s, "int", "width", l -> Integer.toString(level(l, 1)));
         perLevel(s, "int", "nLower", l -> Integer.toString(level(l, 2)));
@@ -134,9 +134,10 @@ final class ShapedKernel {
         return s.toString();
     }
 
+    /** One constexpr function of the shape type: {@code type name(params) { body }}. */
     private static void constant(StringBuilder s, String type, String name, String params, String body) {
         s.append("    LF_HD static constexpr ").append(type).append(' ').append(name).append('(').append(params)
-                .append(") { ").append(body.startsWith("constexpr") ? body : "return " + body + ";").append(" }\n");
+                .append(") { ").append(body).append(" }\n");
     }
 
     private void perLevel(StringBuilder s, String type, String name, java.util.function.IntFunction<String> value) {
