@@ -191,17 +191,11 @@ __device__ __forceinline__ long long lw_block_descend(const LfPlan& sp, const Lf
     return st.mine;
 }
 
-// The block count's kernel, for a plan passed as an LfPlan or as the head of one (LfPlanOf).
-template <class S, typename Plan>
-__device__ __forceinline__ void lw_block_count_of(const Plan& plan, const LfWarpArgs& a) {
-    extern __shared__ __align__(16) char lw_block_smem[];
-    __shared__ __align__(16) LfPlan sp;
-    __shared__ LfTable tb[LF_MAX_VARS];                      // tb[l]: the block's rows binding levels 0..l-1
-    __shared__ int* extra[LF_MAX_VARS][LW_WARP_EXTRA];
-    __shared__ int sums[2][32];
-    int parity = 0;
-    int traced = 0;
-    lw_warp_setup(plan, a, sp, tb, extra, lw_block_smem, traced);
+// Every task of the grid's rounds that falls to this block, bound depth first; returns this thread's share
+// of the count. Block-uniform: every thread calls it, with the block's staged plan and tables.
+template <class S>
+__device__ __forceinline__ long long lw_block_tasks(const LfPlan& sp, const LfTable* tb, int* (*extra)[LW_WARP_EXTRA],
+                                                    const LfWarpArgs& a, int (*sums)[32], int& parity) {
     const int n = S::known ? S::nvars() : sp.nvars, row = threadIdx.x;
     const int q1 = S::known ? S::q1() : a.q1;
     const auto L1 = lf_view<S, S::known ? 1 : -1>(sp, 1);
@@ -232,7 +226,28 @@ __device__ __forceinline__ void lw_block_count_of(const Plan& plan, const LfWarp
             mine += lw_block_descend<S>(sp, tb, extra, a, rows, sums, parity);
         }
     }
-    lw_warp_finish(mine, a, traced);
+    return mine;
+}
+
+// The block's shared memory: the staged plan, the tables' layout, the scan's sums (lw_warp_setup fills the
+// first three), with the tables and staged tries in the dynamic shared memory after them.
+struct LwBlockShared {
+    LfPlan sp;
+    LfTable tb[LF_MAX_VARS];                   // tb[l]: the block's rows binding levels 0..l-1
+    int* extra[LF_MAX_VARS][LW_WARP_EXTRA];
+    int sums[2][32];
+};
+
+// The block count's kernel, for a plan passed as an LfPlan or as the head of one (LfPlanOf).
+template <class S, typename Plan>
+__device__ __forceinline__ void lw_block_count_of(const Plan& plan, const LfWarpArgs& a) {
+    extern __shared__ __align__(16) char lw_block_smem[];
+    __shared__ __align__(16) LwBlockShared b;
+    int parity = 0;
+    int traced = 0;
+    lw_warp_setup(plan, a, b.sp, b.tb, b.extra, lw_block_smem, traced);
+    long long mine = lw_block_tasks<S>(b.sp, b.tb, b.extra, a, b.sums, parity);
+    lw_warp_finish(mine, a, traced, a.epoch);
 }
 
 #ifndef LF_SHAPED_MODULE   // a module generated for one plan's shape holds its own kernel only (shape.cuh)

@@ -13,6 +13,7 @@ __device__ int lf_abort;
 #include "fused_kernels.cuh"
 #include "warp_kernels.cuh"
 #include "block_kernels.cuh"
+#include "resident.cuh"
 
 // Per-thread state sizes: (variables, participants per level). The executor picks the smallest that
 // holds the query.

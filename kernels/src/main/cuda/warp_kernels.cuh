@@ -227,7 +227,8 @@ __device__ __forceinline__ void lw_warp_setup(const Plan& plan, const LfWarpArgs
 
 // What the warp and block counts do after their work: the block's count into the header, and the last
 // block to finish hands the count to the host, as lw_fused_count does.
-__device__ __forceinline__ void lw_warp_finish(long long mine, const LfWarpArgs& a, int traced) {
+// `epoch`: the word the host waits for (a.epoch, or a resident count's job word).
+__device__ __forceinline__ void lw_warp_finish(long long mine, const LfWarpArgs& a, int traced, long long epoch) {
     lf_block_add(mine, &a.header[LW_FUSED_COUNT]);
     if (a.trace != 0 && blockIdx.x == 0 && threadIdx.x == 0) a.header[LW_FUSED_TRACE + traced] = clock64();
     if (lw_last_block(a.header)) {
@@ -235,7 +236,7 @@ __device__ __forceinline__ void lw_warp_finish(long long mine, const LfWarpArgs&
         unsigned long long count = __ldcg(&a.header[LW_FUSED_COUNT]);
         a.header[LW_FUSED_COUNT] = 0;   // every other block is done with the header: clean for the next count
         a.header[LW_FUSED_DONE] = 0;
-        lw_hand_over(a.result, count, 0, a.epoch);
+        lw_hand_over(a.result, count, 0, epoch);
     }
 }
 
@@ -300,6 +301,6 @@ extern "C" __global__ void __launch_bounds__(1024) lw_warp_count(const __grid_co
         __syncwarp();
         if (hits != 0) mine += lw_warp_descend(sp, tb, extra, a, base, __popc(hits));
     }
-    lw_warp_finish(mine, a, traced);
+    lw_warp_finish(mine, a, traced, a.epoch);
 }
 #endif

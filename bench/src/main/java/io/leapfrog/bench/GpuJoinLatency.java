@@ -84,8 +84,10 @@ public final class GpuJoinLatency {
             }
             GpuJoinReport.Entry last = report.last();
             GpuJoinStats st = last.stats();
-            System.out.printf("%s: count %d on %s (depth-first counts %d, of a kernel compiled for the shape %d, fused counts %d%s)%n",
+            System.out.printf("%s: count %d on %s (depth-first counts %d, of a kernel compiled for the shape %d, by a resident kernel %d,"
+                    + " fused counts %d%s)%n",
                     title, count, last.where(), st == null ? 0 : st.depthFirstCounts(), st == null ? 0 : st.shapedCounts(),
+                    st == null ? 0 : st.residentCounts(),
                     st == null ? 0 : st.fusedCounts(), st == null || st.depthFirstDeclined() == null ? ""
                             : "; not depth first: " + st.depthFirstDeclined());
             FusedTrace trace = last.stats() == null ? null : last.stats().fusedTrace();

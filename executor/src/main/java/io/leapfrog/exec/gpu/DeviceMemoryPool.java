@@ -32,7 +32,11 @@ public final class DeviceMemoryPool {
      * @param budget    most bytes handed out at once
      * @param keepLimit most bytes of released blocks kept for reuse
      */
-    DeviceMemoryPool(long budget, long keepLimit) {
+    private final Runnable beforeDriverWait;
+
+    /** {@code beforeDriverWait} runs before each cuMemAlloc and cuMemFree, which may wait for the device. */
+    DeviceMemoryPool(long budget, long keepLimit, Runnable beforeDriverWait) {
+        this.beforeDriverWait = beforeDriverWait;
         this.budget = budget;
         this.limit = budget;
         this.keepLimit = keepLimit;
@@ -57,6 +61,7 @@ public final class DeviceMemoryPool {
         DevicePointer p = takeKept(size);
         if (p == null) {
             p = new DevicePointer();
+            beforeDriverWait.run();
             int r = JCudaDriver.cuMemAlloc(p, size);
             if (r == CUresult.CUDA_ERROR_OUT_OF_MEMORY && kept > 0) {
                 trim();
@@ -90,12 +95,14 @@ public final class DeviceMemoryPool {
     void release(DeviceBuffer b) {
         inUse -= b.capacity;
         if (b.capacity > keepLimit) {
+            beforeDriverWait.run();
             Cuda.check(JCudaDriver.cuMemFree(b.pointer), "cuMemFree of " + b.purpose());
             return;
         }
         free.computeIfAbsent(b.capacity, k -> new ArrayDeque<>()).push(b.pointer);
         kept += b.capacity;
         while (kept > keepLimit) {
+            beforeDriverWait.run();
             Map.Entry<Long, ArrayDeque<DevicePointer>> largest = free.lastEntry();
             DevicePointer p = largest.getValue().pop();
             if (largest.getValue().isEmpty()) {
@@ -108,6 +115,7 @@ public final class DeviceMemoryPool {
 
     /** Frees every kept block. */
     void trim() {
+        beforeDriverWait.run();
         for (Map.Entry<Long, ArrayDeque<DevicePointer>> e : free.entrySet()) {
             for (DevicePointer p : e.getValue()) {
                 Cuda.check(JCudaDriver.cuMemFree(p), "cuMemFree");

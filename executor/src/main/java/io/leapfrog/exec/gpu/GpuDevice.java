@@ -63,6 +63,9 @@ public final class GpuDevice {
     private final java.util.Map<String, Integer> dynamicShared = new java.util.HashMap<>();
     /** Dynamic shared memory each kernel was allowed (cuFuncSetAttribute), by kernel. */
     private final java.util.Map<String, Integer> allowedShared = new java.util.HashMap<>();
+    /** The kernel left running between jobs, if one was made (it may have ended since), and its mailbox. */
+    private ResidentKernel resident;
+    private MappedResult residentBox;
     private DeviceMemoryPool pool;
     private PinnedStaging staging;
     private MappedResult mapped;
@@ -117,7 +120,7 @@ public final class GpuDevice {
         Cuda.check(JCudaDriver.cuMemGetInfo(free, tot), "cuMemGetInfo");
         // Default budget: what is free now, less a margin for the driver and other users of the device.
         long b = requestedBudget > 0 ? requestedBudget : Math.max(0, free[0] - Math.max(256L << 20, free[0] / 20));
-        this.pool = new DeviceMemoryPool(b, Math.max(64L << 20, b / 8));
+        this.pool = new DeviceMemoryPool(b, Math.max(64L << 20, b / 8), this::retireResident);
         this.staging = new PinnedStaging(STAGING_BYTES, stream);
         this.mapped = new MappedResult();
         Cuda.check(JCudaDriver.cuStreamCreate(abortStream, jcuda.driver.CUstream_flags.CU_STREAM_NON_BLOCKING),
@@ -155,6 +158,7 @@ public final class GpuDevice {
             }
             abortRequested = false;
             Cuda.check(JCudaDriver.cuStreamSynchronize(abortStream), "waiting for the abort request");
+            retireResident();   // it ends on the request by itself; this waits for it
             Cuda.check(JCudaDriver.cuStreamSynchronize(stream), "waiting for the aborted kernels");
             Cuda.check(JCudaDriver.cuMemsetD32Async(abortFlag, 0, 1, stream), "clearing the abort flag");
             for (jcuda.driver.CUdeviceptr flag : shapedAbortFlags) {
@@ -217,16 +221,19 @@ public final class GpuDevice {
     }
 
     /**
-     * Loads a module compiled for one plan's shape (io.leapfrog.exec.gpu.join.ShapedKernels), whose one
-     * kernel is {@code kernel}; its abort flag then follows {@link #requestAbort} as the kernels module's
+     * Loads a module compiled for one plan's shape (io.leapfrog.exec.gpu.join.ShapedKernels), whose
+     * kernels are {@code kernels}; its abort flag then follows {@link #requestAbort} as the kernels module's
      * does. Call inside {@link #run}.
      */
-    public void loadShaped(String kernel, byte[] image) {
-        if (shapedModules.containsKey(kernel)) {
+    public void loadShaped(byte[] image, String... kernels) {
+        if (shapedModules.containsKey(kernels[0])) {
             return;
         }
+        retireResident();   // loading a module may wait for the device
         KernelModule m = KernelModule.load(image);
-        m.function(kernel);   // fails here, not at the launch, if the module lacks it
+        for (String k : kernels) {
+            m.function(k);   // fails here, not at the launch, if the module lacks it
+        }
         jcuda.driver.CUdeviceptr flag = m.symbol("lf_abort", 4);
         synchronized (abortLock) {
             shapedAbortFlags.add(flag);
@@ -234,7 +241,9 @@ public final class GpuDevice {
                 Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(flag, abortOne, 4, abortStream), "requesting an abort");
             }
         }
-        shapedModules.put(kernel, m);
+        for (String k : kernels) {
+            shapedModules.put(k, m);
+        }
     }
 
     /** Launches {@code kernel} over {@code threads} threads in blocks of {@code block}. */
@@ -251,6 +260,7 @@ public final class GpuDevice {
 
     /** Launches {@code kernel} with an explicit grid. */
     public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
+        retireResident();
         lastLaunch = new Launched("", kernel, blocks, block, 0);
         long t0 = profileStart();
         launched(kernel, launcher.launch(function(kernel), blocks, block, 0, args), t0);
@@ -258,6 +268,7 @@ public final class GpuDevice {
 
     /** Launches {@code kernel} with an explicit grid and {@code shared} bytes of dynamic shared memory per block. */
     public void launchGrid(String kernel, int blocks, int block, int shared, KernelArg... args) {
+        retireResident();
         allowShared(kernel, shared);
         lastLaunch = new Launched("", kernel, blocks, block, shared);
         long t0 = profileStart();
@@ -319,6 +330,7 @@ public final class GpuDevice {
 
     /** As {@link #launchCooperative(String, int, int, KernelArg...)}, with {@code shared} bytes of dynamic shared memory per block. */
     public boolean launchCooperative(String kernel, int blocks, int block, int shared, KernelArg... args) {
+        retireResident();
         allowShared(kernel, shared);
         lastLaunch = new Launched("cooperative ", kernel, blocks, block, shared);
         long t0 = profileStart();
@@ -413,6 +425,7 @@ public final class GpuDevice {
             throwIfAborted();
             return;
         }
+        retireResident();
         int r = JCudaDriver.cuStreamSynchronize(stream);
         if (r != CUresult.CUDA_SUCCESS) {
             throw Cuda.failure(r, "running " + lastLaunch + " (or work queued before it)");
@@ -420,26 +433,76 @@ public final class GpuDevice {
         throwIfAborted();
     }
 
+    /** What every method that queues work on the stream does first. */
+    private void queueing() {
+        retireResident();
+        awaited = false;
+    }
+
+    /**
+     * Ends the resident kernel if one runs ({@link ResidentKernel}): it holds every multiprocessor, so other
+     * work queued behind it, or a driver call that waits for the device, would wait until it idles out.
+     */
+    void retireResident() {
+        if (resident != null) {
+            resident.retire();
+        }
+    }
+
+    ResidentKernel resident() {
+        return resident;
+    }
+
+    void setResident(ResidentKernel r) {
+        resident = r;
+    }
+
+    /** The mapped words resident kernels take their jobs from and answer in (made on first use). */
+    MappedResult residentMailbox() {
+        if (residentBox == null) {
+            residentBox = new MappedResult();
+        }
+        return residentBox;
+    }
+
+    /**
+     * A resident kernel answered a job: nothing queued is left that a synchronisation must wait for (the
+     * kernel itself idles out or is retired), and an abort requested meanwhile makes the answer void.
+     */
+    void residentAnswered() {
+        awaited = true;
+        throwIfAborted();
+    }
+
+    NativeLaunch.Stream stream() {
+        return stream;
+    }
+
+    /** The last launch, as errors name it. */
+    Object lastLaunch() {
+        return lastLaunch;
+    }
+
     public DeviceBuffer allocate(long bytes, String purpose) {
         return pool.allocate(bytes, purpose);
     }
 
     public void upload(int[] src, int from, int count, DeviceBuffer dst, long dstByte) {
-        awaited = false;
+        queueing();
         long t0 = System.nanoTime();
         staging.upload(src, from, count, dst, dstByte);
         profile("upload", t0);
     }
 
     public void upload(long[] src, int from, int count, DeviceBuffer dst, long dstByte) {
-        awaited = false;
+        queueing();
         long t0 = System.nanoTime();
         staging.upload(src, from, count, dst, dstByte);
         profile("upload", t0);
     }
 
     public void download(DeviceBuffer src, long srcByte, int[] dst, int from, int count) {
-        awaited = false;
+        queueing();
         long t0 = System.nanoTime();
         staging.download(src, srcByte, dst, from, count);
         profile(count == 1 ? "download (one value)" : "download", t0);
@@ -447,7 +510,7 @@ public final class GpuDevice {
     }
 
     public void download(DeviceBuffer src, long srcByte, long[] dst, int from, int count) {
-        awaited = false;
+        queueing();
         long t0 = System.nanoTime();
         staging.download(src, srcByte, dst, from, count);
         profile(count == 1 ? "download (one value)" : "download", t0);
@@ -476,7 +539,7 @@ public final class GpuDevice {
 
     /** Sets {@code count} ints of {@code dst} from byte offset {@code dstByte} to {@code value}. */
     public void fill(DeviceBuffer dst, long dstByte, long count, int value) {
-        awaited = false;
+        queueing();
         if (count > 0) {
             Cuda.check(JCudaDriver.cuMemsetD32Async(dst.at(dstByte), value, count, stream), "clearing " + dst.purpose());
         }
@@ -503,7 +566,7 @@ public final class GpuDevice {
 
     /** Writes a module constant (e.g. the join plan) through the stream, in order with the kernels. */
     public void setConstant(String symbol, byte[] value) {
-        awaited = false;
+        queueing();
         staging.uploadBytes(value, module.symbol(symbol, value.length), symbol);
     }
 

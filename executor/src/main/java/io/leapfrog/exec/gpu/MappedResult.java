@@ -41,6 +41,11 @@ final class MappedResult {
         return ++epoch;
     }
 
+    /** Sets word {@code i}, at once visible to the device (a resident kernel's job word). */
+    void set(int i, long value) {
+        LONGS.setVolatile(words, 8 * i, value);
+    }
+
     /** Word {@code i}, read afresh from memory each time (the device writes it behind the JVM's back). */
     long word(int i) {
         return (long) LONGS.getVolatile(words, 8 * i);

@@ -108,11 +108,12 @@ class GpuDifferentialTest {
         long outgrown = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().fusedOverflows()).sum();
         long warp = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().depthFirstCounts()).sum();
         long shaped = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().shapedCounts()).sum();
+        long resident = report.entries().stream().filter(e -> e.stats() != null).mapToLong(e -> e.stats().residentCounts()).sum();
         Map<String, Long> declined = report.entries().stream().filter(e -> e.stats() != null && e.stats().depthFirstDeclined() != null)
                 .collect(java.util.stream.Collectors.groupingBy(e -> e.stats().depthFirstDeclined(), java.util.TreeMap::new,
                         java.util.stream.Collectors.counting()));
-        System.out.printf("gpu differential: %d depth-first counts (%d by kernels compiled for their shape), %d fused counts,"
-                + " %d outgrew their workspace; not depth first: %s%n", warp, shaped, made, outgrown, declined);
+        System.out.printf("gpu differential: %d depth-first counts (%d by kernels compiled for their shape, %d by resident kernels),"
+                + " %d fused counts, %d outgrew their workspace; not depth first: %s%n", warp, shaped, resident, made, outgrown, declined);
         return new long[] {made, outgrown, warp, shaped};
     }
 

@@ -164,6 +164,46 @@ class GpuRuntimeTest {
         }
     }
 
+    /**
+     * Counts taken by a resident kernel (ResidentKernel) stay exact when it idles out between counts (its
+     * idle time cut to 100 us, so most counts below find it ended, some just as it ends), when another
+     * query's count retires it, and when other work (a join that writes its rows) retires it.
+     */
+    @Test
+    void aResidentKernelCountsExactlyAfterIdlingOutAndAfterOtherWork() throws InterruptedException {
+        Trie k60 = complete(60);
+        JoinQuery four = cliques(k60, 4);
+        JoinQuery three = cliques(k60, 3);
+        long fours = 60L * 59 * 58 * 57 / 24;
+        long threes = 60L * 59 * 58 / 6;
+        GpuJoinReport report = new GpuJoinReport();
+        String idle = System.getProperty("leapfrog.gpu.resident.idleMicros");
+        System.setProperty("leapfrog.gpu.resident.idleMicros", "100");
+        long resident = 0;
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0, report)) {
+            for (int i = 0; i < 300; i++) {
+                assertEquals(fours, ex.count(four, 1, "4-cliques " + i));
+                resident += report.last().stats().residentCounts();
+                if (i % 3 == 0) {
+                    assertEquals(threes, ex.count(three, 1, "triangles " + i));
+                }
+                if (i % 10 == 0) {
+                    assertEquals(threes, collect(ex.run(cliques(k60, 3), 1, () -> new Rows(3), "triangle rows")).size());
+                }
+                if (i % 7 == 0) {
+                    Thread.sleep(1);
+                }
+            }
+        } finally {
+            if (idle == null) {
+                System.clearProperty("leapfrog.gpu.resident.idleMicros");
+            } else {
+                System.setProperty("leapfrog.gpu.resident.idleMicros", idle);
+            }
+        }
+        assertEquals(300, resident, "every 4-clique count taken by a resident kernel: " + report.lines().get(0));
+    }
+
     @Test
     void aTinyBudgetSplitsWindowsAndKeepsResults() {
         Trie e = skewedGraph(11, 12, 30_000).trie(new int[]{0, 1});

@@ -15,7 +15,7 @@ import java.nio.ByteBuffer;
 final class CountHandover {
     static final int RESULT_COUNT = 0;
     static final int RESULT_OVERFLOW = 1;
-    private static final int RESULT_WORDS = 2;
+    static final int RESULT_WORDS = 2;
     private static final int RESULT_EPOCH = 2;
 
     final boolean trace;
@@ -37,7 +37,7 @@ final class CountHandover {
      */
     static CountHandover prepare(GpuDevice dev, DeviceBuffer header, boolean zeroed, ByteBuffer args, int traceAt, int resultAt) {
         long[] slot = dev.resultSlot();
-        CountHandover h = new CountHandover(Boolean.getBoolean("leapfrog.gpu.fused.trace"), slot[1]);
+        CountHandover h = new CountHandover(traced(), slot[1]);
         args.putInt(traceAt, h.trace ? 1 : 0);
         args.putLong(resultAt, slot[0]);
         args.putLong(resultAt + 8, slot[1]);
@@ -45,6 +45,11 @@ final class CountHandover {
             dev.fill(header, 0, 2L * h.words, 0);
         }
         return h;
+    }
+
+    /** Whether counts are traced ({@code -Dleapfrog.gpu.fused.trace=true}). */
+    static boolean traced() {
+        return Boolean.getBoolean("leapfrog.gpu.fused.trace");
     }
 
     /** The result words the kernel handed over (count, overflow), once it has. */

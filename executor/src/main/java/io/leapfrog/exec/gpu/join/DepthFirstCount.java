@@ -4,6 +4,7 @@ import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.KernelArg;
 import io.leapfrog.exec.gpu.PhaseClock;
+import io.leapfrog.exec.gpu.ResidentKernel;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -199,6 +200,14 @@ final class DepthFirstCount {
         // The header is the module's own (lw_warp_header), left zeroed by every count that ends well.
         DeviceBuffer header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);
         PhaseClock.mark("warp count setup");
+        if (residentCounts(l)) {
+            long count = residentCount(dev, encoded, l);
+            dev.moduleGlobalClean(HEADER_SYMBOL);
+            PhaseClock.mark("resident count");
+            stats.depthFirstCounts++;
+            stats.residentCounts++;
+            return count;
+        }
         CountHandover handover = CountHandover.prepare(dev, header, true, l.args(), ARGS_TRACE, ARGS_RESULT);
         PhaseClock.mark("header fill");
         dev.launchGrid(l.kernel(), l.blocks(), l.block(), l.shared(), KernelArg.structPrefix(encoded.bytes, l.planBytes(), "plan"),
@@ -213,6 +222,31 @@ final class DepthFirstCount {
         }
         stats.depthFirstCounts++;
         return result[CountHandover.RESULT_COUNT];
+    }
+
+    /** The name of the resident form of a block count's kernel (resident.cuh, ShapedKernel.source). */
+    static String resident(String kernel) {
+        return kernel + "_resident";
+    }
+
+    /** Whether the launch's count goes to a resident kernel: a block count, not traced (the trace is per launch). */
+    private static boolean residentCounts(Launch l) {
+        return ResidentKernel.enabled() && byBlocks() && !CountHandover.traced();
+    }
+
+    /**
+     * The count as a job of the launch's resident kernel ({@link ResidentKernel}), launched for the launch (and
+     * so for its plan's encoding) if not running: the kernel's arguments are the launch's, its result words
+     * pointed at the resident kernels' mailbox.
+     */
+    private static long residentCount(GpuDevice dev, EncodedPlan encoded, Launch l) {
+        ResidentKernel r = ResidentKernel.of(dev, l, resident(l.kernel()), l.blocks(), l.block(), l.shared(), () -> {
+            ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN).put(0, l.args().array());
+            args.putInt(ARGS_TRACE, 0).putLong(ARGS_RESULT, ResidentKernel.mailbox(dev)).putLong(ARGS_EPOCH, 0);
+            return new KernelArg[] {KernelArg.structPrefix(encoded.bytes.clone(), l.planBytes(), "plan"),
+                    KernelArg.struct(args.array(), "warp count arguments")};
+        });
+        return r.run(CountHandover.RESULT_WORDS)[CountHandover.RESULT_COUNT];
     }
 
     /**

@@ -72,7 +72,8 @@ public final class GpuJoinReport {
                     sb.append(", split into up to ").append(s.maxWindows()).append(" windows per level");
                 }
                 if (s.depthFirstCounts() > 0) {
-                    sb.append(", counted depth first in one launch");
+                    sb.append(s.residentCounts() > 0 ? ", counted depth first by a kernel left running between counts"
+                            : ", counted depth first in one launch");
                     if (s.shapedCounts() > 0) {
                         sb.append(" of a kernel compiled for the query's shape");
                     }

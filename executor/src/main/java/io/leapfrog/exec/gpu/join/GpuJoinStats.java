@@ -16,6 +16,7 @@ public final class GpuJoinStats {
     long fusedOverflows;
     long depthFirstCounts;
     long shapedCounts;
+    long residentCounts;
     String depthFirstDeclined;
     FusedTrace fusedTrace;
 
@@ -67,6 +68,11 @@ public final class GpuJoinStats {
     /** Depth-first counts made by a kernel compiled for the plan's shape ({@link ShapedKernels}). */
     public long shapedCounts() {
         return shapedCounts;
+    }
+
+    /** Depth-first counts taken as a job by a kernel left running between counts ({@code ResidentKernel}). */
+    public long residentCounts() {
+        return residentCounts;
     }
 
     /** Why the depth-first count did not take this count (DepthFirstCount), or null. */

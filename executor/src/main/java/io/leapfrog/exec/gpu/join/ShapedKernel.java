@@ -101,7 +101,7 @@ final class ShapedKernel {
                 .append("#define LF_SHAPED_MODULE\n")
                 .append("#include \"plan.cuh\"\n")
                 .append("__device__ int lf_abort;   // GpuDevice.requestAbort sets every module's\n")
-                .append("#include \"block_kernels.cuh\"\n\n")
+                .append("#include \"resident.cuh\"\n\n")
                 .append("struct LfShape {\n")
                 .append("    static constexpr bool known = true;\n");
         constant(s, "int", "nvars", "", "return " + nvars + ";");
@@ -130,6 +130,11 @@ final class ShapedKernel {
                 .append("(const __grid_constant__ LfPlanOf<").append(head).append("> plan,\n")
                 .append("        const __grid_constant__ LfWarpArgs a) {\n")
                 .append("    lw_block_count_of<LfShape>(plan, a);\n")
+                .append("}\n\n")
+                .append("extern \"C\" __global__ void __launch_bounds__(1024, 1) ").append(DepthFirstCount.resident(kernel))
+                .append("(const __grid_constant__ LfPlanOf<").append(head).append("> plan,\n")
+                .append("        const __grid_constant__ LfWarpArgs a, const __grid_constant__ LwResidentArgs r) {\n")
+                .append("    lw_block_resident_of<LfShape>(plan, a, r);\n")
                 .append("}\n");
         return s.toString();
     }

@@ -55,7 +55,7 @@ final class ShapedKernels {
         if (cubin == null) {
             return null;
         }
-        dev.loadShaped(n.name(), cubin);
+        dev.loadShaped(cubin, n.name(), DepthFirstCount.resident(n.name()));
         return n.name();
     }
 

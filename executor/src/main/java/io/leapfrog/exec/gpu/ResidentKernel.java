@@ -1,0 +1,152 @@
+package io.leapfrog.exec.gpu;
+
+import jcuda.driver.CUresult;
+import jcuda.driver.JCudaDriver;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A kernel left running between jobs (kernels/src/main/cuda/resident.cuh): launched once, it takes each
+ * job the host posts in mapped host memory and hands the result back there, so a job costs neither a
+ * launch (8.6-10.8 us before any work, bench/native/resident_latency.cu) nor the kernel's set-up again.
+ * It ends when it has had no job for {@code -Dleapfrog.gpu.resident.idleMicros} (default 2,000), when it
+ * is retired, or on an abort request; the next job then launches it again.
+ *
+ * <p>While it runs it holds every multiprocessor, so the device retires it before it queues any other
+ * work or calls the driver in a way that waits for the device ({@link GpuDevice#retireResident}). One
+ * device has at most one, made for one {@code owner} (a count's prepared launch): a job for another owner
+ * retires it and launches that owner's. The kernel's arguments are fixed at its launch, which is why a job
+ * carries nothing but its number.
+ *
+ * <p>Mailbox words (the device's {@link MappedResult} for resident kernels): 0..{@code words}-1 the
+ * result, 2 the job word it answers, 3 the job word the host posts: {@code (instance << 32) | n} for the
+ * launch's instance number and job number n = 1, 2, ...; n = 0xffffffff ends the instance.
+ *
+ * <p>{@code -Dleapfrog.gpu.resident=false} turns it off: every count is launched.
+ */
+public final class ResidentKernel {
+    private static final int ANSWERED = 2;
+    private static final int JOB = 3;
+    private static final long QUIT = 0xffffffffL;
+    /** Launch instance numbers, never 0 and never reused in the process: a stale job word matches no instance. */
+    private static final AtomicLong INSTANCES = new AtomicLong();
+
+    private final GpuDevice dev;
+    private final Object owner;
+    private final String kernel;
+    private final int blocks;
+    private final int block;
+    private final int shared;
+    private final KernelArg[] args;
+    private long instance;
+    private long jobs;
+    private boolean live;
+
+    private ResidentKernel(GpuDevice dev, Object owner, String kernel, int blocks, int block, int shared, KernelArg[] args) {
+        this.dev = dev;
+        this.owner = owner;
+        this.kernel = kernel;
+        this.blocks = blocks;
+        this.block = block;
+        this.shared = shared;
+        this.args = args;
+    }
+
+    public static boolean enabled() {
+        return !"false".equals(System.getProperty("leapfrog.gpu.resident"));
+    }
+
+    private static long idleNanos() {
+        return 1000L * Long.getLong("leapfrog.gpu.resident.idleMicros", 2000L);
+    }
+
+    /** Where the kernel's result words go (its arguments point there). Call inside {@link GpuDevice#run}. */
+    public static long mailbox(GpuDevice dev) {
+        return dev.residentMailbox().deviceAddress();
+    }
+
+    /**
+     * The device's resident kernel for {@code owner} (compared by identity), made when it has none for it;
+     * {@code args} are made only then: the kernel's parameters but for its last, the resident arguments
+     * (LwResidentArgs), which this class adds. Call inside {@link GpuDevice#run}.
+     */
+    public static ResidentKernel of(GpuDevice dev, Object owner, String kernel, int blocks, int block, int shared,
+                                    java.util.function.Supplier<KernelArg[]> args) {
+        ResidentKernel r = dev.resident();
+        if (r != null && r.owner == owner) {
+            return r;
+        }
+        dev.retireResident();
+        r = new ResidentKernel(dev, owner, kernel, blocks, block, shared, args.get());
+        dev.setResident(r);
+        return r;
+    }
+
+    /** Runs one job and returns its result words 0..{@code words}-1, launching the kernel first if it is not running. */
+    public long[] run(int words) {
+        MappedResult box = dev.residentMailbox();
+        for (int launches = 0; ; launches++) {
+            if (!live || jobs == QUIT - 1) {
+                launch();
+            }
+            long word = (instance << 32) | ++jobs;
+            box.set(JOB, word);
+            if (await(box, word)) {
+                long[] out = new long[words];
+                for (int i = 0; i < words; i++) {
+                    out[i] = box.word(i);
+                }
+                dev.residentAnswered();
+                return out;
+            }
+            // It ended (idle too long) just before the job came: launch it again for the job.
+            if (launches == 2) {
+                throw new GpuException(dev.lastLaunch() + " ended three times without taking its job");
+            }
+        }
+    }
+
+    private void launch() {
+        KernelArg[] all = java.util.Arrays.copyOf(args, args.length + 1);
+        instance = INSTANCES.incrementAndGet();
+        ByteBuffer r = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN);
+        r.putLong(0, dev.residentMailbox().deviceAddress()).putLong(8, instance).putLong(16, idleNanos());
+        all[args.length] = KernelArg.struct(r.array(), "resident arguments");
+        dev.launchGrid(kernel, blocks, block, shared, all);   // retires whatever ran before
+        jobs = 0;
+        live = true;
+    }
+
+    /**
+     * Waits until the kernel answers {@code word}: true; false when it ended without (its stream is empty).
+     * Every 64 reads it asks the stream whether the kernel failed, as {@link GpuDevice#awaitResult} does.
+     */
+    private boolean await(MappedResult box, long word) {
+        for (int spins = 1; box.word(ANSWERED) != word; spins++) {
+            if ((spins & 63) == 0) {
+                int r = JCudaDriver.cuStreamQuery(dev.stream());
+                if (r == CUresult.CUDA_SUCCESS) {
+                    live = false;
+                    return box.word(ANSWERED) == word;
+                } else if (r != CUresult.CUDA_ERROR_NOT_READY) {
+                    live = false;
+                    throw Cuda.failure(r, "running " + dev.lastLaunch());
+                }
+            }
+            Thread.onSpinWait();
+        }
+        return true;
+    }
+
+    /** Ends the kernel, if it runs, and waits for it: the device's stream is then empty. */
+    void retire() {
+        if (!live) {
+            return;
+        }
+        live = false;
+        dev.residentMailbox().set(JOB, (instance << 32) | QUIT);
+        Cuda.check(JCudaDriver.cuStreamSynchronize(dev.stream()), "ending the resident " + dev.lastLaunch());
+    }
+}
