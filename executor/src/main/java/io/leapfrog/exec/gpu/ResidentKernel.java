@@ -68,14 +68,14 @@ public final class ResidentKernel {
     }
 
     /**
-     * The device's resident kernel for {@code owner} (compared by identity), made when it has none for it;
+     * The device's resident kernel for {@code owner} (compared by equals), made when it has none for it;
      * {@code args} are made only then: the kernel's parameters but for its last, the resident arguments
      * (LwResidentArgs), which this class adds. Call inside {@link GpuDevice#run}.
      */
     public static ResidentKernel of(GpuDevice dev, Object owner, String kernel, int blocks, int block, int shared,
                                     java.util.function.Supplier<KernelArg[]> args) {
         ResidentKernel r = dev.resident();
-        if (r != null && r.owner == owner) {
+        if (r != null && r.owner.equals(owner)) {
             return r;
         }
         dev.retireResident();

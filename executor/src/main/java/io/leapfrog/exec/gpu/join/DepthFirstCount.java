@@ -235,18 +235,59 @@ final class DepthFirstCount {
     }
 
     /**
-     * The count as a job of the launch's resident kernel ({@link ResidentKernel}), launched for the launch (and
-     * so for its plan's encoding) if not running: the kernel's arguments are the launch's, its result words
-     * pointed at the resident kernels' mailbox.
+     * The count as a job of a resident kernel ({@link ResidentKernel}) launched with the launch's kernel,
+     * grid and arguments, its result words pointed at the resident kernels' mailbox. The one running serves
+     * when it was launched so over the same tries ({@link ResidentLaunch}): the same query run again, or
+     * another query object of the same plan over them.
      */
     private static long residentCount(GpuDevice dev, EncodedPlan encoded, Launch l) {
-        ResidentKernel r = ResidentKernel.of(dev, l, resident(l.kernel()), l.blocks(), l.block(), l.shared(), () -> {
+        ResidentLaunch key = encoded.prepared.residentLaunch;
+        if (key == null || key.launch != l) {   // made once for the prepared launch
             ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN).put(0, l.args().array());
             args.putInt(ARGS_TRACE, 0).putLong(ARGS_RESULT, ResidentKernel.mailbox(dev)).putLong(ARGS_EPOCH, 0);
-            return new KernelArg[] {KernelArg.structPrefix(encoded.bytes.clone(), l.planBytes(), "plan"),
-                    KernelArg.struct(args.array(), "warp count arguments")};
-        });
+            key = new ResidentLaunch(l, encoded.generation, resident(l.kernel()), java.util.Arrays.copyOf(encoded.bytes, l.planBytes()),
+                    args.array());
+            encoded.prepared.residentLaunch = key;
+        }
+        ResidentLaunch k = key;
+        ResidentKernel r = ResidentKernel.of(dev, k, k.kernel, l.blocks(), l.block(), l.shared(),
+                () -> new KernelArg[] {KernelArg.struct(k.plan, "plan"), KernelArg.struct(k.args, "warp count arguments")});
         return r.run(CountHandover.RESULT_WORDS)[CountHandover.RESULT_COUNT];
+    }
+
+    /**
+     * What a resident count's kernel is launched with, made for a prepared {@code launch}. Equal ones (the
+     * launch aside) count alike: the plan's bytes hold the tries' addresses, and the generation says the
+     * data there is what it was ({@link ResidentTries#generation}), so a kernel that staged the tries at its
+     * launch still holds them.
+     */
+    static final class ResidentLaunch {
+        final Launch launch;
+        final long generation;
+        final String kernel;
+        final byte[] plan;
+        final byte[] args;
+
+        ResidentLaunch(Launch launch, long generation, String kernel, byte[] plan, byte[] args) {
+            this.launch = launch;
+            this.generation = generation;
+            this.kernel = kernel;
+            this.plan = plan;
+            this.args = args;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return this == o || o instanceof ResidentLaunch r && generation == r.generation && kernel.equals(r.kernel)
+                    && launch.blocks() == r.launch.blocks() && launch.block() == r.launch.block()
+                    && launch.shared() == r.launch.shared() && java.util.Arrays.equals(plan, r.plan)
+                    && java.util.Arrays.equals(args, r.args);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(generation, kernel, java.util.Arrays.hashCode(plan));
+        }
     }
 
     /**

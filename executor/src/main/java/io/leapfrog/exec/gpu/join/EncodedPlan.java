@@ -12,6 +12,8 @@ final class EncodedPlan {
     final byte[] bytes;
     /** The plan as kept for the query's next run: where the depth-first count keeps its launch. */
     final PreparedPlan prepared;
+    /** The resident tries' generation the bytes were encoded at ({@link ResidentTries#generation}). */
+    final long generation;
     private final GpuDevice dev;
     private final ResidentTries.Lookup tries;
     private boolean inConstantMemory;
@@ -26,6 +28,7 @@ final class EncodedPlan {
         this.prepared = prepared;
         this.tries = tries;
         this.bytes = prepared.encodedFor(mem, tries);
+        this.generation = mem.generation();
     }
 
     /** The device arrays the plan searches ({@link GpuPlan#searchedArrays}). */

@@ -102,8 +102,13 @@ final class ResidentTries {
     private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
     private long residentBytes;
     private long uploadedBytes;
-    /** Changes whenever a trie is uploaded or freed: device addresses read at one generation hold until it changes. */
-    private long generation;
+    /**
+     * Changes whenever a trie is uploaded or freed: device addresses read at one generation hold until it
+     * changes. Drawn from one counter for the process, so no two resident sets (of two executors, one
+     * closed before the other uploaded to the same addresses) ever share a generation.
+     */
+    private long generation = GENERATIONS.incrementAndGet();
+    private static final java.util.concurrent.atomic.AtomicLong GENERATIONS = new java.util.concurrent.atomic.AtomicLong();
 
     ResidentTries(GpuDevice device) {
         this.device = device;
@@ -186,7 +191,7 @@ final class ResidentTries {
         }
         Entry e = new Entry(key, vals, offs, rank, bits, bitShapes, bytes);
         entries.put(key, e);
-        generation++;
+        generation = GENERATIONS.incrementAndGet();
         residentBytes += bytes;
         uploadedBytes += bytes;
         return e;
@@ -255,7 +260,7 @@ final class ResidentTries {
                 it.remove();
                 residentBytes -= e.bytes;
                 e.free();
-                generation++;
+                generation = GENERATIONS.incrementAndGet();
                 return true;
             }
         }
@@ -269,7 +274,7 @@ final class ResidentTries {
             if (e != null) {
                 residentBytes -= e.bytes;
                 e.free();
-                generation++;
+                generation = GENERATIONS.incrementAndGet();
             }
         }
     }
@@ -287,7 +292,8 @@ final class ResidentTries {
 
     /**
      * The generation of the resident set: the same number twice means no trie was uploaded or freed in
-     * between, so every address a lease gave then still holds (PreparedPlan reuses an encoded plan by it).
+     * between, so every address a lease gave then still holds, with the same data (PreparedPlan reuses an
+     * encoded plan by it, DepthFirstCount a resident kernel).
      */
     long generation() {
         return generation;
