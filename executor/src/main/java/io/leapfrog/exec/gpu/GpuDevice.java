@@ -552,11 +552,19 @@ public final class GpuDevice {
      * was stopped never leaves its counters to the next. Saves the host a clearing call before each launch.
      */
     public DeviceBuffer moduleGlobal(String symbol, int bytes) {
-        DeviceBuffer b = moduleGlobals.computeIfAbsent(symbol, s -> DeviceBuffer.ofModuleGlobal(module.symbol(s, bytes), bytes, s));
+        DeviceBuffer b = moduleGlobalAt(symbol, bytes);
         if (!cleanGlobals.remove(symbol)) {
             fill(b, 0, bytes / 4, 0);
         }
         return b;
+    }
+
+    /**
+     * Module global {@code symbol} of {@code bytes}, as it is: for a kernel's arguments made ahead of its
+     * launch (a prepared count's), which must not clear it while a kernel that uses it may be running.
+     */
+    public DeviceBuffer moduleGlobalAt(String symbol, int bytes) {
+        return moduleGlobals.computeIfAbsent(symbol, s -> DeviceBuffer.ofModuleGlobal(module.symbol(s, bytes), bytes, s));
     }
 
     /** The kernel that used {@link #moduleGlobal} {@code symbol} ended well and left it zeroed. */

@@ -32,6 +32,8 @@ public final class ResidentKernel {
     private static final long QUIT = 0xffffffffL;
     /** Launch instance numbers, never 0 and never reused in the process: a stale job word matches no instance. */
     private static final AtomicLong INSTANCES = new AtomicLong();
+    /** Devices on which a resident kernel ended three times in a row without taking its job. */
+    private static final java.util.Set<GpuDevice> REFUSED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final GpuDevice dev;
     private final Object owner;
@@ -54,8 +56,13 @@ public final class ResidentKernel {
         this.args = args;
     }
 
-    public static boolean enabled() {
-        return !"false".equals(System.getProperty("leapfrog.gpu.resident"));
+    /**
+     * On unless turned off, and unless a resident kernel on {@code dev} kept ending without taking its job:
+     * the device then cannot hold all its blocks at once (shared with other work, as under MPS), and each
+     * block count is launched.
+     */
+    public static boolean enabled(GpuDevice dev) {
+        return !"false".equals(System.getProperty("leapfrog.gpu.resident")) && !REFUSED.contains(dev);
     }
 
     private static long idleNanos() {
@@ -84,7 +91,11 @@ public final class ResidentKernel {
         return r;
     }
 
-    /** Runs one job and returns its result words 0..{@code words}-1, launching the kernel first if it is not running. */
+    /**
+     * Runs one job and returns its result words 0..{@code words}-1, launching the kernel first if it is not
+     * running; null, with resident kernels off on the device from then on ({@link #enabled}), when it ended
+     * three times without taking the job: the caller then launches the work.
+     */
     public long[] run(int words) {
         MappedResult box = dev.residentMailbox();
         for (int launches = 0; ; launches++) {
@@ -101,9 +112,13 @@ public final class ResidentKernel {
                 dev.residentAnswered();
                 return out;
             }
-            // It ended (idle too long) just before the job came: launch it again for the job.
+            // It ended (idle too long) just before the job came, or (three times in a row) it cannot run all its
+            // blocks at once, and the job waits for blocks that never start until the others idle out.
             if (launches == 2) {
-                throw new GpuException(dev.lastLaunch() + " ended three times without taking its job");
+                REFUSED.add(dev);
+                System.err.println("warning: " + dev.lastLaunch() + " ended three times without taking its job;"
+                        + " counts on " + dev.name() + " are launched one by one from now on");
+                return null;
             }
         }
     }

@@ -200,13 +200,16 @@ final class DepthFirstCount {
         // The header is the module's own (lw_warp_header), left zeroed by every count that ends well.
         DeviceBuffer header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);
         PhaseClock.mark("warp count setup");
-        if (residentCounts(l)) {
-            long count = residentCount(dev, encoded, l);
-            dev.moduleGlobalClean(HEADER_SYMBOL);
-            PhaseClock.mark("resident count");
-            stats.depthFirstCounts++;
-            stats.residentCounts++;
-            return count;
+        if (residentCounts(dev)) {
+            long[] answer = residentCount(dev, encoded, l);
+            if (answer != null) {
+                dev.moduleGlobalClean(HEADER_SYMBOL);
+                PhaseClock.mark("resident count");
+                stats.depthFirstCounts++;
+                stats.residentCounts++;
+                return answer[CountHandover.RESULT_COUNT];
+            }
+            header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);   // zeroed again: the blocks that ran left counts in it
         }
         CountHandover handover = CountHandover.prepare(dev, header, true, l.args(), ARGS_TRACE, ARGS_RESULT);
         PhaseClock.mark("header fill");
@@ -230,17 +233,17 @@ final class DepthFirstCount {
     }
 
     /** Whether the launch's count goes to a resident kernel: a block count, not traced (the trace is per launch). */
-    private static boolean residentCounts(Launch l) {
-        return ResidentKernel.enabled() && byBlocks() && !CountHandover.traced();
+    private static boolean residentCounts(GpuDevice dev) {
+        return ResidentKernel.enabled(dev) && byBlocks() && !CountHandover.traced();
     }
 
     /**
-     * The count as a job of a resident kernel ({@link ResidentKernel}) launched with the launch's kernel,
+     * The count's result words as a job of a resident kernel ({@link ResidentKernel}) launched with the launch's kernel,
      * grid and arguments, its result words pointed at the resident kernels' mailbox. The one running serves
      * when it was launched so over the same tries ({@link ResidentLaunch}): the same query run again, or
-     * another query object of the same plan over them.
+     * another query object of the same plan over them. Null where it gave up ({@link ResidentKernel#run}).
      */
-    private static long residentCount(GpuDevice dev, EncodedPlan encoded, Launch l) {
+    private static long[] residentCount(GpuDevice dev, EncodedPlan encoded, Launch l) {
         ResidentLaunch key = encoded.prepared.residentLaunch;
         if (key == null || key.launch != l) {   // made once for the prepared launch
             ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN).put(0, l.args().array());
@@ -252,7 +255,7 @@ final class DepthFirstCount {
         ResidentLaunch k = key;
         ResidentKernel r = ResidentKernel.of(dev, k, k.kernel, l.blocks(), l.block(), l.shared(),
                 () -> new KernelArg[] {KernelArg.struct(k.plan, "plan"), KernelArg.struct(k.args, "warp count arguments")});
-        return r.run(CountHandover.RESULT_WORDS)[CountHandover.RESULT_COUNT];
+        return r.run(CountHandover.RESULT_WORDS);
     }
 
     /**
@@ -341,7 +344,7 @@ final class DepthFirstCount {
         if (split == 0) {
             return Launch.none("too many tasks for one round of " + blocks + " blocks of " + block);
         }
-        args.putLong(ARGS_HEADER, dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES).address());
+        args.putLong(ARGS_HEADER, dev.moduleGlobalAt(HEADER_SYMBOL, HEADER_BYTES).address());
         args.putInt(ARGS_Q0, task[0]);
         args.putInt(ARGS_Q1, task[1]);
         args.putInt(ARGS_SPLIT, split);

@@ -75,7 +75,7 @@ public final class GpuJoinReport {
                     sb.append(s.residentCounts() > 0 ? ", counted depth first by a kernel left running between counts"
                             : ", counted depth first in one launch");
                     if (s.shapedCounts() > 0) {
-                        sb.append(" of a kernel compiled for the query's shape");
+                        sb.append(s.residentCounts() > 0 ? ", compiled for the query's shape" : " of a kernel compiled for the query's shape");
                     }
                 }
                 if (s.fusedCounts() > 0) {

@@ -104,6 +104,9 @@ class ShapedKernelTest {
             byte[] cubin = KernelCompiler.cubinIfReady(src, "sm_90");
             assertNotNull(cubin, "nvcc failed: " + KernelCompiler.lastFailure());
             assertTrue(cubin.length > 1000);
+            String symbols = new String(cubin, java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertTrue(symbols.contains("lw_block_count_sTest\0"), "the count's kernel is in the module");
+            assertTrue(symbols.contains("lw_block_count_sTest_resident\0"), "and its resident form (ShapedKernels loads both)");
             try (var files = Files.list(cache)) {
                 assertEquals(1, files.filter(f -> f.toString().endsWith(".cubin")).count(), "one cubin cached on disk");
             }
