@@ -28,6 +28,10 @@ import java.nio.ByteOrder;
  * <p>Where nvcc is at hand, the block count is also compiled for the plan's shape ({@link ShapedKernels}):
  * once that kernel is loaded, it is launched instead, with the same arguments.
  *
+ * <p>The count goes as a job to the resident form of its kernel ({@link ResidentKernel}, resident.cuh), left
+ * running between counts of the same launch over the same tries ({@link ResidentLaunch}): a count run again
+ * pays neither a launch nor the staging. A traced count, or any where resident kernels are off, is launched.
+ *
  * <p>It is tried before {@link FusedLevelwiseCount}, whose cooperative launch and grid-wide barriers
  * cost more than a small count's work (docs/gpu.md, "Depth-first warp counts"). It needs a level-1
  * participant reading the children of a level-0 participant (every join whose first two variables
