@@ -59,10 +59,12 @@ public final class ResidentKernel {
     /**
      * On unless turned off, and unless a resident kernel on {@code dev} kept ending without taking its job:
      * the device then cannot hold all its blocks at once (shared with other work, as under MPS), and each
-     * block count is launched.
+     * block count is launched. Off too where every launch is followed by a synchronisation (profiling,
+     * {@code syncEachLaunch}), which would wait for the kernel to idle out before its first job.
      */
     public static boolean enabled(GpuDevice dev) {
-        return !"false".equals(System.getProperty("leapfrog.gpu.resident")) && !REFUSED.contains(dev);
+        return !"false".equals(System.getProperty("leapfrog.gpu.resident")) && !REFUSED.contains(dev)
+                && !KernelProfile.ENABLED && !Boolean.getBoolean("leapfrog.gpu.syncEachLaunch");
     }
 
     private static long idleNanos() {
