@@ -296,25 +296,34 @@ public final class GpuDevice {
      */
     public long[] awaitResult(long epoch, int epochWord, int words) {
         long t0 = System.nanoTime();
-        for (int spins = 1; mapped.word(epochWord) != epoch; spins++) {
+        if (!awaitWord(mapped, epochWord, epoch)) {
+            throw new GpuException(lastLaunch + " ended without writing its result");
+        }
+        long[] out = mapped.words(words);
+        profile("await mapped result", t0);
+        throwIfAborted();
+        awaited = true;
+        return out;
+    }
+
+    /**
+     * Waits until word {@code word} of {@code box} is {@code value}: true; false when the stream emptied
+     * without it (the kernel that was to write it ended). It reads host memory in a loop; every 64 reads
+     * it asks the stream whether a kernel failed, which it reports with the last launch.
+     */
+    boolean awaitWord(MappedResult box, int word, long value) {
+        for (int spins = 1; box.word(word) != value; spins++) {
             if ((spins & 63) == 0) {
                 int r = JCudaDriver.cuStreamQuery(stream);
-                if (r == CUresult.CUDA_SUCCESS && mapped.word(epochWord) != epoch) {
-                    throw new GpuException(lastLaunch + " ended without writing its result");
-                } else if (r != CUresult.CUDA_SUCCESS && r != CUresult.CUDA_ERROR_NOT_READY) {
+                if (r == CUresult.CUDA_SUCCESS) {
+                    return box.word(word) == value;
+                } else if (r != CUresult.CUDA_ERROR_NOT_READY) {
                     throw Cuda.failure(r, "running " + lastLaunch + " (or work queued before it)");
                 }
             }
             Thread.onSpinWait();
         }
-        long[] out = new long[words];
-        for (int i = 0; i < words; i++) {
-            out[i] = mapped.word(i);
-        }
-        profile("await mapped result", t0);
-        throwIfAborted();
-        awaited = true;
-        return out;
+        return true;
     }
 
     /**

@@ -41,6 +41,15 @@ final class MappedResult {
         return ++epoch;
     }
 
+    /** Words 0..{@code n}-1. */
+    long[] words(int n) {
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = word(i);
+        }
+        return out;
+    }
+
     /** Sets word {@code i}, at once visible to the device (a resident kernel's job word). */
     void set(int i, long value) {
         LONGS.setVolatile(words, 8 * i, value);

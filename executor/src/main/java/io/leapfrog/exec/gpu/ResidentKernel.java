@@ -1,6 +1,5 @@
 package io.leapfrog.exec.gpu;
 
-import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 
 import java.nio.ByteBuffer;
@@ -106,14 +105,19 @@ public final class ResidentKernel {
             }
             long word = (instance << 32) | ++jobs;
             box.set(JOB, word);
-            if (await(box, word)) {
-                long[] out = new long[words];
-                for (int i = 0; i < words; i++) {
-                    out[i] = box.word(i);
-                }
+            boolean answered;
+            try {
+                answered = dev.awaitWord(box, ANSWERED, word);
+            } catch (GpuException e) {
+                live = false;
+                throw e;
+            }
+            if (answered) {
+                long[] out = box.words(words);
                 dev.residentAnswered();
                 return out;
             }
+            live = false;
             // It ended (idle too long) just before the job came, or (three times in a row) it cannot run all its
             // blocks at once, and the job waits for blocks that never start until the others idle out.
             if (launches == 2) {
@@ -134,27 +138,6 @@ public final class ResidentKernel {
         dev.launchGrid(kernel, blocks, block, shared, all);   // retires whatever ran before
         jobs = 0;
         live = true;
-    }
-
-    /**
-     * Waits until the kernel answers {@code word}: true; false when it ended without (its stream is empty).
-     * Every 64 reads it asks the stream whether the kernel failed, as {@link GpuDevice#awaitResult} does.
-     */
-    private boolean await(MappedResult box, long word) {
-        for (int spins = 1; box.word(ANSWERED) != word; spins++) {
-            if ((spins & 63) == 0) {
-                int r = JCudaDriver.cuStreamQuery(dev.stream());
-                if (r == CUresult.CUDA_SUCCESS) {
-                    live = false;
-                    return box.word(ANSWERED) == word;
-                } else if (r != CUresult.CUDA_ERROR_NOT_READY) {
-                    live = false;
-                    throw Cuda.failure(r, "running " + dev.lastLaunch());
-                }
-            }
-            Thread.onSpinWait();
-        }
-        return true;
     }
 
     /** Ends the kernel, if it runs, and waits for it: the device's stream is then empty. */
