@@ -4,7 +4,6 @@ import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.KernelArg;
 import io.leapfrog.exec.gpu.PhaseClock;
-import io.leapfrog.exec.gpu.ResidentKernel;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -28,9 +27,9 @@ import java.nio.ByteOrder;
  * <p>Where nvcc is at hand, the block count is also compiled for the plan's shape ({@link ShapedKernels}):
  * once that kernel is loaded, it is launched instead, with the same arguments.
  *
- * <p>The count goes as a job to the resident form of its kernel ({@link ResidentKernel}, resident.cuh), left
- * running between counts of the same launch over the same tries ({@link ResidentLaunch}): a count run again
- * pays neither a launch nor the staging. A traced count, or any where resident kernels are off, is launched.
+ * <p>The count goes as a job to the resident form of its kernel ({@link ResidentCount}), left running between
+ * counts of the same launch over the same tries: a count run again pays neither a launch nor the staging. A
+ * traced count, or any where resident kernels are off, is launched.
  *
  * <p>It is tried before {@link FusedLevelwiseCount}, whose cooperative launch and grid-wide barriers
  * cost more than a small count's work (docs/gpu.md, "Depth-first warp counts"). It needs a level-1
@@ -204,8 +203,8 @@ final class DepthFirstCount {
         // The header is the module's own (lw_warp_header), left zeroed by every count that ends well.
         DeviceBuffer header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);
         PhaseClock.mark("warp count setup");
-        if (residentCounts(dev)) {
-            long[] answer = residentCount(dev, encoded, l);
+        if (ResidentCount.applies(dev) && byBlocks()) {
+            long[] answer = ResidentCount.count(dev, encoded, l);
             if (answer != null) {
                 dev.moduleGlobalClean(HEADER_SYMBOL);
                 PhaseClock.mark("resident count");
@@ -229,72 +228,6 @@ final class DepthFirstCount {
         }
         stats.depthFirstCounts++;
         return result[CountHandover.RESULT_COUNT];
-    }
-
-    /** The name of the resident form of a block count's kernel (resident.cuh, ShapedKernel.source). */
-    static String resident(String kernel) {
-        return kernel + "_resident";
-    }
-
-    /** Whether the launch's count goes to a resident kernel: a block count, not traced (the trace is per launch). */
-    private static boolean residentCounts(GpuDevice dev) {
-        return ResidentKernel.enabled(dev) && byBlocks() && !CountHandover.traced();
-    }
-
-    /**
-     * The count's result words as a job of a resident kernel ({@link ResidentKernel}) launched with the launch's kernel,
-     * grid and arguments, its result words pointed at the resident kernels' mailbox. The one running serves
-     * when it was launched so over the same tries ({@link ResidentLaunch}): the same query run again, or
-     * another query object of the same plan over them. Null where it gave up ({@link ResidentKernel#run}).
-     */
-    private static long[] residentCount(GpuDevice dev, EncodedPlan encoded, Launch l) {
-        ResidentLaunch key = encoded.prepared.residentLaunch;
-        if (key == null || key.launch != l) {   // made once for the prepared launch
-            ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN).put(0, l.args().array());
-            args.putInt(ARGS_TRACE, 0).putLong(ARGS_RESULT, ResidentKernel.mailbox(dev)).putLong(ARGS_EPOCH, 0);
-            key = new ResidentLaunch(l, encoded.generation, resident(l.kernel()), java.util.Arrays.copyOf(encoded.bytes, l.planBytes()),
-                    args.array());
-            encoded.prepared.residentLaunch = key;
-        }
-        ResidentLaunch k = key;
-        ResidentKernel r = ResidentKernel.of(dev, k, k.kernel, l.blocks(), l.block(), l.shared(),
-                () -> new KernelArg[] {KernelArg.struct(k.plan, "plan"), KernelArg.struct(k.args, "warp count arguments")});
-        return r.run(CountHandover.RESULT_WORDS);
-    }
-
-    /**
-     * What a resident count's kernel is launched with, made for a prepared {@code launch}. Equal ones (the
-     * launch aside) count alike: the plan's bytes hold the tries' addresses, and the generation says the
-     * data there is what it was ({@link ResidentTries#generation}), so a kernel that staged the tries at its
-     * launch still holds them.
-     */
-    static final class ResidentLaunch {
-        final Launch launch;
-        final long generation;
-        final String kernel;
-        final byte[] plan;
-        final byte[] args;
-
-        ResidentLaunch(Launch launch, long generation, String kernel, byte[] plan, byte[] args) {
-            this.launch = launch;
-            this.generation = generation;
-            this.kernel = kernel;
-            this.plan = plan;
-            this.args = args;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return this == o || o instanceof ResidentLaunch r && generation == r.generation && kernel.equals(r.kernel)
-                    && launch.blocks() == r.launch.blocks() && launch.block() == r.launch.block()
-                    && launch.shared() == r.launch.shared() && java.util.Arrays.equals(plan, r.plan)
-                    && java.util.Arrays.equals(args, r.args);
-        }
-
-        @Override
-        public int hashCode() {
-            return java.util.Objects.hash(generation, kernel, java.util.Arrays.hashCode(plan));
-        }
     }
 
     /**

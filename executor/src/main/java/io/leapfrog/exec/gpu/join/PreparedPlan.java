@@ -16,7 +16,7 @@ final class PreparedPlan {
     /** The depth-first count's launch for {@link #encoded}, made by the first count that needs it; or null. */
     DepthFirstCount.Launch depthFirst;
     /** What a resident kernel for {@link #depthFirst} is launched with (made by its first resident count), or null. */
-    DepthFirstCount.ResidentLaunch residentLaunch;
+    ResidentCount.Key residentKey;
 
     private long trieBytes = -1;
 

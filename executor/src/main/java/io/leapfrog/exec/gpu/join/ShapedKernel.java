@@ -131,7 +131,7 @@ final class ShapedKernel {
                 .append("        const __grid_constant__ LfWarpArgs a) {\n")
                 .append("    lw_block_count_of<LfShape>(plan, a);\n")
                 .append("}\n\n")
-                .append("extern \"C\" __global__ void __launch_bounds__(1024, 1) ").append(DepthFirstCount.resident(kernel))
+                .append("extern \"C\" __global__ void __launch_bounds__(1024, 1) ").append(ResidentCount.kernel(kernel))
                 .append("(const __grid_constant__ LfPlanOf<").append(head).append("> plan,\n")
                 .append("        const __grid_constant__ LfWarpArgs a, const __grid_constant__ LwResidentArgs r) {\n")
                 .append("    lw_block_resident_of<LfShape>(plan, a, r);\n")

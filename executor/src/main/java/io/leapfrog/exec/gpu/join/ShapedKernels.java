@@ -55,7 +55,7 @@ final class ShapedKernels {
         if (cubin == null) {
             return null;
         }
-        dev.loadShaped(cubin, n.name(), DepthFirstCount.resident(n.name()));
+        dev.loadShaped(cubin, n.name(), ResidentCount.kernel(n.name()));
         return n.name();
     }
 

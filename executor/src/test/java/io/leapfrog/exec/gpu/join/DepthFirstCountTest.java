@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** The depth-first warp count's host side without a GPU: argument layout, tasks, split, table sizes. */
@@ -42,28 +41,6 @@ class DepthFirstCountTest {
         assertEquals(16 + 4 * 672, DepthFirstCount.planParameterBytes(4));
         assertEquals(16 + 8 * 672, DepthFirstCount.planParameterBytes(8));
         assertEquals(PlanLayout.PLAN_BYTES, DepthFirstCount.planParameterBytes(PlanLayout.MAX_VARS));
-    }
-
-    /**
-     * A resident kernel serves another query object's count only when it was launched alike over the same
-     * tries: the kernel, grid, plan bytes and arguments equal, and the resident set's generation the same.
-     */
-    @Test
-    void aResidentKernelServesOnlyALaunchAlikeOverTheSameTries() {
-        DepthFirstCount.Launch a = new DepthFirstCount.Launch("k", 132, 1024, 4096, null, 16, null, null);
-        DepthFirstCount.Launch b = new DepthFirstCount.Launch("k", 132, 1024, 4096, null, 16, null, null);
-        byte[] plan = {1, 2, 3};
-        byte[] args = {4, 5};
-        DepthFirstCount.ResidentLaunch ra = new DepthFirstCount.ResidentLaunch(a, 7, "k_resident", plan, args);
-        assertEquals(ra, new DepthFirstCount.ResidentLaunch(b, 7, "k_resident", plan.clone(), args.clone()));
-        assertEquals(ra.hashCode(), new DepthFirstCount.ResidentLaunch(b, 7, "k_resident", plan.clone(), args.clone()).hashCode());
-        assertNotEquals(ra, new DepthFirstCount.ResidentLaunch(b, 8, "k_resident", plan, args), "the tries moved since");
-        assertNotEquals(ra, new DepthFirstCount.ResidentLaunch(b, 7, "k_resident", new byte[] {1, 2, 4}, args), "another plan");
-        assertNotEquals(ra, new DepthFirstCount.ResidentLaunch(b, 7, "k_resident", plan, new byte[] {4, 6}), "other arguments");
-        assertNotEquals(ra, new DepthFirstCount.ResidentLaunch(b, 7, "j_resident", plan, args), "another kernel");
-        DepthFirstCount.Launch smaller = new DepthFirstCount.Launch("k", 66, 1024, 4096, null, 16, null, null);
-        assertNotEquals(ra, new DepthFirstCount.ResidentLaunch(smaller, 7, "k_resident", plan, args), "another grid");
-        assertEquals("lw_block_count_v4_resident", DepthFirstCount.resident("lw_block_count_v4"));
     }
 
     @Test

@@ -1,0 +1,81 @@
+package io.leapfrog.exec.gpu.join;
+
+import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.KernelArg;
+import io.leapfrog.exec.gpu.ResidentKernel;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * A depth-first count ({@link DepthFirstCount}) as a job of the resident form of its block count's kernel
+ * ({@link ResidentKernel}, kernels/src/main/cuda/resident.cuh): the same kernel with the same grid and
+ * arguments, left running between counts, its result words pointed at the resident kernels' mailbox. The
+ * kernel running serves a count when it was launched alike over the same tries ({@link Key}): the same
+ * query run again, or another query object of the same plan over them. docs/gpu.md, "Resident counts".
+ */
+final class ResidentCount {
+    private ResidentCount() {
+    }
+
+    /** The name of the resident form of a block count's kernel (resident.cuh, ShapedKernel.source). */
+    static String kernel(String count) {
+        return count + "_resident";
+    }
+
+    /** Whether counts go to resident kernels on {@code dev}: on there, and the count not traced (the trace is per launch). */
+    static boolean applies(GpuDevice dev) {
+        return ResidentKernel.enabled(dev) && !CountHandover.traced();
+    }
+
+    /** The count's result words, or null where the resident kernel gave up ({@link ResidentKernel#run}). */
+    static long[] count(GpuDevice dev, EncodedPlan encoded, DepthFirstCount.Launch l) {
+        Key key = encoded.prepared.residentKey;
+        if (key == null || key.launch != l) {   // made once for the prepared launch
+            ByteBuffer args = ByteBuffer.allocate(DepthFirstCount.ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN).put(0, l.args().array());
+            args.putInt(DepthFirstCount.ARGS_TRACE, 0).putLong(DepthFirstCount.ARGS_RESULT, ResidentKernel.mailbox(dev))
+                    .putLong(DepthFirstCount.ARGS_EPOCH, 0);
+            key = new Key(l, encoded.generation, kernel(l.kernel()), Arrays.copyOf(encoded.bytes, l.planBytes()), args.array());
+            encoded.prepared.residentKey = key;
+        }
+        Key k = key;
+        ResidentKernel r = ResidentKernel.of(dev, k, k.kernel, l.blocks(), l.block(), l.shared(),
+                () -> new KernelArg[] {KernelArg.struct(k.plan, "plan"), KernelArg.struct(k.args, "warp count arguments")});
+        return r.run(CountHandover.RESULT_WORDS);
+    }
+
+    /**
+     * What a resident count's kernel is launched with, made for a prepared {@code launch}. Equal ones (the
+     * launch aside) count alike: the plan's bytes hold the tries' addresses, and the generation says the
+     * data there is what it was ({@link ResidentTries#generation}), so a kernel that staged the tries at its
+     * launch still holds them.
+     */
+    static final class Key {
+        final DepthFirstCount.Launch launch;
+        final long generation;
+        final String kernel;
+        final byte[] plan;
+        final byte[] args;
+
+        Key(DepthFirstCount.Launch launch, long generation, String kernel, byte[] plan, byte[] args) {
+            this.launch = launch;
+            this.generation = generation;
+            this.kernel = kernel;
+            this.plan = plan;
+            this.args = args;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return this == o || o instanceof Key r && generation == r.generation && kernel.equals(r.kernel)
+                    && launch.blocks() == r.launch.blocks() && launch.block() == r.launch.block()
+                    && launch.shared() == r.launch.shared() && Arrays.equals(plan, r.plan) && Arrays.equals(args, r.args);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(generation, kernel, Arrays.hashCode(plan));
+        }
+    }
+}
