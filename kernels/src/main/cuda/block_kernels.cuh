@@ -62,17 +62,8 @@ __device__ __forceinline__ void lw_block_open(const V& L, const LfTable& t, int*
                                               int split, int& cur, int& total, int& rowsAt, int (*sums)[32],
                                               int& parity) {
     const int r = threadIdx.x, lane = threadIdx.x & 31;
-    int p = 0, lo = 0, hi = 0, size = 0;
-    if (r < rows) {
-        long long lb, ub;
-        int s = level == 2 ? extra[LW_WARP_FIRST][r] : 0;
-        lw_driver_of(L, t, r, lb, ub, p, lo, hi);
-        size = hi - lo;
-        if (level == 2) {
-            size = size > s ? (size - s + split - 1) / split : 0;
-            lo += s;
-        }
-    }
+    int p = 0, lo = 0, size = 0;
+    if (r < rows) size = lw_open_row(L, t, extra, r, level, split, p, lo);
     int all;
     int start = lw_block_scan(size, all, sums, parity);
     if (r < rows) {

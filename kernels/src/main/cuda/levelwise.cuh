@@ -32,39 +32,29 @@ LF_HD bool lw_bounds(const LfLevel& L, const LfTable& t, int r, long long& lb, l
     return lw_bounds_of(lf_any(L), t, r, lb, ub);
 }
 
-// The node of the level above whose children participant p ranges over for row r (-1 at trie level 0).
-LF_HD int lw_parent(const LfPart& p, const LfTable& t, int r) {
-    return p.parentOff == nullptr ? -1 : t.slot[p.parentSlot][r];
-}
-
+// The node of the level above whose children participant q of level L ranges over for row r (-1 at trie
+// level 0). V: an LfView of the level (shape.cuh).
 template <class V>
 LF_HD int lw_parent_of(const V& L, int q, const LfTable& t, int r) {
     return L.root(q) ? -1 : t.slot[L.parentSlot(q)][r];
-}
-
-LF_HD void lw_range(const LfPart& p, const LfTable& t, int r, int& lo, int& hi) {
-    if (p.parentOff == nullptr) {
-        lo = 0;
-        hi = p.len;
-    } else {
-        int parent = t.slot[p.parentSlot][r];
-        lo = p.parentOff[parent];
-        hi = p.parentOff[parent + 1];
-    }
 }
 
 // The index range participant q of level L ranges over for row r.
 template <class V>
 LF_HD void lw_range_of(const V& L, int q, const LfTable& t, int r, int& lo, int& hi) {
     const LfPart& p = L.part(q);
-    if (L.root(q)) {
-        lo = 0;
-        hi = p.len;
-    } else {
-        int parent = t.slot[L.parentSlot(q)][r];
-        lo = p.parentOff[parent];
-        hi = p.parentOff[parent + 1];
-    }
+    int parent = lw_parent_of(L, q, t, r);
+    lo = parent < 0 ? 0 : p.parentOff[parent];
+    hi = parent < 0 ? p.len : p.parentOff[parent + 1];
+}
+
+// The forms of the two for a participant of a level read from its plan (lf_any).
+LF_HD int lw_parent(const LfLevel& L, int q, const LfTable& t, int r) {
+    return lw_parent_of(lf_any(L), q, t, r);
+}
+
+LF_HD void lw_range(const LfLevel& L, int q, const LfTable& t, int r, int& lo, int& hi) {
+    lw_range_of(lf_any(L), q, t, r, lo, hi);
 }
 
 
@@ -151,8 +141,8 @@ LF_HD bool lw_bit_words(const LfLevel& L, const LfTable& in, int r, long long lb
     const LfPart& A = L.part[0];
     const LfPart& B = L.part[1];
     if (A.bits == nullptr || A.bits != B.bits) return false;
-    unsigned ra = (unsigned) (lw_parent(A, in, r) - A.bitsRow0);
-    unsigned rb = (unsigned) (lw_parent(B, in, r) - B.bitsRow0);
+    unsigned ra = (unsigned) (lw_parent(L, 0, in, r) - A.bitsRow0);
+    unsigned rb = (unsigned) (lw_parent(L, 1, in, r) - B.bitsRow0);
     if (ra >= (unsigned) A.bitsRows || rb >= (unsigned) A.bitsRows) return false;
     long long c0 = lb - A.bitsCol0 > 0 ? lb - A.bitsCol0 : 0;
     long long last = 32LL * A.bitsWords - 1;
@@ -176,9 +166,10 @@ LF_HD int lw_bits_in_word(const unsigned* a, const unsigned* b, long long w, lon
 #endif
 }
 
-// The bitmap rows of row r's two participants (lw_bit_words must have accepted the row).
-LF_HD const unsigned* lw_bit_row(const LfPart& P, const LfTable& in, int r) {
-    return P.bits + (unsigned) (lw_parent(P, in, r) - P.bitsRow0) * (unsigned) P.bitsWords;
+// The bitmap row of row r's participant q, one of the two lw_bit_words accepted the row for.
+LF_HD const unsigned* lw_bit_row(const LfLevel& L, int q, const LfTable& in, int r) {
+    const LfPart& P = L.part[q];
+    return P.bits + (unsigned) (lw_parent(L, q, in, r) - P.bitsRow0) * (unsigned) P.bitsWords;
 }
 
 // Whether value v (from row r's driver p) is in every other participant of the level for row r.
@@ -186,7 +177,7 @@ LF_HD bool lw_member(const LfLevel& L, const LfTable& in, int r, int p, int v) {
     for (int q = 0; q < L.width; q++) {
         if (q == p) continue;
         int lo, hi;
-        lw_range(L.part[q], in, r, lo, hi);
+        lw_range(L, q, in, r, lo, hi);
         if (lf_part_find(L.part[q], lo, hi, v) < 0) return false;
     }
     return true;
@@ -245,7 +236,7 @@ LF_HD unsigned lw_members_rows(const LfLevel& L, const LfTable& in, const int* r
             lo[k] = 0;
             hi[k] = 0;
             if (((live >> k) & 1u) && p[k] != q) {
-                int parent = lw_parent(P, in, row[k]);
+                int parent = lw_parent(L, q, in, row[k]);
                 int b = lf_core_bit(P, parent, v[k]);       // -1 without a bitmap or outside it
                 if (b == 0) live &= ~(1u << k);
                 if (b >= 0) continue;                       // answered by the core bitmap

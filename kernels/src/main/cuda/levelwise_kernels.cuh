@@ -48,7 +48,6 @@ extern "C" __global__ void lw_count_bits(const __grid_constant__ LfTable in, int
     int lane = threadIdx.x & 31;
     const LfLevel& L = c_plan.level[level];
     const LfPart& A = L.part[0];
-    const LfPart& B = L.part[1];
     long long warp = ((long long) blockIdx.x * blockDim.x + threadIdx.x) >> 5;
     long long r0 = warp * rowsPerWarp;
     long long r1 = r0 + rowsPerWarp < in.rows ? r0 + rowsPerWarp : in.rows;
@@ -62,8 +61,8 @@ extern "C" __global__ void lw_count_bits(const __grid_constant__ LfTable in, int
             long long lb, ub, w0, w1;
             lw_bounds(L, in, r, lb, ub);
             lw_bit_words(L, in, r, lb, ub, w0, w1);
-            const unsigned* a = lw_bit_row(A, in, r);
-            const unsigned* b = lw_bit_row(B, in, r);
+            const unsigned* a = lw_bit_row(L, 0, in, r);
+            const unsigned* b = lw_bit_row(L, 1, in, r);
             long long c0 = lb - A.bitsCol0, c1 = ub - A.bitsCol0;   // columns in the bounds
             for (long long w = w0 + lane; w <= w1; w += 32) mine += lw_bits_in_word(a, b, w, c0, c1);
         }

@@ -99,25 +99,33 @@ __device__ __forceinline__ int lw_warp_get(int reg, int level) {
     return __shfl_sync(LF_FULL_MASK, reg, level);
 }
 
+// Row `row` of table t as level `level` opens it (the warp and block counts alike): its driver p, the
+// index lo of its first candidate in the driver, and how many candidates it has. At level 2 a row takes
+// only every split-th of its driver's values from its split s on (its LW_WARP_FIRST column, put there by
+// the task that made the row). V: an LfView of the level (shape.cuh).
+template <class V>
+__device__ __forceinline__ int lw_open_row(const V& L, const LfTable& t, int* const* extra, int row, int level, int split,
+                                           int& p, int& lo) {
+    long long lb, ub;
+    int hi;
+    int s = level == 2 ? extra[LW_WARP_FIRST][row] : 0;
+    lw_driver_of(L, t, row, lb, ub, p, lo, hi);
+    int size = hi - lo;
+    if (level == 2) {
+        size = size > s ? (size - s + split - 1) / split : 0;
+        lo += s;
+    }
+    return size;
+}
+
 // Prepares level `level` of a warp: the driver of each of its `rows` rows (rows base.. of tb[level]),
-// the index of each row's first candidate in it and where each row's candidates start among the rows',
-// and the level's cursor (0), candidates and rows in lane `level` of cur, total and rowsAt. At level 2
-// a row takes only every S-th of its driver's values from its split s on (S = split; the row's s is in
-// its LW_WARP_FIRST column, put there by the task that made the row).
+// the index of each row's first candidate in it and where each row's candidates start among the rows'
+// (lw_open_row), and the level's cursor (0), candidates and rows in lane `level` of cur, total and rowsAt.
 __device__ __forceinline__ void lw_warp_open(const LfLevel& L, const LfTable& t, int* const* extra, int base, int rows,
                                              int level, int split, int& cur, int& total, int& rowsAt) {
     int lane = threadIdx.x & 31;
-    int p = 0, lo = 0, hi = 0, size = 0;
-    if (lane < rows) {
-        long long lb, ub;
-        int s = level == 2 ? extra[LW_WARP_FIRST][base + lane] : 0;
-        lw_driver(L, t, base + lane, lb, ub, p, lo, hi);
-        size = hi - lo;
-        if (level == 2) {
-            size = size > s ? (size - s + split - 1) / split : 0;
-            lo += s;
-        }
-    }
+    int p = 0, lo = 0, size = 0;
+    if (lane < rows) size = lw_open_row(lf_any(L), t, extra, base + lane, level, split, p, lo);
     int incl = size;
     for (int o = 1; o < 32; o <<= 1) {
         int s = __shfl_up_sync(LF_FULL_MASK, incl, o);

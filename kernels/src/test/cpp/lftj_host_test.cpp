@@ -460,7 +460,7 @@ void checkLevelwiseRows(const Query& q, const LfPlan& P, const std::string& name
                 int bestP = -1, bestLo = 0, bestSize = 0;
                 for (int p = 0; p < L.width; p++) {
                     int lo, hi;
-                    lw_range(L.part[p], t, r, lo, hi);
+                    lw_range(L, p, t, r, lo, hi);
                     lo = lf_lower_bound(L.part[p].vals, lo, hi, lb);
                     hi = lf_lower_bound(L.part[p].vals, lo, hi, ub + 1);
                     if (bestP < 0 || hi - lo < bestSize) {
@@ -493,8 +493,8 @@ void checkLevelwiseRows(const Query& q, const LfPlan& P, const std::string& name
             // the same values.
             long long w0, w1;
             if (lw_bounds(L, t, r, lb, ub) && lw_bit_words(L, t, r, lb, ub, w0, w1)) {
-                const unsigned* a = lw_bit_row(L.part[0], t, r);
-                const unsigned* b = lw_bit_row(L.part[1], t, r);
+                const unsigned* a = lw_bit_row(L, 0, t, r);
+                const unsigned* b = lw_bit_row(L, 1, t, r);
                 long long n = 0;
                 for (long long w = w0; w <= w1; w++) n += lw_bits_in_word(a, b, w, lb - L.part[0].bitsCol0, ub - L.part[0].bitsCol0);
                 check(n == (long long) got.size(), name + ": bitmap row count at level " + std::to_string(level));
