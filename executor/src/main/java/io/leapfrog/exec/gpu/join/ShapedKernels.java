@@ -16,8 +16,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class ShapedKernels {
     private static final String PREFIX = "lw_block_count_s";
-    /** Each shape's kernel name, source and compile key, made once. */
-    private static final Map<ShapedKernel, Named> SOURCES = new ConcurrentHashMap<>();
+    /** Each shape's kernel name, source and compile key for each architecture, made once. */
+    private static final Map<Compiled, Named> SOURCES = new ConcurrentHashMap<>();
+
+    /** A shape compiled for one architecture (a process may drive devices of several kinds). */
+    private record Compiled(ShapedKernel shape, String arch) {
+    }
 
     /** A shape's kernel: its name, its source, and the compiler's key of the source for {@code arch}. */
     private record Named(String name, String source, String arch, String key) {
@@ -40,12 +44,9 @@ final class ShapedKernels {
         if (!enabled()) {
             return null;
         }
-        Named n = SOURCES.computeIfAbsent(shape, s -> named(s, dev.sassArch()));
+        Named n = SOURCES.computeIfAbsent(new Compiled(shape, dev.sassArch()), c -> named(c.shape(), c.arch()));
         if (dev.hasShaped(n.name())) {
             return n.name();
-        }
-        if (!n.arch().equals(dev.sassArch())) {   // a second device of another kind
-            n = named(shape, dev.sassArch());
         }
         byte[] cubin = KernelCompiler.cubinIfReady(n.key(), n.source(), n.arch());
         if (cubin == null && Boolean.getBoolean("leapfrog.gpu.shaped.wait")) {
