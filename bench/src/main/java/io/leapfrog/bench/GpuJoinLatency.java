@@ -14,8 +14,8 @@ import java.util.Arrays;
 /**
  * Where a small GPU join's time goes on the calling thread: building the query, and the executor's count
  * (planning, the device work, the report), over one SNAP graph renumbered by degree, each the median of
- * many repetitions after a warm-up; then the count of one query object run again (its plan prepared). With {@code -Dleapfrog.gpu.profile=true} the runtime also prints each
- * kernel's and transfer's time, so the rest of the count is the host's. Variants (by default the
+ * many repetitions after a warm-up; then the count of one query object run again (its plan prepared).
+ * With {@code -Dleapfrog.gpu.profile=true} the runtime also prints each kernel's and transfer's time, so the rest of the count is the host's. Variants (by default the
  * depth-first warp count with level 2 split as fits the launch and not split, and the cooperative fused
  * count) are measured alternately, twice each; with {@code -Dleapfrog.gpu.fused.trace=true} each also
  * prints the kernel's steps, and with {@code -Dleapfrog.gpu.phases=true} the host's time per phase of
@@ -84,8 +84,8 @@ public final class GpuJoinLatency {
             }
             GpuJoinReport.Entry last = report.last();
             GpuJoinStats st = last.stats();
-            System.out.printf("%s: count %d on %s (depth-first counts %d, of a kernel compiled for the shape %d, by a resident kernel %d,"
-                    + " fused counts %d%s)%n",
+            System.out.printf("%s: count %d on %s (depth-first counts %d, of a kernel compiled for the shape %d,"
+                    + " by a resident kernel %d, fused counts %d%s)%n",
                     title, count, last.where(), st == null ? 0 : st.depthFirstCounts(), st == null ? 0 : st.shapedCounts(),
                     st == null ? 0 : st.residentCounts(),
                     st == null ? 0 : st.fusedCounts(), st == null || st.depthFirstDeclined() == null ? ""

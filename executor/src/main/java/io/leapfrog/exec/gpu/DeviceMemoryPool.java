@@ -27,14 +27,14 @@ public final class DeviceMemoryPool {
     private long kept;
     private long allocations;
     private final TreeMap<Long, ArrayDeque<DevicePointer>> free = new TreeMap<>();
-
-    /**
-     * @param budget    most bytes handed out at once
-     * @param keepLimit most bytes of released blocks kept for reuse
-     */
     private final Runnable beforeDriverWait;
 
-    /** {@code beforeDriverWait} runs before each cuMemAlloc and cuMemFree, which may wait for the device. */
+    /**
+     * @param budget           most bytes handed out at once
+     * @param keepLimit        most bytes of released blocks kept for reuse
+     * @param beforeDriverWait runs before cuMemAlloc and cuMemFree, which may wait for the device
+     *                         (GpuDevice retires its resident kernel)
+     */
     DeviceMemoryPool(long budget, long keepLimit, Runnable beforeDriverWait) {
         this.beforeDriverWait = beforeDriverWait;
         this.budget = budget;
@@ -101,8 +101,10 @@ public final class DeviceMemoryPool {
         }
         free.computeIfAbsent(b.capacity, k -> new ArrayDeque<>()).push(b.pointer);
         kept += b.capacity;
-        while (kept > keepLimit) {
+        if (kept > keepLimit) {
             beforeDriverWait.run();
+        }
+        while (kept > keepLimit) {
             Map.Entry<Long, ArrayDeque<DevicePointer>> largest = free.lastEntry();
             DevicePointer p = largest.getValue().pop();
             if (largest.getValue().isEmpty()) {

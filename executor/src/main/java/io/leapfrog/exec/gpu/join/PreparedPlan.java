@@ -10,7 +10,7 @@ package io.leapfrog.exec.gpu.join;
  */
 final class PreparedPlan {
     final GpuPlan plan;
-    private ResidentTries tries;
+    /** The resident tries' generation {@link #encoded} is for (unique in the process: it names the resident set too). */
     private long generation;
     private byte[] encoded;
     /** The depth-first count's launch for {@link #encoded}, made by the first count that needs it; or null. */
@@ -38,10 +38,9 @@ final class PreparedPlan {
 
     /** The plan encoded for {@code lease}, the tries pinned now in {@code mem}: again only when they moved. */
     byte[] encodedFor(ResidentTries mem, ResidentTries.Lookup lease) {
-        if (encoded == null || mem != tries || mem.generation() != generation) {
+        if (encoded == null || mem.generation() != generation) {
             encoded = plan.encode(lease);
             depthFirst = null;
-            tries = mem;
             generation = mem.generation();
         }
         return encoded;

@@ -293,7 +293,7 @@ final class ResidentTries {
     /**
      * The generation of the resident set: the same number twice means no trie was uploaded or freed in
      * between, so every address a lease gave then still holds, with the same data (PreparedPlan reuses an
-     * encoded plan by it, DepthFirstCount a resident kernel).
+     * encoded plan by it, ResidentCount a resident kernel).
      */
     long generation() {
         return generation;

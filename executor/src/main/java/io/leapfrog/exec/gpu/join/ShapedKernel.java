@@ -125,18 +125,20 @@ final class ShapedKernel {
             perPair(s, flag ? "bool" : "int", parts[f], PlanLayout.MAX_PARTS,
                     (l, q) -> flag ? (part(l, q, field) != 0 ? "true" : "false") : Integer.toString(part(l, q, field)));
         }
-        s.append("};\n\n")
-                .append("extern \"C\" __global__ void __launch_bounds__(1024, 1) ").append(kernel)
-                .append("(const __grid_constant__ LfPlanOf<").append(head).append("> plan,\n")
-                .append("        const __grid_constant__ LfWarpArgs a) {\n")
-                .append("    lw_block_count_of<LfShape>(plan, a);\n")
-                .append("}\n\n")
-                .append("extern \"C\" __global__ void __launch_bounds__(1024, 1) ").append(ResidentCount.kernel(kernel))
-                .append("(const __grid_constant__ LfPlanOf<").append(head).append("> plan,\n")
-                .append("        const __grid_constant__ LfWarpArgs a, const __grid_constant__ LwResidentArgs r) {\n")
-                .append("    lw_block_resident_of<LfShape>(plan, a, r);\n")
-                .append("}\n");
+        s.append("};\n\n");
+        entry(s, kernel, "", "lw_block_count_of<LfShape>(plan, a);");
+        s.append('\n');
+        entry(s, ResidentCount.kernel(kernel), ", const __grid_constant__ LwResidentArgs r", "lw_block_resident_of<LfShape>(plan, a, r);");
         return s.toString();
+    }
+
+    /** A kernel of the module: the block count's arguments ({@code more} after them), its body one call. */
+    private void entry(StringBuilder s, String name, String more, String call) {
+        s.append("extern \"C\" __global__ void __launch_bounds__(1024, 1) ").append(name)
+                .append("(const __grid_constant__ LfPlanOf<").append(head).append("> plan,\n")
+                .append("        const __grid_constant__ LfWarpArgs a").append(more).append(") {\n")
+                .append("    ").append(call).append('\n')
+                .append("}\n");
     }
 
     /** One constexpr function of the shape type: {@code type name(params) { body }}. */
