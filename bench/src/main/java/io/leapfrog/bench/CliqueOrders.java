@@ -1,9 +1,10 @@
 package io.leapfrog.bench;
 
+import io.leapfrog.exec.join.AtomPattern;
+import io.leapfrog.exec.join.JoinCompiler;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.LeapfrogJoin;
 import io.leapfrog.exec.storage.Relation;
-import io.leapfrog.exec.storage.Trie;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,26 +30,17 @@ public final class CliqueOrders {
         EdgeList g = EdgeList.read(Path.of(args[0]));
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : Runtime.getRuntime().availableProcessors();
         int warmups = args.length > 2 ? Integer.parseInt(args[2]) : 300;
-        Trie forward = Relation.ofColumns(g.src(), g.dst()).trie();
-        Trie backward = Relation.ofColumns(g.dst(), g.src()).trie();
+        Relation e = Relation.ofColumns(g.src(), g.dst());
         for (int[] order : permutations()) {
-            int[] levelOf = new int[4];
             StringBuilder name = new StringBuilder();
             for (int l = 0; l < 4; l++) {
-                levelOf[order[l]] = l;
                 name.append("wxyz".charAt(order[l]));
             }
-            JoinQuery.Builder b = JoinQuery.builder(4);
+            JoinCompiler join = JoinCompiler.ordered(order);
             for (int[] atom : ATOMS) {
-                int s = levelOf[atom[0]];
-                int d = levelOf[atom[1]];
-                if (s < d) {
-                    b.atom(forward, s, d);
-                } else {
-                    b.atom(backward, d, s);
-                }
+                join.atom(e, AtomPattern.ofVars(atom[0], atom[1]));
             }
-            JoinQuery q = b.build();
+            JoinQuery q = join.build();
             long count = 0;
             for (int i = 0; i < warmups; i++) {
                 count = LeapfrogJoin.count(q, threads);

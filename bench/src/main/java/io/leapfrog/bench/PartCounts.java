@@ -3,6 +3,7 @@ package io.leapfrog.bench;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.join.JoinCompiler;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.LeapfrogJoin;
 import io.leapfrog.exec.storage.Trie;
@@ -57,13 +58,13 @@ public final class PartCounts {
 
     /** The bench's clique query with its first variable restricted to [lo, hi). */
     static JoinQuery part(BenchQuery query, Trie e, int lo, int hi) {
-        JoinQuery.Builder b = switch (query) {
-            case TRIANGLES -> JoinQuery.builder(3).atom(e, 0, 1).atom(e, 1, 2).atom(e, 0, 2);
-            case FOUR_CLIQUES -> JoinQuery.builder(4).atom(e, 0, 1).atom(e, 0, 2).atom(e, 0, 3)
+        JoinCompiler join = switch (query) {
+            case TRIANGLES -> JoinCompiler.inVariableOrder(3).atom(e, 0, 1).atom(e, 1, 2).atom(e, 0, 2);
+            case FOUR_CLIQUES -> JoinCompiler.inVariableOrder(4).atom(e, 0, 1).atom(e, 0, 2).atom(e, 0, 3)
                     .atom(e, 1, 2).atom(e, 1, 3).atom(e, 2, 3);
             default -> throw new BenchException("no part counts for " + query.id());
         };
-        return b.lowerBoundConst(0, lo, false).upperBoundConst(0, hi, true).build();
+        return join.constantBound(0, lo, false, false).constantBound(0, hi, true, true).build();
     }
 
     /** Cut points 0 = c0 < c1 < ... < c_parts = n over node ids, balancing the two-hop out-paths. */

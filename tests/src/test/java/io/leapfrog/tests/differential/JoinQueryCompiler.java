@@ -1,5 +1,7 @@
 package io.leapfrog.tests.differential;
 
+import io.leapfrog.exec.join.AtomPattern;
+import io.leapfrog.exec.join.JoinCompiler;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.tests.differential.RandomQuery.Atom;
@@ -8,16 +10,15 @@ import io.leapfrog.tests.differential.RandomQuery.Op;
 import io.leapfrog.tests.differential.RandomQuery.Term;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
 /**
- * A minimal planner for the differential test: a random connected variable order, head variables first
- * where possible (then the head is the output prefix), constants and repeated variables pushed into the scans with
- * select / selectEqualColumns / project, each atom's trie in variable order, comparisons as bounds at
- * the later variable's level, {@code !=} as a filter there.
+ * A random plan for the differential test's queries: a random connected variable order, head variables
+ * first where possible (then the head is the output prefix), compiled by the engine's {@link JoinCompiler}
+ * (constants and repeated variables narrowing the atoms, comparisons as bounds), {@code !=} as a filter
+ * at the later variable's level.
  */
 final class JoinQueryCompiler {
     /**
@@ -37,27 +38,23 @@ final class JoinQueryCompiler {
         int n = q.varCount();
         int[] head = q.head();
         int[] order = chooseOrder(q, rnd);
-        int[] pos = new int[n];
-        for (int l = 0; l < n; l++) {
-            pos[order[l]] = l;
-        }
+        JoinCompiler join = JoinCompiler.ordered(order);
         boolean headIsPrefix = true;
         for (int v : head) {
-            headIsPrefix &= pos[v] < head.length;
+            headIsPrefix &= join.levelOf(v) < head.length;
         }
-        JoinQuery.Builder b = JoinQuery.builder(n);
         for (Atom a : q.atoms()) {
-            addAtom(b, a, relations.get(a.relation()), pos);
+            join.atom(relations.get(a.relation()), pattern(a));
         }
         for (Comparison c : q.comparisons()) {
-            addComparison(b, c, pos);
+            addComparison(join, c);
         }
-        b.outputVars(headIsPrefix ? head.length : n);
+        join.outputLevels(headIsPrefix ? head.length : n);
         int[] headLevels = new int[head.length];
         for (int i = 0; i < head.length; i++) {
-            headLevels[i] = pos[head[i]];
+            headLevels[i] = join.levelOf(head[i]);
         }
-        return new Compiled(b.build(), headLevels);
+        return new Compiled(join.build(), headLevels);
     }
 
     /**
@@ -109,90 +106,32 @@ final class JoinQueryCompiler {
         return order;
     }
 
-    private static void addAtom(JoinQuery.Builder b, Atom a, Relation rel, int[] pos) {
-        Term[] args = a.args();
-        Relation r = rel;
-        List<Integer> keptCols = new ArrayList<>();
-        List<Integer> keptVars = new ArrayList<>();
-        for (int c = 0; c < args.length; c++) {
-            Term t = args[c];
-            if (!t.isVar()) {
-                r = r.select(c, t.value());
-                continue;
-            }
-            int firstCol = -1;
-            for (int d = 0; d < c && firstCol < 0; d++) {
-                if (args[d].isVar() && args[d].value() == t.value()) {
-                    firstCol = d;
-                }
-            }
-            if (firstCol >= 0) {
-                r = r.selectEqualColumns(firstCol, c);
-            } else {
-                keptCols.add(c);
-                keptVars.add(t.value());
-            }
+    private static AtomPattern pattern(Atom a) {
+        List<AtomPattern.Term> terms = new ArrayList<>();
+        for (Term t : a.args()) {
+            terms.add(t.isVar() ? AtomPattern.Term.var(t.value()) : AtomPattern.Term.constant(t.value()));
         }
-        // Columns sorted by the level of their variable: the trie order and the atom's variables.
-        Integer[] idx = new Integer[keptCols.size()];
-        for (int i = 0; i < idx.length; i++) {
-            idx[i] = i;
-        }
-        Arrays.sort(idx, (x, y) -> Integer.compare(pos[keptVars.get(x)], pos[keptVars.get(y)]));
-        int[] cols = new int[idx.length];
-        int[] levels = new int[idx.length];
-        for (int i = 0; i < idx.length; i++) {
-            cols[i] = keptCols.get(idx[i]);
-            levels[i] = pos[keptVars.get(idx[i])];
-        }
-        // Project to the kept columns in level order; the trie then reads them in natural order.
-        Relation projected = r.project(cols);
-        int[] identity = new int[cols.length];
-        for (int i = 0; i < identity.length; i++) {
-            identity[i] = i;
-        }
-        b.atom(projected.trie(identity), levels);
+        return AtomPattern.of(terms);
     }
 
-    private static void addComparison(JoinQuery.Builder b, Comparison c, int[] pos) {
+    private static void addComparison(JoinCompiler join, Comparison c) {
         Term l = c.left();
         Term r = c.right();
         if (c.op() == Op.NE) {
-            int level = Math.max(l.isVar() ? pos[l.value()] : -1, r.isVar() ? pos[r.value()] : -1);
-            int ll = l.isVar() ? pos[l.value()] : -1;
-            int rl = r.isVar() ? pos[r.value()] : -1;
+            int ll = l.isVar() ? join.levelOf(l.value()) : -1;
+            int rl = r.isVar() ? join.levelOf(r.value()) : -1;
             int lc = l.value();
             int rc = r.value();
-            b.filter(level, bind -> (ll < 0 ? lc : bind[ll]) != (rl < 0 ? rc : bind[rl]));
+            join.filter(Math.max(ll, rl), bind -> (ll < 0 ? lc : bind[ll]) != (rl < 0 ? rc : bind[rl]));
             return;
         }
         boolean strict = c.op() == Op.LT;
         if (l.isVar() && r.isVar()) {
-            int la = pos[l.value()];
-            int lb = pos[r.value()];
-            if (la == lb) {
-                // x < x never holds, x <= x always does
-                if (strict) {
-                    b.filter(la, bind -> false);
-                }
-            } else if (la > lb) {
-                b.upperBound(la, lb, strict);   // l < r with r bound first
-            } else {
-                b.lowerBound(lb, la, strict);   // r > l with l bound first
-            }
+            join.less(l.value(), r.value(), strict);
         } else if (l.isVar()) {
-            b.upperBoundConst(pos[l.value()], r.value(), strict);
+            join.constantBound(l.value(), r.value(), strict, true);
         } else {
-            b.lowerBoundConst(pos[r.value()], l.value(), strict);
-        }
-    }
-
-    private static void shuffle(int[] a, Random rnd) {
-        for (int i = a.length - 1; i > 0; i--) {
-            int j = rnd.nextInt(i + 1);
-            int t = a[i];
-            a[i] = a[j];
-            a[j] = t;
+            join.constantBound(r.value(), l.value(), strict, false);
         }
     }
 }
