@@ -1,7 +1,7 @@
 package io.leapfrog.engine;
 
 import io.leapfrog.ast.Program;
-import io.leapfrog.engine.eval.ProgramModel;
+import io.leapfrog.planner.datalog.ProgramModel;
 
 import java.util.List;
 

@@ -8,7 +8,7 @@ import io.leapfrog.ast.Program;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.engine.eval.CompiledRule;
 import io.leapfrog.engine.eval.EvalContext;
-import io.leapfrog.engine.eval.ProgramModel;
+import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.exec.storage.ColumnType;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.parser.DatalogParser;

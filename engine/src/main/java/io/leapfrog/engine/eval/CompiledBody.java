@@ -1,5 +1,8 @@
 package io.leapfrog.engine.eval;
 
+import io.leapfrog.planner.datalog.ExprText;
+import io.leapfrog.planner.datalog.BodyTypes;
+import io.leapfrog.planner.datalog.Substitution;
 import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.ast.Literal;
@@ -120,7 +123,7 @@ public final class CompiledBody {
         this.ctx = ctx;
         this.label = label;
         this.params = List.copyOf(params);
-        this.varTypes = BodyTypes.of(body, ctx, inheritedTypes);
+        this.varTypes = BodyTypes.of(body, ctx.schemas(), inheritedTypes);
         this.substitution = unify(body, params);
         List<Literal> lits = substitution.apply(body);
         compile(lits, keepWildcards, outerNames, recursive);

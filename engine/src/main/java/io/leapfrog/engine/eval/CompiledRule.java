@@ -1,5 +1,8 @@
 package io.leapfrog.engine.eval;
 
+import io.leapfrog.planner.datalog.BodyTypes;
+import io.leapfrog.planner.datalog.Substitution;
+import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Expr;

@@ -1,5 +1,6 @@
 package io.leapfrog.engine.eval;
 
+import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.check.BaseType;
 import io.leapfrog.exec.join.JoinExecutor;

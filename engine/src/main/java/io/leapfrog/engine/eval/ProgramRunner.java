@@ -1,5 +1,6 @@
 package io.leapfrog.engine.eval;
 
+import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.ast.Directive;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.io.CsvStyle;

@@ -1,5 +1,7 @@
 package io.leapfrog.engine.eval;
 
+import io.leapfrog.planner.datalog.BodyTypes;
+import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.exec.storage.Relation;

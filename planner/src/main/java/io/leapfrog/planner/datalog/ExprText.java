@@ -1,4 +1,4 @@
-package io.leapfrog.engine.eval;
+package io.leapfrog.planner.datalog;
 
 import io.leapfrog.ast.Expr;
 import io.leapfrog.ast.Literal;

@@ -1,4 +1,4 @@
-package io.leapfrog.engine.eval;
+package io.leapfrog.planner.datalog;
 
 import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Expr;
@@ -9,18 +9,18 @@ import java.util.List;
 import java.util.Map;
 
 /** Replaces variables by expressions throughout literals and expressions (aggregate bodies included). */
-final class Substitution {
+public final class Substitution {
     private final Map<String, Expr> map;
 
-    Substitution(Map<String, Expr> map) {
+    public Substitution(Map<String, Expr> map) {
         this.map = map;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return map.isEmpty();
     }
 
-    List<Literal> apply(List<Literal> body) {
+    public List<Literal> apply(List<Literal> body) {
         if (map.isEmpty()) {
             return body;
         }
@@ -31,7 +31,7 @@ final class Substitution {
         return out;
     }
 
-    Literal apply(Literal l) {
+    public Literal apply(Literal l) {
         if (l instanceof Literal.Positive p) {
             return new Literal.Positive(apply(p.atom()), p.pos());
         }
@@ -44,7 +44,7 @@ final class Substitution {
         return l;
     }
 
-    Atom apply(Atom a) {
+    public Atom apply(Atom a) {
         List<Expr> args = new ArrayList<>(a.args().size());
         for (Expr e : a.args()) {
             args.add(apply(e));
@@ -52,7 +52,7 @@ final class Substitution {
         return new Atom(a.relation(), args, a.pos());
     }
 
-    Expr apply(Expr e) {
+    public Expr apply(Expr e) {
         if (map.isEmpty()) {
             return e;
         }
@@ -80,7 +80,7 @@ final class Substitution {
     }
 
     /** Every variable name occurring in {@code e}, aggregate bodies included. */
-    static void varsOf(Expr e, java.util.Set<String> out) {
+    public static void varsOf(Expr e, java.util.Set<String> out) {
         for (Expr o : e.operands()) {
             varsOf(o, out);
         }
@@ -96,7 +96,7 @@ final class Substitution {
         }
     }
 
-    static void varsOf(Literal l, java.util.Set<String> out) {
+    public static void varsOf(Literal l, java.util.Set<String> out) {
         if (l instanceof Literal.Positive p) {
             for (Expr e : p.atom().args()) {
                 varsOf(e, out);

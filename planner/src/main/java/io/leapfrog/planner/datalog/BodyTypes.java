@@ -1,4 +1,4 @@
-package io.leapfrog.engine.eval;
+package io.leapfrog.planner.datalog;
 
 import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Expr;
@@ -16,14 +16,15 @@ import java.util.Map;
  * ({@code x = y + 1.5}). The engine needs them to compile float arithmetic and float constants; a
  * variable no atom or equality types is a number.
  */
-final class BodyTypes {
+public final class BodyTypes {
     private BodyTypes() {
     }
 
     /** @param inherited the types of the enclosing body (for an aggregate's body), or empty */
-    static Map<String, BaseType> of(List<Literal> body, EvalContext ctx, Map<String, BaseType> inherited) {
+    public static Map<String, BaseType> of(List<Literal> body, Map<String, ProgramModel.RelationInfo> schemas,
+                                           Map<String, BaseType> inherited) {
         Map<String, BaseType> types = new HashMap<>(inherited);
-        fromAtoms(body, ctx, types);
+        fromAtoms(body, schemas, types);
         boolean changed = true;
         while (changed) {
             changed = false;
@@ -48,37 +49,37 @@ final class BodyTypes {
         return true;
     }
 
-    private static void fromAtoms(List<Literal> body, EvalContext ctx, Map<String, BaseType> types) {
+    private static void fromAtoms(List<Literal> body, Map<String, ProgramModel.RelationInfo> schemas, Map<String, BaseType> types) {
         for (Literal l : body) {
             Atom a = l instanceof Literal.Positive p ? p.atom() : l instanceof Literal.Negated n ? n.atom() : null;
-            if (a != null && ctx.isRelation(a.relation())) {
-                List<String> columns = ctx.schemas().get(a.relation()).columnTypes();
+            if (a != null && schemas.containsKey(a.relation())) {
+                List<String> columns = schemas.get(a.relation()).columnTypes();
                 for (int c = 0; c < a.args().size() && c < columns.size(); c++) {
                     if (a.args().get(c) instanceof Expr.Var v) {
                         types.putIfAbsent(v.name(), baseType(columns.get(c)));
                     } else {
-                        aggregatesIn(a.args().get(c), ctx, types);
+                        aggregatesIn(a.args().get(c), schemas, types);
                     }
                 }
             }
             if (l instanceof Literal.Comparison c) {
-                aggregatesIn(c.left(), ctx, types);
-                aggregatesIn(c.right(), ctx, types);
+                aggregatesIn(c.left(), schemas, types);
+                aggregatesIn(c.right(), schemas, types);
             }
         }
     }
 
-    private static void aggregatesIn(Expr e, EvalContext ctx, Map<String, BaseType> types) {
+    private static void aggregatesIn(Expr e, Map<String, ProgramModel.RelationInfo> schemas, Map<String, BaseType> types) {
         if (e instanceof Expr.Aggregate ag) {
-            fromAtoms(ag.body(), ctx, types);
+            fromAtoms(ag.body(), schemas, types);
         }
         for (Expr o : e.operands()) {
-            aggregatesIn(o, ctx, types);
+            aggregatesIn(o, schemas, types);
         }
     }
 
     /** The base type named in a relation schema ("number", "symbol", "float"). */
-    static BaseType baseType(String name) {
+    public static BaseType baseType(String name) {
         BaseType t = BaseType.ofSourceName(name);
         return t == null ? BaseType.NUMBER : t;
     }

@@ -1,4 +1,4 @@
-package io.leapfrog.engine.eval;
+package io.leapfrog.planner.datalog;
 
 import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Clause;
@@ -63,12 +63,12 @@ public final class ProgramModel {
         }
     }
 
-    /** Relations declared {@code eqrel}: each holds the equivalence closure of its pairs ({@link EquivalenceClosure}). */
+    /** Relations declared {@code eqrel}: each holds the equivalence closure of its pairs (kept closed by the engine). */
     public Set<String> equivalences() {
         return equivalences;
     }
 
-    /** Relations with a choice-domain: each key's column indexes ({@link ChoiceDomain}). */
+    /** Relations with a choice-domain: each key's column indexes (admitted by the engine while their keys are free). */
     public Map<String, int[][]> choiceKeys() {
         return choiceKeys;
     }
