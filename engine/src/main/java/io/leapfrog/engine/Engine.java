@@ -6,17 +6,16 @@ import io.leapfrog.ast.Program;
 import io.leapfrog.ast.RelationDecl;
 import io.leapfrog.ast.TypeDecl;
 import io.leapfrog.common.LeapfrogException;
-import io.leapfrog.engine.eval.CompiledBody;
-import io.leapfrog.engine.eval.CompiledRule;
 import io.leapfrog.engine.eval.EvalContext;
-import io.leapfrog.planner.datalog.ExprText;
 import io.leapfrog.planner.datalog.ProgramModel;
+import io.leapfrog.engine.eval.PlanOrdering;
 import io.leapfrog.engine.eval.ProgramRunner;
-import io.leapfrog.engine.eval.StratumEvaluator;
+import io.leapfrog.plan.PlanPrinter;
+import io.leapfrog.plan.ProgramPlan;
+import io.leapfrog.planner.datalog.ProgramTranslator;
 import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.parser.DatalogParser;
 import io.leapfrog.planner.CalcitePlanner;
-import io.leapfrog.planner.JoinPlan;
 import io.leapfrog.planner.JoinPlanner;
 
 import java.io.IOException;
@@ -169,7 +168,8 @@ public final class Engine implements AutoCloseable {
         SymbolTable symbols = symbolsFor(program);
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
             EvalContext ctx = new EvalContext(symbols, planner, model.relations(), options.threads(), devices.executor());
-            ProgramRunner runner = new ProgramRunner(model, ctx);
+            ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(model));
+            ProgramRunner runner = new ProgramRunner(model, plan, ctx);
             Errors.unwrap(() -> runner.run(factsDir, outDir, options.out(), writeOutputs));
             List<OutputSummary> outputs = summaries(runner.outputs());
             Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly());
@@ -210,78 +210,18 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * For every rule: the planner's variable order and predicate levels, the strategy, semi-naive
-     * variants, the device its joins go to, and the same for each aggregate's body.
+     * The program's plan: per stratum its relations and how they are kept, per rule each scan and
+     * predicate of its join, the planner's variable order and predicate levels from the statistics of
+     * empty relations, semi-naive variants, the device its joins go to, and the same for each
+     * aggregate's body.
      */
     public String explain(LoadedProgram program) {
         JoinDevices.validate(options);
         ProgramModel model = program.model();
         EvalContext ctx = new EvalContext(symbolsFor(program), planner, model.relations(), options.threads());
-        StratumEvaluator eval = new StratumEvaluator(ctx, model.equivalences(), model.choiceKeys());
-        StringBuilder sb = new StringBuilder();
-        int index = 0;
+        ProgramPlan plan = Errors.unwrap(() -> PlanOrdering.ordered(ctx, ProgramTranslator.translate(model)));
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
-            for (ProgramModel.Stratum s : model.strata()) {
-                if (s.rules().isEmpty()) {
-                    continue;
-                }
-                sb.append("stratum ").append(index++).append(": ").append(String.join(", ", s.relations()))
-                        .append(s.recursive() ? " (recursive: semi-naive)" : "").append('\n');
-                List<CompiledRule> rules = Errors.unwrap(() -> eval.compile(s));
-                if (new ProgramRunner(model, ctx).countOnly(s, rules)) {
-                    sb.append("  count push-down: ").append(String.join(", ", s.relations()))
-                            .append(" is only .printsize'd: its rule is counted by the join, never materialised\n");
-                }
-                for (String rel : s.relations()) {
-                    if (model.equivalences().contains(rel)) {
-                        sb.append("  eqrel: ").append(rel).append(" is kept closed (reflexive, symmetric, transitive)"
-                                + " by a union-find after each round\n");
-                    }
-                    if (model.choiceKeys().containsKey(rel)) {
-                        List<String> keys = new ArrayList<>();
-                        for (int[] key : model.choiceKeys().get(rel)) {
-                            List<String> names = new ArrayList<>();
-                            for (int c : key) {
-                                names.add(model.relations().get(rel).columnNames().get(c));
-                            }
-                            keys.add(names.size() == 1 ? names.get(0) : "(" + String.join(", ", names) + ")");
-                        }
-                        sb.append("  choice-domain: ").append(rel).append(" admits a tuple while its ")
-                                .append(String.join(", ", keys)).append(" value").append(keys.size() == 1 ? " is" : "s are")
-                                .append(" free, smallest first\n");
-                    }
-                }
-                for (CompiledRule rule : rules) {
-                    sb.append("  rule ").append(ExprText.atom(rule.clause().head())).append(" :- ");
-                    List<String> lits = new ArrayList<>();
-                    rule.clause().body().forEach(l -> lits.add(ExprText.of(l)));
-                    sb.append(String.join(", ", lits)).append(".  [").append(rule.clause().pos()).append("]\n");
-                    explainBody(sb, rule.body(), "    ", devices);
-                }
-            }
-        }
-        return sb.toString();
-    }
-
-    private static void explainBody(StringBuilder sb, CompiledBody body, String indent, JoinDevices devices) {
-        sb.append(indent).append("evaluation: ").append(body.describe());
-        List<Integer> rec = body.recursiveAtoms();
-        if (!rec.isEmpty()) {
-            sb.append("; semi-naive: ").append(rec.size()).append(" variant(s), delta of ");
-            List<String> names = new ArrayList<>();
-            rec.forEach(i -> names.add(body.atomRelation(i) + "#" + i));
-            sb.append(String.join(", ", names));
-        }
-        sb.append('\n');
-        JoinPlan plan = body.plan();
-        sb.append(indent).append("strategy: ").append(plan.strategy()).append('\n');
-        for (String line : plan.explainLines()) {
-            sb.append(indent).append(line).append('\n');
-        }
-        sb.append(indent).append(devices.explainLine(body)).append('\n');
-        for (CompiledBody inner : body.aggregateBodies()) {
-            sb.append(indent).append("aggregate body ").append(inner.label()).append(":\n");
-            explainBody(sb, inner, indent + "  ", devices);
+            return new PlanPrinter(devices::explainLine).print(plan);
         }
     }
 

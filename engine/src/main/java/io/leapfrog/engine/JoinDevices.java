@@ -1,12 +1,13 @@
 package io.leapfrog.engine;
 
 import io.leapfrog.common.LeapfrogException;
-import io.leapfrog.engine.eval.CompiledBody;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.GpuUnavailableException;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 import io.leapfrog.exec.join.JoinExecutor;
+import io.leapfrog.plan.JoinNode;
+import io.leapfrog.plan.Predicate;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -84,9 +85,9 @@ final class JoinDevices implements AutoCloseable {
         return out;
     }
 
-    /** The EXPLAIN line for a rule body: where its joins will run, as far as can be told before running. */
-    String explainLine(CompiledBody body) {
-        String inelig = body.gpuIneligibility();
+    /** The EXPLAIN line for a join: where it will run, as far as can be told before running. */
+    String explainLine(JoinNode join) {
+        String inelig = gpuIneligibility(join);
         if (inelig != null && inelig.startsWith("it has no join")) {
             return "device: none: " + inelig;
         }
@@ -107,6 +108,32 @@ final class JoinDevices implements AutoCloseable {
                 + " measured, its inputs reach %,d tuples) and its relations fit the GPU budget, else cpu-lftj (auto"
                 + " decides per join at run time; explain -F shows the decisions)",
                 strategy, GpuJoinExecutor.MIN_MEASURED_WORK, GpuJoinExecutor.DEFAULT_MIN_TUPLES);
+    }
+
+    /**
+     * Why a join cannot run on the GPU, or null when it can: the kernels evaluate atoms and comparisons
+     * between variables and constants, not expressions, negation or aggregates.
+     */
+    static String gpuIneligibility(JoinNode join) {
+        if (join.scans().isEmpty()) {
+            return "it has no join" + (join.aggregates().isEmpty() ? "" : " (its aggregates' bodies, below, are joins of their own)");
+        }
+        boolean filters = false;
+        boolean computed = false;
+        for (Predicate p : join.predicates()) {
+            if (p instanceof Predicate.Negation) {
+                return "it has a negation, which runs on the CPU";
+            }
+            filters |= p instanceof Predicate.Comparison || p instanceof Predicate.Constraint;
+            computed |= p.defines() >= 0;
+        }
+        if (filters) {
+            return "it has a filter (arithmetic comparison, != or built-in), which runs on the CPU";
+        }
+        if (computed) {
+            return "it computes values (expressions or aggregates), which run on the CPU";
+        }
+        return null;
     }
 
     @Override

@@ -6,13 +6,14 @@ import io.leapfrog.ast.Expr;
 import io.leapfrog.ast.Literal;
 import io.leapfrog.ast.Program;
 import io.leapfrog.common.LeapfrogException;
-import io.leapfrog.engine.eval.CompiledRule;
 import io.leapfrog.engine.eval.EvalContext;
+import io.leapfrog.engine.eval.RuleEvaluator;
 import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.exec.storage.ColumnType;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.parser.DatalogParser;
 import io.leapfrog.planner.JoinPlanner;
+import io.leapfrog.planner.datalog.RuleTranslator;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -86,7 +87,7 @@ final class QueryRunner {
         }
         Clause clause = new Clause(new Atom(QUERY_RELATION, headArgs, io.leapfrog.ast.SourcePos.NONE), lits,
                 p.clauses().get(0).pos());
-        CompiledRule rule = new CompiledRule(ctx, clause, Set.of());
+        RuleEvaluator rule = new RuleEvaluator(ctx, RuleTranslator.translate(clause, schemas, Set.of(), false));
         Relation result = rule.evaluate(ctx.source(), -1, threads);
         Map<String, ColumnType> varType = variableTypes(lits, schemas);
         List<List<String>> rows = new ArrayList<>();

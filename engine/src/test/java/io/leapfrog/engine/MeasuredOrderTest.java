@@ -78,7 +78,7 @@ class MeasuredOrderTest {
 
         RunResult r = t.run(FOUR_CLIQUES);
         assertEquals(List.of(Long.toString(expected)), t.output("four_cliques"));
-        assertEquals(1, r.measuredOrders().size(), String.join("\n", r.measuredOrders()));
+        assertEquals(1, r.measuredOrders().size(), r.measuredOrders().size() + ": " + String.join("\n", r.measuredOrders()));
         assertTrue(r.measuredOrders().get(0).contains("order measured on a sample of the data"),
                 r.measuredOrders().get(0));
 

@@ -11,11 +11,10 @@ import io.leapfrog.exec.join.TupleSink;
 import io.leapfrog.exec.join.ValueProgram;
 import io.leapfrog.exec.join.WitnessedReduction;
 import io.leapfrog.exec.join.ValueFunction;
+import io.leapfrog.plan.Predicate;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * An aggregate ({@code count}, {@code sum}, {@code min}, {@code max}) as the value of a computed join
@@ -33,7 +32,7 @@ final class AggregateEvaluator implements ValueFunction {
 
     private final EvalContext ctx;
     private final Expr.AggKind kind;
-    private final CompiledBody body;
+    private final BodyEvaluator body;
     private final IntExpr target;
     /**
      * The target is a float (FloatCodec column values): min and max compare the values as they are (the
@@ -53,23 +52,27 @@ final class AggregateEvaluator implements ValueFunction {
     /** Where the aggregate is written, for the error of a count past the number range. */
     private final String position;
 
-    AggregateEvaluator(EvalContext ctx, String label, Expr.Aggregate ag, List<String> outer, int[] outerLevels,
-                       List<String> witnesses, Map<String, BaseType> enclosingTypes) {
+    /**
+     * @param aggregate   the aggregate's value as planned: its kind, target and body (a join of its own)
+     * @param outerLevels the levels of the enclosing binding that hold the body's outer values
+     */
+    AggregateEvaluator(EvalContext ctx, Predicate.AggregateValue aggregate, int[] outerLevels) {
         this.ctx = ctx;
-        this.kind = ag.kind();
-        this.position = ag.pos().toString();
-        this.body = new CompiledBody(ctx, label + " / aggregate at " + ag.pos(), ag.body(), outer, true, Set.of(), Set.of(),
-                enclosingTypes, ag.kind() == Expr.AggKind.COUNT);
-        BaseType targetType = ag.target() == null ? null : body.typeOfExpr(ag.target());
+        this.kind = aggregate.kind();
+        this.position = aggregate.aggregate().pos().toString();
+        this.body = new BodyEvaluator(ctx, aggregate.body());
+        Expr targetExpr = aggregate.target();
+        BaseType targetType = targetExpr == null ? null : body.typeOfExpr(targetExpr);
         this.floatTarget = targetType == BaseType.FLOAT;
         this.unsignedTarget = targetType == BaseType.UNSIGNED;
-        this.target = ag.target() == null ? null : body.compileExpr(ag.target(), targetType);
+        this.target = targetExpr == null ? null : body.compileExpr(targetExpr, targetType);
         this.outerLevels = outerLevels;
+        List<String> witnesses = aggregate.witnesses();
         this.witnessLevels = new int[witnesses.size()];
         for (int i = 0; i < witnessLevels.length; i++) {
             witnessLevels[i] = body.levelOf(witnesses.get(i));
         }
-        Reduction reduction = pushedReduction(ag, body, floatTarget);
+        Reduction reduction = pushedReduction(kind, targetExpr, body, floatTarget);
         boolean levelsKnown = Arrays.stream(witnessLevels).allMatch(l -> l >= 0);
         this.pushed = witnessLevels.length == 0 ? reduction : null;
         boolean extremum = reduction != null && (reduction.op() == Reduction.Op.MIN || reduction.op() == Reduction.Op.MAX);
@@ -82,13 +85,13 @@ final class AggregateEvaluator implements ValueFunction {
      * reduce inside the join executor (on the GPU, on the device: no binding is materialised), with
      * witnesses too ({@link WitnessedReduction}); other targets are evaluated per binding here.
      */
-    private static Reduction pushedReduction(Expr.Aggregate ag, CompiledBody body, boolean floatTarget) {
-        if (ag.target() == null) {
+    private static Reduction pushedReduction(Expr.AggKind kind, Expr target, BodyEvaluator body, boolean floatTarget) {
+        if (target == null) {
             return null;
         }
         // a float sum (and a mean, its sum divided by the count) adds the floats in double precision;
         // a float min or max compares column values, which keep the floats' order
-        Reduction.Op op = switch (ag.kind()) {
+        Reduction.Op op = switch (kind) {
             case SUM -> floatTarget ? Reduction.Op.FSUM : Reduction.Op.SUM;
             case MEAN -> floatTarget ? Reduction.Op.FSUM : null;
             case MIN -> Reduction.Op.MIN;
@@ -98,12 +101,12 @@ final class AggregateEvaluator implements ValueFunction {
         if (op == null) {
             return null;
         }
-        ValueProgram value = body.compileProgram(ag.target(), floatTarget);
+        ValueProgram value = body.compileProgram(target, floatTarget);
         return value == null ? null : new Reduction(value, op);
     }
 
-    /** The aggregate's body (for EXPLAIN). */
-    CompiledBody body() {
+    /** The aggregate's body. */
+    BodyEvaluator body() {
         return body;
     }
 

@@ -5,6 +5,8 @@ import io.leapfrog.ast.Directive;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.io.CsvStyle;
 import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.plan.ProgramPlan;
+import io.leapfrog.plan.StratumPlan;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -24,55 +26,21 @@ public final class ProgramRunner {
     public record Output(String relation, long rows, Duration time) { }
 
     private final ProgramModel model;
+    private final ProgramPlan plan;
     private final EvalContext ctx;
     private final Map<String, Duration> stratumTime = new HashMap<>();
     private final List<Output> printSizes = new ArrayList<>();
     private final List<Output> outputs = new ArrayList<>();
     private final Map<String, Long> counted = new HashMap<>();
 
-    /**
-     * Count push-down: a relation that is only {@code .printsize}d (not output, not input, read by no
-     * rule, no facts), defined by one non-recursive rule whose head is distinct variables covering every
-     * variable of the body, has exactly as many tuples as its body has bindings; those are counted by
-     * the join and never materialised.
-     */
-    public boolean countOnly(ProgramModel.Stratum s, List<CompiledRule> rules) {
-        if (s.recursive() || s.relations().size() != 1 || rules.size() != 1 || !s.facts().isEmpty()) {
-            return false;
-        }
-        String rel = s.relations().iterator().next();
-        boolean printsize = false;
-        for (Directive d : model.directives()) {
-            if (d.relation().equals(rel)) {
-                if (d.kind() != Directive.Kind.PRINTSIZE) {
-                    return false;
-                }
-                printsize = true;
-            }
-        }
-        if (!printsize || model.usedInBodies().contains(rel) || model.equivalences().contains(rel)
-                || model.choiceKeys().containsKey(rel)) {
-            return false; // (an eqrel or choice relation's size is not its rule's)
-        }
-        CompiledRule rule = rules.get(0);
-        java.util.Set<Integer> levels = new java.util.HashSet<>();
-        for (io.leapfrog.ast.Expr e : rule.clause().head().args()) {
-            if (!(e instanceof io.leapfrog.ast.Expr.Var v) || rule.body().levelOf(v.name()) < 0
-                    || !(rule.body().rewrite(e) instanceof io.leapfrog.ast.Expr.Var)
-                    || !levels.add(rule.body().levelOf(v.name()))) {
-                return false;
-            }
-        }
-        return levels.size() == rule.body().varCount();
-    }
-
     /** Relations whose size was counted by push-down instead of being materialised. */
     public java.util.Set<String> countedOnly() {
         return counted.keySet();
     }
 
-    public ProgramRunner(ProgramModel model, EvalContext ctx) {
+    public ProgramRunner(ProgramModel model, ProgramPlan plan, EvalContext ctx) {
         this.model = model;
+        this.plan = plan;
         this.ctx = ctx;
     }
 
@@ -83,14 +51,14 @@ public final class ProgramRunner {
     /** Evaluates; with {@code writeOutputs} false, prints and writes nothing (EXPLAIN with data). */
     public void run(Path factsDir, Path outDir, PrintStream out, boolean writeOutputs) {
         loadInputs(factsDir);
-        StratumEvaluator eval = new StratumEvaluator(ctx, model.equivalences(), model.choiceKeys());
-        for (ProgramModel.Stratum s : model.strata()) {
+        StratumEvaluator eval = new StratumEvaluator(ctx);
+        for (StratumPlan s : plan.strata()) {
             long t0 = System.nanoTime();
             eval.addFacts(s);
-            List<CompiledRule> rules = eval.compile(s);
-            if (countOnly(s, rules)) {
-                CompiledRule rule = rules.get(0);
-                counted.put(rule.clause().head().relation(), rule.countingBody().count(ctx.source(), -1, new int[0], ctx.threads()));
+            List<RuleEvaluator> rules = eval.plan(s);
+            if (s.countedOnly()) {
+                RuleEvaluator rule = rules.get(0);
+                counted.put(rule.relation(), rule.body().count(ctx.source(), -1, new int[0], ctx.threads()));
             } else {
                 eval.evaluate(s, rules);
             }

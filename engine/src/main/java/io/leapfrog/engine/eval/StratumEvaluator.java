@@ -1,11 +1,12 @@
 package io.leapfrog.engine.eval;
 
-import io.leapfrog.planner.datalog.BodyTypes;
-import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.RelationBuilder;
+import io.leapfrog.plan.RulePlan;
+import io.leapfrog.plan.StratumPlan;
+import io.leapfrog.planner.datalog.BodyTypes;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,33 +24,21 @@ import java.util.Map;
  */
 public final class StratumEvaluator {
     private final EvalContext ctx;
-    private final java.util.Set<String> equivalences;
-    private final Map<String, int[][]> choiceKeys;
 
     public StratumEvaluator(EvalContext ctx) {
-        this(ctx, java.util.Set.of(), Map.of());
-    }
-
-    /**
-     * @param equivalences relations declared eqrel: kept closed ({@link EquivalenceClosure}) as they grow
-     * @param choiceKeys   relations with a choice-domain: tuples admitted while their keys are free ({@link ChoiceDomain});
-     *                     both are {@link Admission}s, applied where a round's tuples are added
-     */
-    public StratumEvaluator(EvalContext ctx, java.util.Set<String> equivalences, Map<String, int[][]> choiceKeys) {
         this.ctx = ctx;
-        this.equivalences = equivalences;
-        this.choiceKeys = choiceKeys;
     }
 
     /**
-     * The stratum's relations with special insertion semantics (eqrel, choice-domain), each set to what
-     * it keeps of its facts and input before any rule reads it.
+     * The stratum's relations with special insertion semantics (eqrel: {@link EquivalenceClosure};
+     * choice-domain: {@link ChoiceDomain}), each set to what it keeps of its facts and input before any
+     * rule reads it; both are {@link Admission}s, applied where a round's tuples are added.
      */
-    private Map<String, Admission> startAdmissions(ProgramModel.Stratum stratum) {
+    private Map<String, Admission> startAdmissions(StratumPlan stratum) {
         Map<String, Admission> admissions = new HashMap<>();
         for (String rel : stratum.relations()) {
-            Admission a = equivalences.contains(rel) ? new EquivalenceClosure()
-                    : choiceKeys.containsKey(rel) ? new ChoiceDomain(choiceKeys.get(rel)) : null;
+            Admission a = stratum.equivalences().contains(rel) ? new EquivalenceClosure()
+                    : stratum.choiceKeys().containsKey(rel) ? new ChoiceDomain(stratum.choiceKeys().get(rel)) : null;
             if (a != null) {
                 ctx.setRelation(rel, a.admit(ctx.currentRelation(rel)));
                 admissions.put(rel, a);
@@ -59,7 +48,7 @@ public final class StratumEvaluator {
     }
 
     /** Adds the program's facts of the stratum's relations. */
-    public void addFacts(ProgramModel.Stratum stratum) {
+    public void addFacts(StratumPlan stratum) {
         Map<String, RelationBuilder> builders = new HashMap<>();
         for (Clause c : stratum.facts()) {
             int n = c.head().args().size();
@@ -76,11 +65,11 @@ public final class StratumEvaluator {
         }
     }
 
-    /** Compiles the stratum's rules (planning each once, with the statistics of the relations now). */
-    public List<CompiledRule> compile(ProgramModel.Stratum stratum) {
-        List<CompiledRule> rules = new ArrayList<>();
-        for (Clause c : stratum.rules()) {
-            rules.add(new CompiledRule(ctx, c, stratum.recursive() ? stratum.relations() : java.util.Set.of()));
+    /** The stratum's rules, each planned once, with the statistics of the relations now. */
+    public List<RuleEvaluator> plan(StratumPlan stratum) {
+        List<RuleEvaluator> rules = new ArrayList<>();
+        for (RulePlan r : stratum.rules()) {
+            rules.add(new RuleEvaluator(ctx, r));
         }
         return rules;
     }
@@ -89,13 +78,13 @@ public final class StratumEvaluator {
     private static final int PARALLEL_DELTA = 2048;
 
     /** Evaluates the compiled rules of the stratum to a fixpoint; returns the number of rounds. */
-    public int evaluate(ProgramModel.Stratum stratum, List<CompiledRule> rules) {
+    public int evaluate(StratumPlan stratum, List<RuleEvaluator> rules) {
         int threads = ctx.threads();
         Map<String, Admission> admissions = startAdmissions(stratum);
         Map<String, Relation> fresh = new HashMap<>();
-        for (CompiledRule r : rules) {
+        for (RuleEvaluator r : rules) {
             Relation out = r.evaluate(ctx.source(), -1, threads);
-            fresh.merge(r.clause().head().relation(), out, Relation::union);
+            fresh.merge(r.relation(), out, Relation::union);
         }
         if (!stratum.recursive()) {
             for (Map.Entry<String, Relation> e : fresh.entrySet()) {
@@ -119,15 +108,15 @@ public final class StratumEvaluator {
                             + " of the recursive stratum " + stratum.relations());
                 }
                 fresh.clear();
-                for (CompiledRule r : rules) {
-                    for (int atom : r.body().recursiveAtoms()) {
-                        Relation delta = ctx.source().get(r.body().atomRelation(atom), true);
+                for (RuleEvaluator r : rules) {
+                    for (int atom : r.body().node().recursiveScans()) {
+                        Relation delta = ctx.source().get(r.body().node().scans().get(atom).relation(), true);
                         if (delta.size() == 0) {
                             continue;
                         }
                         int t = delta.size() < PARALLEL_DELTA ? 1 : threads;
                         Relation out = r.evaluate(ctx.source(), atom, t);
-                        fresh.merge(r.clause().head().relation(), out, Relation::union);
+                        fresh.merge(r.relation(), out, Relation::union);
                     }
                 }
                 grew = advance(stratum, fresh, growing, admissions);
@@ -141,7 +130,7 @@ public final class StratumEvaluator {
     }
 
     /** Adds the new tuples to the growing relations and sets the deltas; true when something was new. */
-    private boolean advance(ProgramModel.Stratum stratum, Map<String, Relation> fresh, Map<String, GrowingRelation> growing,
+    private boolean advance(StratumPlan stratum, Map<String, Relation> fresh, Map<String, GrowingRelation> growing,
                             Map<String, Admission> admissions) {
         boolean grew = false;
         for (String rel : stratum.relations()) {

@@ -80,16 +80,10 @@ public final class JoinCompiler {
         if (vars.length == 0) {
             return this;
         }
-        Integer[] columns = new Integer[vars.length];
-        for (int c = 0; c < columns.length; c++) {
-            columns[c] = c;
-        }
-        Arrays.sort(columns, (x, y) -> Integer.compare(level[vars[x]], level[vars[y]]));
-        int[] trieColumns = new int[columns.length];
-        int[] levels = new int[columns.length];
-        for (int i = 0; i < columns.length; i++) {
-            trieColumns[i] = columns[i];
-            levels[i] = level[vars[columns[i]]];
+        int[] trieColumns = trieColumns(vars);
+        int[] levels = new int[trieColumns.length];
+        for (int i = 0; i < trieColumns.length; i++) {
+            levels[i] = level[vars[trieColumns[i]]];
         }
         query.atom(narrowed.trie(trieColumns), levels);
         atoms++;
@@ -113,6 +107,23 @@ public final class JoinCompiler {
         query.atom(trie, levels);
         atoms += vars.length > 0 ? 1 : 0;
         return this;
+    }
+
+    /**
+     * The column order of the trie an atom whose column c binds {@code vars[c]} is read through: its
+     * columns by the level of their variables.
+     */
+    public int[] trieColumns(int[] vars) {
+        Integer[] columns = new Integer[vars.length];
+        for (int c = 0; c < columns.length; c++) {
+            columns[c] = c;
+        }
+        Arrays.sort(columns, (x, y) -> Integer.compare(level[vars[x]], level[vars[y]]));
+        int[] out = new int[columns.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = columns[i];
+        }
+        return out;
     }
 
     /** Number of atoms that bind variables (0: the variables are all computed, no join is needed). */

@@ -1,7 +1,5 @@
-package io.leapfrog.planner.datalog;
+package io.leapfrog.ast;
 
-import io.leapfrog.ast.Expr;
-import io.leapfrog.ast.Literal;
 
 import java.util.StringJoiner;
 

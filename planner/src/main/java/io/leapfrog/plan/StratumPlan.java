@@ -1,0 +1,33 @@
+package io.leapfrog.plan;
+
+import io.leapfrog.ast.Clause;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Relations evaluated together. A recursive stratum is a fixpoint: semi-naive rounds until no relation
+ * of it grows. {@code equivalences} are relations kept closed as equivalence relations ({@code eqrel});
+ * {@code choiceKeys} relations admitting a tuple while its keys' values are free ({@code choice-domain}).
+ * {@code columns}: the column names of the stratum's relations. {@code countedOnly}: the stratum's one relation is only {@code .printsize}d and its one rule's head is
+ * its body's variables, so the rule's bindings are counted and never stored.
+ */
+public record StratumPlan(int index, List<String> relations, Map<String, List<String>> columns, boolean recursive,
+                          List<Clause> facts, List<RulePlan> rules, Set<String> equivalences,
+                          Map<String, int[][]> choiceKeys, boolean countedOnly) {
+
+    public StratumPlan {
+        relations = List.copyOf(relations);
+        columns = Map.copyOf(columns);
+        facts = List.copyOf(facts);
+        rules = List.copyOf(rules);
+        equivalences = Set.copyOf(equivalences);
+        choiceKeys = Map.copyOf(choiceKeys);
+    }
+
+    /** This stratum with its rules planned. */
+    public StratumPlan withRules(List<RulePlan> planned) {
+        return new StratumPlan(index, relations, columns, recursive, facts, planned, equivalences, choiceKeys, countedOnly);
+    }
+}
