@@ -99,12 +99,12 @@ public final class ResultsPage {
         sb.append("## ").append(title(f)).append("\n\n");
         sb.append("[`bench/results/").append(f.name()).append("`](../bench/results/").append(f.name()).append(")\n\n");
         sb.append("- command: `").append(f.comment("command")).append("`\n");
-        sb.append("- machine: ").append(f.comment("machine")).append('\n');
-        sb.append("- commit: ").append(f.comment("commit")).append('\n');
-        sb.append("- date: ").append(f.comment("date")).append('\n');
+        sb.append("- machine: ").append(text(f.comment("machine"))).append('\n');
+        sb.append("- commit: ").append(text(f.comment("commit"))).append('\n');
+        sb.append("- date: ").append(text(f.comment("date"))).append('\n');
         List<String> notes = f.comments().getOrDefault("note", List.of());
         for (String n : notes) {
-            sb.append("- note: ").append(n).append('\n');
+            sb.append("- note: ").append(text(n)).append('\n');
         }
         sb.append('\n');
         table(f, sb);
@@ -223,8 +223,13 @@ public final class ResultsPage {
         }
     }
 
-    /** A table cell: pipes and asterisks escaped (a query such as "sum x*y*z" is not emphasis). */
+    /** Free text: asterisks and angle brackets escaped (a query such as "sum x*y*z" is not emphasis, "<name>" no tag). */
+    private static String text(String s) {
+        return s.replace("*", "\\*").replace("<", "&lt;");
+    }
+
+    /** A table cell: free text with its pipes escaped too. */
     private static String cell(String s) {
-        return s.replace("|", "\\|").replace("*", "\\*");
+        return text(s).replace("|", "\\|");
     }
 }
