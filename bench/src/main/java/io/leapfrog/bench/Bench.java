@@ -2,7 +2,9 @@ package io.leapfrog.bench;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +17,8 @@ import java.util.concurrent.Callable;
 
 /**
  * The bench harness: named queries on named datasets, against the C++ counter, DuckDB and Kuzu in the
- * same run. Prints the result table (and writes it as CSV with --csv). See bench/README.md.
+ * same run. Prints the result table (and writes it as CSV with --csv, headed by the run's command, machine,
+ * commit and date). See bench/README.md.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Runs named queries on named datasets with Leapfrog and its peers and prints a table "
@@ -64,8 +67,16 @@ public final class Bench implements Callable<Integer> {
     @Option(names = "--threads", description = "threads for every engine (default: all cores)")
     Integer threads;
 
-    @Option(names = "--csv", description = "also write the table as CSV to this file")
+    @Option(names = "--csv", description = "also write the table as CSV to this file, headed by comment lines "
+            + "naming the command, the machine, the commit and the date (the bench/results convention)")
     Path csv;
+
+    @Option(names = "--commit", description = "the commit the CSV's header names (default: the checkout's HEAD, asked "
+            + "of git; the device machine's copy of the tree has no git history, so pass it there)")
+    String commit;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--shared", description = "the shared directory holding data/ (default: -Dleapfrog.shared, "
             + "else ../shared next to the repository)")
@@ -136,7 +147,9 @@ public final class Bench implements Callable<Integer> {
             ResultTable table = new ResultTable(runner.run(workloads, peers), ratios);
             System.out.print(table.toText());
             if (csv != null) {
-                table.writeCsv(csv);
+                RunProvenance provenance = RunProvenance.ofThisRun(Bench.class.getName(),
+                        spec.commandLine().getParseResult().originalArgs(), repoRoot, commit);
+                table.writeCsv(csv, provenance);
                 System.err.println("bench: wrote " + csv);
             }
             boolean allCorrect = table.cells().stream().noneMatch(c -> c.correct().equals("NO"));

@@ -140,7 +140,15 @@ public final class ResultTable {
 
     /** The same as CSV with a header row (ratios unformatted, status quoted when needed). */
     public String toCsv() {
-        StringBuilder sb = new StringBuilder();
+        return toCsv(null);
+    }
+
+    /**
+     * The results file: the run's provenance as comment lines (command, machine, commit, date; none when
+     * {@code provenance} is null), then the CSV.
+     */
+    public String toCsv(RunProvenance provenance) {
+        StringBuilder sb = new StringBuilder(provenance == null ? "" : provenance.header());
         sb.append(String.join(",", header())).append('\n');
         for (List<String> row : rows(true)) {
             List<String> quoted = row.stream().map(ResultTable::csvField).toList();
@@ -156,14 +164,15 @@ public final class ResultTable {
         return s;
     }
 
-    public void writeCsv(Path file) {
+    /** Writes {@link #toCsv(RunProvenance)} to the file (a temporary file, then a rename). */
+    public void writeCsv(Path file, RunProvenance provenance) {
         try {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
             }
             Path tmp = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
-            Files.writeString(tmp, toCsv(), StandardCharsets.UTF_8);
+            Files.writeString(tmp, toCsv(provenance), StandardCharsets.UTF_8);
             Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

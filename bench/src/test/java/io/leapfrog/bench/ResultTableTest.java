@@ -31,6 +31,38 @@ class ResultTableTest {
     }
 
     @Test
+    void aResultsFileStartsWithTheRunsCommandMachineCommitAndDate() {
+        ResultTable t = new ResultTable(List.of(cell("cpp", 10, 1.0, "ok"), cell("leapfrog", 10, 0.5, "ok")));
+        RunProvenance p = new RunProvenance(
+                RunProvenance.commandLine("io.leapfrog.bench.Bench", List.of("--queries", "triangles", "--csv", "a b.csv")),
+                "2 cores, 23 GiB; no NVIDIA GPU", "0123abc", java.time.LocalDate.of(2026, 11, 27));
+        String csv = t.toCsv(p);
+        assertTrue(csv.startsWith("# command: io.leapfrog.bench.Bench --queries triangles --csv 'a b.csv'\n"
+                + "# machine: 2 cores, 23 GiB; no NVIDIA GPU\n"
+                + "# commit: 0123abc\n"
+                + "# date: 2026-11-27\n"
+                + "query,dataset,engine,count,"), csv);
+        // The results page reads it back: the same provenance, header and rows.
+        ResultFile f = ResultFile.parse("t.csv", csv);
+        assertEquals("io.leapfrog.bench.Bench --queries triangles --csv 'a b.csv'", f.comment("command"));
+        assertEquals("2026-11-27", f.comment("date"));
+        assertEquals("engine", f.columns().get(2));
+        assertEquals(2, f.rows().size());
+        assertEquals(t.toCsv(), csv.substring(p.header().length()));
+    }
+
+    @Test
+    void thisRunsProvenanceNamesTheMachineAndAGivenCommit() {
+        RunProvenance p = RunProvenance.ofThisRun("io.leapfrog.bench.Bench", List.of("--runs", "3"),
+                java.nio.file.Path.of("."), "feedbeef");
+        assertEquals("io.leapfrog.bench.Bench --runs 3", p.command());
+        assertEquals("feedbeef", p.commit());
+        assertTrue(p.machine().contains(Runtime.getRuntime().availableProcessors() + " cores"), p.machine());
+        assertTrue(p.machine().contains("Java " + Runtime.version()), p.machine());
+        assertEquals(4, p.header().lines().count());
+    }
+
+    @Test
     void chosenReferenceColumnsAndTheReferenceCount() {
         ResultTable t = new ResultTable(List.of(cell("cuda", 10, 2.0, "ok"), cell("gpu-levelwise", 10, 0.5, "ok")),
                 List.of("cuda"));
