@@ -488,7 +488,7 @@ public final class BodyTranslator {
         String text = name + " = " + ExprText.of(e);
         if (e instanceof Expr.Aggregate ag && aggVars.get(ag) != v) {
             // "n = count : {...}": n takes the value of the aggregate's own variable
-            return new Predicate.Assignment(v, e, List.of(aggVars.get(ag)), text);
+            return new Predicate.Assignment(v, e, List.of(aggVars.get(ag)), name + " = " + varNames.get(aggVars.get(ag)));
         }
         List<Integer> reads = new ArrayList<>(depsOf(e));
         if (e instanceof Expr.Aggregate ag) {
