@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-/** The depth-first warp count's host side without a GPU: argument layout, tasks, split, table sizes. */
+/** The depth-first count's host side without a GPU: argument layout, kernel, tasks, split, table sizes. */
 class DepthFirstCountTest {
     /** Six edges: level 1 of the trie has six values (the tasks). */
     private static final Trie EDGES = Relation.of(2, new int[][]{{0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}, {5, 6}})
@@ -69,12 +69,6 @@ class DepthFirstCountTest {
         GpuPlan large = GpuPlan.of(JoinQuery.builder(3).atom(many, 0, 1).atom(many, 1, 2).atom(many, 0, 2).build());
         assertEquals(0, DepthFirstCount.split(large, DepthFirstCount.taskParticipants(large), 2),
                 "100 values, 64 lanes: not split twice, so the fused count runs");
-        System.setProperty("leapfrog.gpu.warpCount.split", "1");
-        try {
-            assertEquals(1, DepthFirstCount.split(large, DepthFirstCount.taskParticipants(large), 2), ".split forces it");
-        } finally {
-            System.clearProperty("leapfrog.gpu.warpCount.split");
-        }
     }
 
     @Test
