@@ -304,21 +304,21 @@ class GpuRuntimeTest {
     }
 
     /**
-     * A small input with a huge count runs as a depth-first warp count (K_200's 39,800 edges; its 82
+     * A small input with a huge count runs as a depth-first count (K_200's 39,800 edges; its 82
      * billion 6-cliques take seconds, where its 2.5 billion 5-cliques took less than the half second
      * before the request): it too stops within two seconds of an abort request, and the executor's next
-     * warp count is exact.
+     * depth-first count is exact.
      */
     @Test
-    void aRunningWarpCountStopsOnRequest() throws Exception {
+    void aRunningDepthFirstCountStopsOnRequest() throws Exception {
         Trie k200 = complete(200);
         Trie k60 = complete(60);
         GpuJoinReport report = new GpuJoinReport();
         try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, LEVELWISE, report)) {
             ex.count(JoinQuery.builder(2).atom(k200, 0, 1).build(), 1, "upload");
-            assertStopsOnRequest("warp count", () -> ex.count(cliques(k200, 6), 1, "K_200 6-cliques"));
+            assertStopsOnRequest("depth-first count", () -> ex.count(cliques(k200, 6), 1, "K_200 6-cliques"));
             assertEquals(60L * 59 * 58 * 57 / 24, ex.count(cliques(k60, 4), 1, "K_60 4-cliques"), "an exact count after the abort");
-            assertTrue(report.last().stats().depthFirstCounts() > 0, "K_60's 4-cliques should have run as a warp count");
+            assertTrue(report.last().stats().depthFirstCounts() > 0, "K_60's 4-cliques should have run as a depth-first count");
         }
     }
 

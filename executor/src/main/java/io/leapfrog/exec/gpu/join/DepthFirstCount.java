@@ -189,7 +189,7 @@ final class DepthFirstCount implements GpuJoinOperator {
         }
         // The header is the module's own (lw_warp_header), left zeroed by every count that ends well.
         DeviceBuffer header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);
-        j.clock().mark("warp count setup");
+        j.clock().mark("depth-first setup");
         if (ResidentCount.applies(j)) {
             long[] answer = ResidentCount.count(j, l);
             if (answer != null) {
@@ -205,14 +205,14 @@ final class DepthFirstCount implements GpuJoinOperator {
                 ARGS_RESULT);
         j.clock().mark("header fill");
         dev.launchGrid(l.kernel(), l.blocks(), l.block(), l.shared(), KernelArg.structPrefix(encoded.bytes, l.planBytes(), "plan"),
-                KernelArg.struct(l.args().array(), "warp count arguments"));
+                KernelArg.struct(l.args().array(), "depth-first count arguments"));
         j.clock().mark("launch");
         long[] result = handover.await(dev);
         dev.moduleGlobalClean(HEADER_SYMBOL);
         j.clock().mark("await result");
         long[] trace = handover.traceWords(dev, header);
         if (trace != null) {
-            stats.fusedTrace = FusedTrace.ofWarpCount(trace, encoded.plan.nvars);
+            stats.fusedTrace = FusedTrace.ofDepthFirstCount(trace, encoded.plan.nvars);
         }
         stats.depthFirstCounts++;
         return result[CountHandover.RESULT_COUNT];

@@ -22,7 +22,7 @@ public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long span
      * From a depth-first count's header words (warp_kernels.cuh: the clocks as the fused count's,
      * LW_WARP_SPAN; block_kernels.cuh: block 0's rounds and steps in the item words).
      */
-    static FusedTrace ofWarpCount(long[] header, int levels) {
+    static FusedTrace ofDepthFirstCount(long[] header, int levels) {
         return new FusedTrace(steps(header), new long[0], perLevel(header, ITEMS, levels),
                 header[DepthFirstCount.HEADER_SPAN]);
     }

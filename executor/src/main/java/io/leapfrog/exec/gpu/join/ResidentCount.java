@@ -46,7 +46,7 @@ final class ResidentCount {
         }
         Key k = key;
         ResidentKernel r = ResidentKernel.of(dev, k, k.kernel, l.blocks(), l.block(), l.shared(),
-                () -> new KernelArg[] {KernelArg.struct(k.plan, "plan"), KernelArg.struct(k.args, "warp count arguments")},
+                () -> new KernelArg[] {KernelArg.struct(k.plan, "plan"), KernelArg.struct(k.args, "depth-first count arguments")},
                 j.options().residentIdle(), j.warnings());
         return r.run(CountHandover.RESULT_WORDS);
     }

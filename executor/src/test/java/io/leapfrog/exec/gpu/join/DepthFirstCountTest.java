@@ -81,7 +81,7 @@ class DepthFirstCountTest {
     }
 
     @Test
-    void aWarpCountsTraceReadsItsClocksAndSpan() {
+    void aDepthFirstCountsTraceReadsItsClocksAndSpan() {
         long[] h = new long[FusedLevelwiseCount.HEADER_WORDS + FusedLevelwiseCount.TRACE_WORDS];
         h[DepthFirstCount.HEADER_SPAN] = 29_000;
         int c = FusedLevelwiseCount.HEADER_WORDS;
@@ -92,7 +92,7 @@ class DepthFirstCountTest {
         h[items + 1] = 1;
         h[items + 2] = 2;
         h[items + 3] = 5;
-        FusedTrace t = FusedTrace.ofWarpCount(h, 4);
+        FusedTrace t = FusedTrace.ofDepthFirstCount(h, 4);
         assertArrayEquals(new long[] {8_900, 31_000}, t.stepCycles());
         assertEquals(29_000, t.spanNanos());
         assertEquals(0, t.rows().length);
