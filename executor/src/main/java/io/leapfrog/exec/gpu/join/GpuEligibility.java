@@ -8,9 +8,9 @@ import java.util.List;
 /**
  * Which joins the GPU kernels can run: conjunctive joins with bounds, within the sizes the kernels'
  * plan holds ({@code PlanLayout}). The rule reads the join's shape alone (its levels' participants,
- * bounds, filters and computed values), never data, so the engine's plan layer can call it before any
- * relation exists: {@code explain} says with it whether a rule's join can go to the GPU, and the GPU
- * executor keeps every join it rejects on the CPU.
+ * bounds, filters and computed values), never data: the engine calls it for {@code explain}, before any
+ * relation exists, to say whether a rule's join can go to the GPU, and the GPU executor keeps every join
+ * it rejects on the CPU.
  */
 public final class GpuEligibility {
     private GpuEligibility() {
