@@ -5,7 +5,7 @@
 #   scripts/device-run.sh leapfrog ARGS...      the leapfrog command of the bundle
 #   scripts/device-run.sh main CLASS ARGS...    a main class of the kit (e.g. io.leapfrog.bench.GpuLatency)
 #   scripts/device-run.sh stage-duckdb          keeps the carried .device-duckdb jar for later calls (scripts/device-duckdb.sh)
-# LEAPFROG_JAVA_OPTS adds JVM options (e.g. -Dleapfrog.gpu.profile=true); LEAPFROG_XMX sets the heap;
+# LEAPFROG_JAVA_OPTS adds JVM options (e.g. -XX:+UnlockDiagnosticVMOptions); LEAPFROG_XMX sets the heap;
 # LEAPFROG_WRAP wraps the java of `main` (e.g. in ncu).
 # Logs and reports go to $OUT when it is set.
 set -uo pipefail
@@ -44,10 +44,10 @@ if [ -f "$duckdb" ]; then
     cp="$cp$duckdb:"
 fi
 jvm=(-Djava.library.path="$kit/native" -Dleapfrog.shared="$kit/shared" -Xmx${LEAPFROG_XMX:-48g})
-# Extra JVM options, e.g. LEAPFROG_JAVA_OPTS=-Dleapfrog.gpu.profile=true (per-kernel times on exit).
+# Extra JVM options (GPU options are flags: `leapfrog ... --gpu-profile`, `bench --gpu-resident-counts`).
 read -r -a extra <<< "${LEAPFROG_JAVA_OPTS:-}"
 jvm+=("${extra[@]}")
-# A command that wraps java for `main`, e.g. LEAPFROG_WRAP="ncu --set full -k lw_warp_count -o $OUT/r".
+# A command that wraps java for `main`, e.g. LEAPFROG_WRAP="ncu --set full -k lw_block_count_v4 -o $OUT/r".
 read -r -a wrap <<< "${LEAPFROG_WRAP:-}"
 
 what="${1:-tests}"

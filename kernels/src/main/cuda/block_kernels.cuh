@@ -1,25 +1,25 @@
-// The block count: the warp count's work (warp_kernels.cuh) bound by whole blocks instead of warps.
-//
-// The warp count's steps are 32 candidates wide, and a step costs about as much with one live lane as
-// with 32; on the small graphs a warp's rows have a few candidates each. Here a block takes
-// blockDim.x tasks at a time (task t of the grid's round to thread t / gridDim.x of block t % gridDim.x,
-// so a dense vertex's tasks, side by side, go to different blocks) and binds them depth first as the
-// warp count does, but each step takes blockDim.x candidates of the level's rows at once:
+// The depth-first count (DepthFirstCount.java): a small count in one ordinary launch, with no grid-wide
+// barrier. The fused count (fused_kernels.cuh) binds one level at a time across the whole grid, so each
+// of its steps lasts as long as the slowest warp's chain of dependent reads, and it needs a cooperative
+// launch, which costs more than an ordinary one. Here each block binds its own share of the join to the
+// end instead. A block takes blockDim.x tasks at a time (warp_kernels.cuh: the values of level 1, each
+// split S ways; task t of the grid's round to thread t / gridDim.x of block t % gridDim.x, so a dense
+// vertex's tasks, side by side, go to different blocks) and binds them depth first, each step taking
+// blockDim.x candidates of the level's rows at once:
 //
 // * a thread finds its candidate's row by binary search in the rows' candidate starts (shared memory),
 //   checks it (lw_members) and either counts it (the last level) or, after a block-wide scan of the hits,
-//   writes it as a row of the next level's table, which thus never holds more than blockDim.x rows;
-// * lane l of every warp keeps level l's cursor, candidates and rows, as the warp count's lanes do; every
-//   warp computes the same values, so the block needs no shared copy of them.
+//   writes it as a row of the next level's table, which thus never holds more than blockDim.x rows, so
+//   nothing can overflow;
+// * lane l of every warp keeps level l's cursor, candidates and rows; every warp computes the same
+//   values, so the block needs no shared copy of them.
 //
-// Measured (docs/performance.md, eighteenth session): ca-GrQc's and oregon1_010331's 4-cliques counted
-// 3-15% sooner than by warps. Block 0's cycles stay about the same: a step of 1,024 candidates costs
-// about 10,000 cycles, bound by the instructions of the table-driven checks and by the barriers.
+// A step of 1,024 candidates costs about 10,000 cycles, bound by the instructions of the table-driven
+// checks and by the barriers (a kernel compiled for the query's shape, shape.cuh, cuts the former).
 //
-// Staging, the table layout and the handover of the count are the warp count's (lw_warp_setup,
-// lw_warp_finish), and so are the arguments (LfWarpArgs): DepthFirstCount launches either kernel.
-// With the trace, block 0 also counts its rounds of tasks and its steps at each level in the header's
-// item words (LW_FUSED_ITEMS + 1, + level), which the warp count leaves unused.
+// Staging, the table layout, the arguments (LfWarpArgs) and the hand-over of the count are in
+// warp_kernels.cuh (lw_warp_setup, lw_warp_finish). With the trace, block 0 also counts its rounds of
+// tasks and its steps at each level in the header's item words (LW_FUSED_ITEMS + 1, + level).
 #pragma once
 #include "warp_kernels.cuh"
 
@@ -54,9 +54,11 @@ __device__ __forceinline__ bool lw_block_aborted(unsigned& steps) {
     return (++steps & 15u) == 0 && __syncthreads_or(*(volatile int*) &lf_abort != 0);
 }
 
-// Prepares level `level` of the block: as lw_warp_open, for the block's `rows` rows of tb[level] (row r
-// thread r's), with the rows' candidate starts found by a block-wide scan. Ends with a barrier, after
-// which every thread may read every row's extra columns. V: an LfView of the level.
+// Prepares level `level` of the block for its `rows` rows of tb[level] (row r thread r's): each row's driver,
+// the index of its first candidate in it (lw_open_row) and where its candidates start among the rows' (a
+// block-wide scan), and the level's cursor (0), candidates and rows in lane `level` of cur, total and
+// rowsAt. Ends with a barrier, after which every thread may read every row's extra columns. V: an LfView
+// of the level.
 template <class V>
 __device__ __forceinline__ void lw_block_open(const V& L, const LfTable& t, int* const* extra, int rows, int level,
                                               int split, int& cur, int& total, int& rowsAt, int (*sums)[32],

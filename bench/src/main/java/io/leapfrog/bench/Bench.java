@@ -1,5 +1,8 @@
 package io.leapfrog.bench;
 
+import io.leapfrog.engine.EngineOptions;
+import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -112,6 +115,11 @@ public final class Bench implements Callable<Integer> {
             defaultValue = "42")
     long seed;
 
+    @Option(names = "--gpu-resident-counts", description = "Leapfrog's GPU engines (leapfrog-gpu, leapfrog-auto, "
+            + "gpu-levelwise, ...) leave the small counts' kernel running between counts (GpuOptions.residentCounts; "
+            + "default: off, as for the engine)")
+    boolean gpuResidentCounts;
+
     public static void main(String[] args) {
         CommandLine cli = new CommandLine(new Bench());
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
@@ -219,21 +227,21 @@ public final class Bench implements Callable<Integer> {
     }
 
     private Peer peer(String name, int threads, Path repoRoot) throws Exception {
+        GpuOptions gpu = GpuOptions.defaults().withResidentCounts(gpuResidentCounts);
         return switch (name) {
             case "cpp" -> new NativeCounterPeer(new NativeCounter(repoRoot.resolve("bench/native")), threads);
             case "duckdb" -> new DuckDbPeer(threads, timeoutSeconds);
             case "kuzu" -> new KuzuPeer(threads, timeoutSeconds);
             case "leapfrog" -> new LeapfrogPeer(threads);
-            case "leapfrog-gpu" -> new LeapfrogPeer(threads, "gpu");
-            case "leapfrog-auto" -> new LeapfrogPeer(threads, "auto");
-            case "leapfrog-no-renumber" -> new LeapfrogPeer(threads, "cpu", false);
-            case "leapfrog-gpu-no-renumber" -> new LeapfrogPeer(threads, "gpu", false);
+            case "leapfrog-gpu" -> new LeapfrogPeer(threads, EngineOptions.Device.GPU, gpu);
+            case "leapfrog-auto" -> new LeapfrogPeer(threads, EngineOptions.Device.AUTO, gpu);
+            case "leapfrog-no-renumber" -> new LeapfrogPeer(threads, EngineOptions.Device.CPU, gpu, false);
+            case "leapfrog-gpu-no-renumber" -> new LeapfrogPeer(threads, EngineOptions.Device.GPU, gpu, false);
             case "leapfrog-join" -> new LeapfrogJoinPeer(threads, timeoutSeconds);
-            case "gpu-lftj" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LFTJ, timeoutSeconds);
-            case "gpu-levelwise" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LEVELWISE, timeoutSeconds);
+            case "gpu-lftj" -> new GpuJoinPeer(GpuJoinExecutor.Strategy.LFTJ, gpu, timeoutSeconds, false);
+            case "gpu-levelwise" -> new GpuJoinPeer(GpuJoinExecutor.Strategy.LEVELWISE, gpu, timeoutSeconds, false);
             case "leapfrog-join-renumbered" -> new LeapfrogJoinPeer(threads, timeoutSeconds, true);
-            case "gpu-levelwise-renumbered" -> new GpuJoinPeer(io.leapfrog.exec.gpu.join.GpuJoinExecutor.Strategy.LEVELWISE,
-                    timeoutSeconds, true);
+            case "gpu-levelwise-renumbered" -> new GpuJoinPeer(GpuJoinExecutor.Strategy.LEVELWISE, gpu, timeoutSeconds, true);
             case "cuda" -> new CudaCounterPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
             case "cupy" -> new CupyPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
             default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-gpu, leapfrog-auto, "

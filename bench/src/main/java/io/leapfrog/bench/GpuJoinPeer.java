@@ -2,6 +2,7 @@ package io.leapfrog.bench;
 
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.storage.Trie;
 
@@ -11,9 +12,12 @@ import io.leapfrog.exec.storage.Trie;
  * {@link GpuJoinExecutor} forced to one strategy. Load builds the trie and copies it to the device
  * (the first count); query time is a count with the trie resident, the plan upload and every kernel
  * included; the query is built once ({@link PreparedQuery}), so a run after the first reuses its plan.
+ * The executor's options are the defaults (resident counts off) unless the harness gives others
+ * ({@code --gpu-resident-counts}).
  */
 public final class GpuJoinPeer implements Peer {
     private final GpuJoinExecutor.Strategy strategy;
+    private final GpuOptions options;
     private final double timeoutSeconds;
     private final boolean renumbered;
     private GpuJoinExecutor executor;
@@ -21,18 +25,16 @@ public final class GpuJoinPeer implements Peer {
     private Trie edges;
     private final PreparedQuery prepared = new PreparedQuery();
 
-    /** @param timeoutSeconds a run is interrupted between kernel launches after this long */
-    public GpuJoinPeer(GpuJoinExecutor.Strategy strategy, double timeoutSeconds) {
-        this(strategy, timeoutSeconds, false);
-    }
-
     /**
-     * @param renumbered count over the graph with its nodes renumbered by degree, as the engine does when
-     *                   that measures less work: the peer "gpu-levelwise-renumbered" (or gpu-lftj-...);
-     *                   the renumbering, on the CPU, is part of the load time
+     * @param options        how the executor runs GPU joins; its strategy is replaced by {@code strategy}
+     * @param timeoutSeconds a run is interrupted between kernel launches after this long
+     * @param renumbered     count over the graph with its nodes renumbered by degree, as the engine does when
+     *                       that measures less work: the peer "gpu-levelwise-renumbered" (or gpu-lftj-...);
+     *                       the renumbering, on the CPU, is part of the load time
      */
-    public GpuJoinPeer(GpuJoinExecutor.Strategy strategy, double timeoutSeconds, boolean renumbered) {
+    public GpuJoinPeer(GpuJoinExecutor.Strategy strategy, GpuOptions options, double timeoutSeconds, boolean renumbered) {
         this.strategy = strategy;
+        this.options = options.withStrategy(strategy);
         this.timeoutSeconds = timeoutSeconds;
         this.renumbered = renumbered;
     }
@@ -52,7 +54,7 @@ public final class GpuJoinPeer implements Peer {
         long start = System.nanoTime();
         edges = LeapfrogJoinPeer.trieOf(workload.graph(), renumbered);
         report = new GpuJoinReport();
-        executor = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, 0, 0, report);
+        executor = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, options, report);
         // Copies the trie to the device with a cheap query over it (counting e's tuples); the harness's
         // warm-up run then warms the clique query's kernels.
         long tuples = executor.count(JoinQuery.builder(2).atom(edges, 0, 1).build(), 1, "upload");

@@ -79,40 +79,40 @@ public final class GpuLatency {
                             KernelArg.struct(fusedArgs, "args"));
                     dev.sync();
                 }, null);
-                // lw_warp_count over a plan of no levels (no tasks): an ordinary launch with the plan and its
-                // arguments (496 bytes), awaited through the mapped result as the warp count awaits it. One
+                // lw_block_count over a plan of no levels (no tasks): an ordinary launch with the plan and its
+                // arguments (496 bytes), awaited through the mapped result as the depth-first count awaits it. One
                 // 1,024-thread block per SM, without dynamic shared memory and with the 190 KiB ca-GrQc's takes;
                 // then smaller grids, and a sync instead of the mapped result (where its time goes).
-                byte[] warpArgs = new byte[496];
-                java.nio.ByteBuffer.wrap(warpArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                byte[] countArgs = new byte[496];
+                java.nio.ByteBuffer.wrap(countArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN)
                         .putLong(0, buf.address()).putLong(480, slot[0]);
-                report("warp count launch + await", reps,
-                        emptyWarpCount(dev, buf, warpArgs, dev.multiprocessors(), 1024, 0, true), null);
-                report("warp count launch + await, 190 KiB", reps,
-                        emptyWarpCount(dev, buf, warpArgs, dev.multiprocessors(), 1024, 190 << 10, true), null);
-                report("warp count, 1 block of 1024 + await", reps, emptyWarpCount(dev, buf, warpArgs, 1, 1024, 0, true), null);
-                report("warp count, 1 block of 32 + await", reps, emptyWarpCount(dev, buf, warpArgs, 1, 32, 0, true), null);
-                report("warp count launch + sync", reps,
-                        emptyWarpCount(dev, buf, warpArgs, dev.multiprocessors(), 1024, 0, false), null);
+                report("block count launch + await", reps,
+                        emptyBlockCount(dev, buf, countArgs, dev.multiprocessors(), 1024, 0, true), null);
+                report("block count launch + await, 190 KiB", reps,
+                        emptyBlockCount(dev, buf, countArgs, dev.multiprocessors(), 1024, 190 << 10, true), null);
+                report("block count, 1 block of 1024 + await", reps, emptyBlockCount(dev, buf, countArgs, 1, 1024, 0, true), null);
+                report("block count, 1 block of 32 + await", reps, emptyBlockCount(dev, buf, countArgs, 1, 32, 0, true), null);
+                report("block count launch + sync", reps,
+                        emptyBlockCount(dev, buf, countArgs, dev.multiprocessors(), 1024, 0, false), null);
             }
             return null;
         });
     }
 
     /**
-     * An empty lw_warp_count as the warp count makes it: its header cleared, a launch of {@code blocks} of
+     * An empty lw_block_count as the depth-first count makes it: its header cleared, a launch of {@code blocks} of
      * {@code block} threads with {@code shared} bytes of dynamic shared memory, and its result awaited in
      * the mapped slot ({@code await}) or the stream synchronised.
      */
-    private static Runnable emptyWarpCount(GpuDevice dev, DeviceBuffer header, byte[] warpArgs, int blocks, int block,
+    private static Runnable emptyBlockCount(GpuDevice dev, DeviceBuffer header, byte[] countArgs, int blocks, int block,
                                            int shared, boolean await) {
-        java.nio.ByteBuffer w = java.nio.ByteBuffer.wrap(warpArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        java.nio.ByteBuffer w = java.nio.ByteBuffer.wrap(countArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         return () -> {
             long[] s = dev.resultSlot();
             w.putLong(488, s[1]);
             dev.fill(header, 0, 16, 0);
-            dev.launchGrid("lw_warp_count", blocks, block, shared,
-                    KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(warpArgs, "args"));
+            dev.launchGrid("lw_block_count", blocks, block, shared,
+                    KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(countArgs, "args"));
             if (await) {
                 dev.awaitResult(s[1], 2, 2);
             } else {

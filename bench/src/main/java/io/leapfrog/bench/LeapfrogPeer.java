@@ -6,6 +6,7 @@ import io.leapfrog.engine.EngineOptions;
 import io.leapfrog.engine.LoadedProgram;
 import io.leapfrog.engine.OutputSummary;
 import io.leapfrog.engine.RunResult;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,15 +48,16 @@ public final class LeapfrogPeer implements Peer {
 
     /** The engine on the CPU ("leapfrog"). */
     public LeapfrogPeer(int threads) {
-        this(threads, "cpu");
+        this(threads, EngineOptions.Device.CPU, GpuOptions.defaults());
     }
 
     /**
-     * The engine with {@code --device device}: "cpu" is the peer "leapfrog", "gpu" the peer
-     * "leapfrog-gpu" (every join on the GPU, the planner's strategy, relations loaded per run).
+     * The engine with {@code --device device}: CPU is the peer "leapfrog", GPU the peer "leapfrog-gpu"
+     * (every join on the GPU, the planner's strategy, relations loaded per run); {@code gpu}: how its GPU
+     * joins run.
      */
-    public LeapfrogPeer(int threads, String device) {
-        this(threads, device, true);
+    public LeapfrogPeer(int threads, EngineOptions.Device device, GpuOptions gpu) {
+        this(threads, device, gpu, true);
     }
 
     /**
@@ -63,12 +65,12 @@ public final class LeapfrogPeer implements Peer {
      *                         renumbered by degree (what {@code -Dleapfrog.planner.degreeOrder=false} does),
      *                         as the peer "leapfrog-no-renumber", to measure what the renumbering gains
      */
-    public LeapfrogPeer(int threads, String device, boolean renumberByDegree) {
+    public LeapfrogPeer(int threads, EngineOptions.Device device, GpuOptions gpu, boolean renumberByDegree) {
         // .printsize lines are read from the RunResult; keep them off the table's stdout.
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-        this.engine = new Engine(EngineOptions.defaults().withThreads(threads).withDevice(device).withOut(quiet));
+        this.engine = new Engine(new EngineOptions(threads, device, gpu, quiet));
         this.renumberByDegree = renumberByDegree;
-        String base = device.equals("cpu") ? "leapfrog" : "leapfrog-" + device;
+        String base = device == EngineOptions.Device.CPU ? "leapfrog" : "leapfrog-" + device.label();
         this.name = renumberByDegree ? base : base + "-no-renumber";
     }
 

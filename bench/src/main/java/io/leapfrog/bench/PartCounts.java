@@ -3,6 +3,7 @@ package io.leapfrog.bench;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.exec.join.JoinCompiler;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.LeapfrogJoin;
@@ -36,7 +37,8 @@ public final class PartCounts {
         GpuRuntime rt = GpuRuntime.probe();
         GpuJoinReport report = new GpuJoinReport();
         try (GpuJoinExecutor gpu = rt.available()
-                ? new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0, report) : null) {
+                ? new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU,
+                        GpuOptions.defaults().withStrategy(GpuJoinExecutor.Strategy.LEVELWISE), report) : null) {
             System.out.printf(Locale.ROOT, "%s %s: %,d edges, %d parts, CPU %d threads%n", dataset, args[1], g.size(), parts, threads);
             for (int k = from; k < to; k++) {
                 JoinQuery q = part(query, e, cuts[k], cuts[k + 1]);

@@ -3,6 +3,7 @@ package io.leapfrog.bench;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.Reduction;
@@ -64,7 +65,8 @@ public final class ReductionTimes {
             return;
         }
         GpuJoinReport report = new GpuJoinReport();
-        try (GpuJoinExecutor gpu = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0, report)) {
+        try (GpuJoinExecutor gpu = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU,
+                GpuOptions.defaults().withStrategy(GpuJoinExecutor.Strategy.LEVELWISE), report)) {
             same("count", cpuCount, time("gpu count", runs, () -> Long.toString(gpu.count(q, 1, "count"))));
             same("sum", cpuSum, time("gpu sum x*y*z (on the device)", runs, () -> text(gpu.reduce(q, 1, sum, "sum"))));
             same("argmin", cpuMin, time("gpu min (x*y+z)%97, x, y (3 passes)", runs,

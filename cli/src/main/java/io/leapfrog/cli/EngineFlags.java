@@ -1,12 +1,16 @@
 package io.leapfrog.cli;
 
+import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.engine.EngineOptions;
+import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /** --threads, --device and the GPU options, shared by every command that evaluates a program. */
@@ -47,6 +51,30 @@ final class EngineFlags {
         gpuMemory = parseSize(size);
     }
 
+    @Option(names = "--gpu-resident-counts",
+            description = "Leave the small counts' GPU kernel running between counts (about 10 us less per count of a "
+                    + "query run again), which keeps every multiprocessor busy for 2 ms after each count: for a GPU "
+                    + "no other process shares. Default: off.")
+    boolean gpuResidentCounts;
+
+    @Option(names = "--gpu-shaped-kernels", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Compile the small counts' GPU kernel for each query's shape with nvcc, in the background "
+                    + "(--no-gpu-shaped-kernels: never). Default: on where nvcc is found.")
+    boolean gpuShapedKernels = true;
+
+    @Option(names = "--gpu-nvcc", paramLabel = "PATH",
+            description = "The nvcc (CUDA 12 or newer) that compiles kernels for a query's shape (default: "
+                    + "$CUDA_HOME/bin/nvcc, /usr/local/cuda/bin/nvcc, then nvcc on the PATH).")
+    Path gpuNvcc;
+
+    @Option(names = "--gpu-kernel-cache", paramLabel = "DIR",
+            description = "Where kernels compiled for a query's shape are kept (default: ~/.cache/leapfrog/kernels).")
+    Path gpuKernelCache;
+
+    @Option(names = "--gpu-profile",
+            description = "Time every GPU kernel and transfer (slower) and print a table of them after the device lines.")
+    boolean gpuProfile;
+
     private long parseSize(String size) {
         String s = size.trim().toUpperCase(Locale.ROOT);
         long unit = 1;
@@ -75,8 +103,20 @@ final class EngineFlags {
         }
     }
 
-    /** The engine options these flags describe; the engine prints .printsize lines to {@code out}. */
+    /**
+     * The engine options these flags describe; the engine prints .printsize lines to {@code out}. An unknown
+     * {@code --gpu-strategy} is a LeapfrogException saying what is accepted.
+     */
     EngineOptions toOptions(PrintStream out) {
-        return new EngineOptions(threads, device.name(), gpuStrategy, gpuMemory, out);
+        GpuJoinExecutor.Strategy strategy;
+        try {
+            strategy = GpuJoinExecutor.Strategy.parse(gpuStrategy);
+        } catch (IllegalArgumentException e) {
+            throw new LeapfrogException("error: " + e.getMessage());
+        }
+        GpuOptions gpu = GpuOptions.defaults().withStrategy(strategy).withMemoryBudget(gpuMemory)
+                .withResidentCounts(gpuResidentCounts).withShapedKernels(gpuShapedKernels).withNvcc(gpuNvcc)
+                .withKernelCache(gpuKernelCache).withProfile(gpuProfile);
+        return new EngineOptions(threads, device.engineDevice(), gpu, out);
     }
 }

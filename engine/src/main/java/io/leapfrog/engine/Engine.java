@@ -64,7 +64,7 @@ import java.util.Map;
  *   SqlResult sql(Database db, String sql)                  (planner's SQL path)
  *   QueryResult query(Database db, String bodyOrAtom)       e.g. "path(1,x)" or "?- path(1,x), x > 2."
  * </pre>
- * EngineOptions: threads (default all cores), device ("auto" | "cpu" | "gpu"), GPU strategy and memory, PrintStream.
+ * EngineOptions: threads (default all cores), device (AUTO | CPU | GPU), GPU options (strategy, memory, ...), PrintStream.
  * RunResult: List&lt;OutputSummary(String relation, long rows, Duration time)&gt;, plus printsize lines.
  *   RunResult.printSizes(): the .printsize relations as OutputSummary (64-bit size, stratum time).
  * All user errors are {@link io.leapfrog.common.LeapfrogException}s with complete messages;
@@ -216,7 +216,6 @@ public final class Engine implements AutoCloseable {
      * aggregate's body.
      */
     public String explain(LoadedProgram program) {
-        JoinDevices.validate(options);
         ProgramModel model = program.model();
         EvalContext ctx = new EvalContext(symbolsFor(program), planner, model.relations(), options.threads());
         ProgramPlan plan = Errors.unwrap(() -> PlanOrdering.ordered(ctx, ProgramTranslator.translate(model)));

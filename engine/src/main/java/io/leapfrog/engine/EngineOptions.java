@@ -1,61 +1,99 @@
 package io.leapfrog.engine;
 
+import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
+import io.leapfrog.exec.gpu.join.GpuOptions;
+
 import java.io.PrintStream;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
- * How an {@link Engine} runs: worker threads, the device, and where {@code .printsize} lines and
- * {@code IO=stdout} outputs go. Immutable; use the {@code with...} methods to derive variants.
+ * How an {@link Engine} runs: worker threads, the device, how GPU joins run, and where {@code .printsize}
+ * lines and {@code IO=stdout} outputs go. Immutable; use the {@code with...} methods to derive variants.
  *
- * @param threads     worker threads for CPU joins and for the passes that build large relations' tries,
- *                    statistics and sorts (>= 1); {@link #defaults()} uses every core
- * @param device      "auto" (the GPU for joins that are large enough and fit, when one is present),
- *                    "cpu", or "gpu" (every GPU-eligible join on the GPU; an error when there is none)
- * @param gpuStrategy the GPU join algorithm: "auto", "lftj" (one thread per first-level value) or
- *                    "levelwise" (one level per step, load-balanced expansion)
- * @param gpuMemory   device bytes the engine may use; 0 for the device's whole budget
- * @param out         receives {@code .printsize} lines and {@code IO=stdout} relations
+ * @param threads worker threads for CPU joins and for the passes that build large relations' tries,
+ *                statistics and sorts (>= 1); {@link #defaults()} uses every core
+ * @param device  where joins run ({@link Device})
+ * @param gpu     how GPU joins run: the strategy, the memory budget, resident counts, kernels compiled for a
+ *                query's shape, diagnostics ({@link GpuOptions}; docs/gpu.md, "Options")
+ * @param out     receives {@code .printsize} lines and {@code IO=stdout} relations
  */
-public record EngineOptions(int threads, String device, String gpuStrategy, long gpuMemory, PrintStream out) {
+public record EngineOptions(int threads, Device device, GpuOptions gpu, PrintStream out) {
+
+    /** Where joins run. */
+    public enum Device {
+        /** The GPU for joins that are large enough and fit, when one is present; else the CPU. */
+        AUTO,
+        /** Always the CPU. */
+        CPU,
+        /** Every GPU-eligible join on the GPU; an error when there is none. */
+        GPU;
+
+        /** The name {@code --device} takes: "auto", "cpu" or "gpu". */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The device named {@code s} (any case); an IllegalArgumentException saying what is accepted otherwise. */
+        public static Device parse(String s) {
+            for (Device d : values()) {
+                if (d.label().equalsIgnoreCase(s.strip())) {
+                    return d;
+                }
+            }
+            throw new IllegalArgumentException("unknown device '" + s + "': use auto, cpu or gpu");
+        }
+    }
 
     public EngineOptions {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
-        if (gpuMemory < 0) {
-            throw new IllegalArgumentException("gpuMemory must not be negative, got " + gpuMemory);
-        }
         Objects.requireNonNull(device, "device");
-        Objects.requireNonNull(gpuStrategy, "gpuStrategy");
+        Objects.requireNonNull(gpu, "gpu");
         Objects.requireNonNull(out, "out");
     }
 
-    public EngineOptions(int threads, String device, PrintStream out) {
-        this(threads, device, "auto", 0, out);
+    public EngineOptions(int threads, Device device, PrintStream out) {
+        this(threads, device, GpuOptions.defaults(), out);
     }
 
-    /** All cores, device "auto", printing to {@code System.out}. */
+    /** All cores, device auto, the default GPU options, printing to {@code System.out}. */
     public static EngineOptions defaults() {
-        return new EngineOptions(Runtime.getRuntime().availableProcessors(), "auto", System.out);
+        return new EngineOptions(Runtime.getRuntime().availableProcessors(), Device.AUTO, System.out);
+    }
+
+    /** The GPU join algorithm: auto, LFTJ-GPU (one thread per first-level value) or level-wise (one level per step). */
+    public GpuJoinExecutor.Strategy gpuStrategy() {
+        return gpu.strategy();
+    }
+
+    /** Device bytes the engine may use; 0 for the device's whole budget. */
+    public long gpuMemory() {
+        return gpu.memoryBudget();
     }
 
     public EngineOptions withThreads(int newThreads) {
-        return new EngineOptions(newThreads, device, gpuStrategy, gpuMemory, out);
+        return new EngineOptions(newThreads, device, gpu, out);
     }
 
-    public EngineOptions withDevice(String newDevice) {
-        return new EngineOptions(threads, newDevice, gpuStrategy, gpuMemory, out);
+    public EngineOptions withDevice(Device newDevice) {
+        return new EngineOptions(threads, newDevice, gpu, out);
     }
 
-    public EngineOptions withGpuStrategy(String newStrategy) {
-        return new EngineOptions(threads, device, newStrategy, gpuMemory, out);
+    public EngineOptions withGpu(GpuOptions newGpu) {
+        return new EngineOptions(threads, device, newGpu, out);
+    }
+
+    public EngineOptions withGpuStrategy(GpuJoinExecutor.Strategy newStrategy) {
+        return withGpu(gpu.withStrategy(newStrategy));
     }
 
     public EngineOptions withGpuMemory(long bytes) {
-        return new EngineOptions(threads, device, gpuStrategy, bytes, out);
+        return withGpu(gpu.withMemoryBudget(bytes));
     }
 
     public EngineOptions withOut(PrintStream newOut) {
-        return new EngineOptions(threads, device, gpuStrategy, gpuMemory, newOut);
+        return new EngineOptions(threads, device, gpu, newOut);
     }
 }

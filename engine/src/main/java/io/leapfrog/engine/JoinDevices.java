@@ -18,50 +18,35 @@ import java.util.Locale;
  * (the CPU, or the GPU executor in auto or gpu mode) and the lines that say where they ran and why.
  */
 final class JoinDevices implements AutoCloseable {
-    private final String device;
+    private final EngineOptions.Device device;
     private final JoinExecutor executor;
     private final GpuJoinExecutor gpu;
     private final String noGpuReason;
 
-    private JoinDevices(String device, JoinExecutor executor, GpuJoinExecutor gpu, String noGpuReason) {
+    private JoinDevices(EngineOptions.Device device, JoinExecutor executor, GpuJoinExecutor gpu, String noGpuReason) {
         this.device = device;
         this.executor = executor;
         this.gpu = gpu;
         this.noGpuReason = noGpuReason;
     }
 
-    /** Checks the options' device and strategy names (a LeapfrogException saying what is accepted). */
-    static void validate(EngineOptions o) {
-        String d = o.device();
-        if (!d.equals("cpu") && !d.equals("auto") && !d.equals("gpu")) {
-            throw new LeapfrogException("error: unknown device '" + d + "': use --device auto, cpu or gpu");
-        }
-        try {
-            GpuJoinExecutor.Strategy.parse(o.gpuStrategy());
-        } catch (IllegalArgumentException e) {
-            throw new LeapfrogException("error: " + e.getMessage());
-        }
-    }
-
-    /** The policy the options ask for; with device "gpu" and no usable GPU, one sentence saying why. */
+    /** The policy the options ask for; with device gpu and no usable GPU, one sentence saying why. */
     static JoinDevices of(EngineOptions o) {
-        validate(o);
-        String d = o.device();
-        if (d.equals("cpu")) {
+        EngineOptions.Device d = o.device();
+        if (d == EngineOptions.Device.CPU) {
             return new JoinDevices(d, JoinExecutor.cpu(), null, null);
         }
-        GpuRuntime rt = GpuRuntime.probe();
+        GpuRuntime rt = o.gpu().runtime();
         if (!rt.available()) {
-            if (d.equals("gpu")) {
+            if (d == EngineOptions.Device.GPU) {
                 throw new LeapfrogException("error: --device gpu: " + rt.unavailableReason()
                         + "; use --device auto or --device cpu");
             }
             return new JoinDevices(d, JoinExecutor.cpu(), null, rt.unavailableReason());
         }
         try {
-            GpuJoinExecutor g = new GpuJoinExecutor(d.equals("gpu") ? GpuJoinExecutor.Mode.GPU : GpuJoinExecutor.Mode.AUTO,
-                    GpuJoinExecutor.Strategy.parse(o.gpuStrategy()), o.gpuMemory(), GpuJoinExecutor.DEFAULT_MIN_TUPLES,
-                    new GpuJoinReport());
+            GpuJoinExecutor g = new GpuJoinExecutor(d == EngineOptions.Device.GPU ? GpuJoinExecutor.Mode.GPU
+                    : GpuJoinExecutor.Mode.AUTO, o.gpu(), GpuJoinExecutor.DEFAULT_MIN_TUPLES, new GpuJoinReport());
             return new JoinDevices(d, g, g, null);
         } catch (GpuUnavailableException e) {
             throw new LeapfrogException("error: " + e.getMessage());
@@ -72,7 +57,10 @@ final class JoinDevices implements AutoCloseable {
         return executor;
     }
 
-    /** Where the joins ran and why: one line per rule and decision (one line in all for the CPU-only cases). */
+    /**
+     * Where the joins ran and why: one line per rule and decision (one line in all for the CPU-only cases),
+     * then the GPU runtime's warnings and, when the options ask for it, the GPU profile.
+     */
     List<String> lines() {
         if (gpu == null) {
             return List.of(noGpuReason == null ? "every join on the CPU (--device cpu)"
@@ -82,6 +70,7 @@ final class JoinDevices implements AutoCloseable {
         if (out.isEmpty()) {
             out.add("no join ran");
         }
+        out.addAll(gpu.profileLines());
         return out;
     }
 
@@ -91,7 +80,7 @@ final class JoinDevices implements AutoCloseable {
         if (inelig != null && inelig.startsWith("it has no join")) {
             return "device: none: " + inelig;
         }
-        if (device.equals("cpu")) {
+        if (device == EngineOptions.Device.CPU) {
             return "device: cpu-lftj (--device cpu)";
         }
         if (inelig != null) {
@@ -101,7 +90,7 @@ final class JoinDevices implements AutoCloseable {
             return "device: cpu-lftj (auto: no GPU: " + noGpuReason + ")";
         }
         String strategy = gpu.strategyLabel();
-        if (device.equals("gpu")) {
+        if (device == EngineOptions.Device.GPU) {
             return "device: " + strategy + " (--device gpu)";
         }
         return String.format(Locale.ROOT, "device: %s when a join's work measured on the data reaches %,d (or, not"

@@ -42,7 +42,7 @@ class GoldenPlanTest {
     private static void check(Path program) throws IOException {
         String name = program.getFileName().toString();
         String plan;
-        try (Engine e = new Engine(EngineOptions.defaults().withThreads(1).withDevice("cpu"))) {
+        try (Engine e = new Engine(EngineOptions.defaults().withThreads(1).withDevice(EngineOptions.Device.CPU))) {
             plan = e.explain(e.parse(Files.readString(program, StandardCharsets.UTF_8), name));
         }
         Path expected = program.resolveSibling(name.replaceAll("\\.dl$", ".plan"));

@@ -19,13 +19,23 @@ import java.util.function.Supplier;
  * and makes the context current on the calling thread.
  *
  * <p>Kernel launches are asynchronous; an error of a running kernel surfaces at the next
- * synchronisation, so the device remembers the last launch to name it. With
- * {@code -Dleapfrog.gpu.syncEachLaunch=true} every launch is followed by a synchronisation, which
- * attributes errors exactly (slower; for debugging).
+ * synchronisation, so the device remembers the last launch to name it. A caller may run its work with
+ * {@link Diagnostics}: every launch followed by a synchronisation, which attributes errors exactly, or
+ * every kernel and transfer timed into a {@link KernelProfile} (both slower; for debugging and tuning).
  */
 public final class GpuDevice {
     private static final long STAGING_BYTES = 32L << 20;
-    private static final boolean SYNC_EACH = Boolean.getBoolean("leapfrog.gpu.syncEachLaunch");
+
+    /**
+     * Checks and measurements for one caller's work on the device ({@link #run(Diagnostics, Supplier)}).
+     *
+     * @param syncEachLaunch synchronise after every launch (an asynchronous error then names its kernel)
+     * @param profile        where each kernel's and transfer's time goes, or null for none
+     */
+    public record Diagnostics(boolean syncEachLaunch, KernelProfile profile) {
+        /** Neither. */
+        public static final Diagnostics NONE = new Diagnostics(false, null);
+    }
 
     private final int ordinal;
     private final String name;
@@ -36,7 +46,6 @@ public final class GpuDevice {
     private final long totalMemory;
     private final CUdevice device;
     private final byte[] kernels;
-    private final long requestedBudget;
     private final CUcontext context = new CUcontext();
     private final NativeLaunch.Stream stream = new NativeLaunch.Stream();
     private final ReentrantLock lock = new ReentrantLock();
@@ -72,6 +81,8 @@ public final class GpuDevice {
     /** The last launch, named in errors; its text is made only then (a launch of a small count is microseconds). */
     private Object lastLaunch = "none";
     private GpuException broken;
+    /** The running caller's diagnostics (set by the outermost {@link #run}). */
+    private Diagnostics diagnostics = Diagnostics.NONE;
     // Aborting running kernels (requestAbort): a copy of 1 into the module's lf_abort on a second,
     // non-blocking stream (the copy engine runs it beside a kernel that fills every SM); the per-thread
     // joins poll the flag. abortLock orders a request against the join's check and reset.
@@ -85,11 +96,10 @@ public final class GpuDevice {
      * Reads the device's properties; the context, module, pool and staging buffer are made on first use
      * ({@link #run}), so a process that finds a GPU but runs every join on the CPU pays nothing for it.
      */
-    GpuDevice(int ordinal, CUdevice device, byte[] kernels, long budget) {
+    GpuDevice(int ordinal, CUdevice device, byte[] kernels) {
         this.ordinal = ordinal;
         this.device = device;
         this.kernels = kernels;
-        this.requestedBudget = budget;
         byte[] nameBytes = new byte[256];
         Cuda.check(JCudaDriver.cuDeviceGetName(nameBytes, nameBytes.length, device), "cuDeviceGetName");
         int len = 0;
@@ -118,8 +128,8 @@ public final class GpuDevice {
         long[] free = new long[1];
         long[] tot = new long[1];
         Cuda.check(JCudaDriver.cuMemGetInfo(free, tot), "cuMemGetInfo");
-        // Default budget: what is free now, less a margin for the driver and other users of the device.
-        long b = requestedBudget > 0 ? requestedBudget : Math.max(0, free[0] - Math.max(256L << 20, free[0] / 20));
+        // The budget: what is free now, less a margin for the driver and other users of the device.
+        long b = Math.max(0, free[0] - Math.max(256L << 20, free[0] / 20));
         this.pool = new DeviceMemoryPool(b, Math.max(64L << 20, b / 8), this::retireResident);
         this.staging = new PinnedStaging(STAGING_BYTES, stream);
         this.mapped = new MappedResult();
@@ -182,9 +192,21 @@ public final class GpuDevice {
         return v[0];
     }
 
-    /** Runs {@code work} with this device's context current, one caller at a time. */
+    /** Runs {@code work} with this device's context current, one caller at a time, without diagnostics. */
     public <T> T run(Supplier<T> work) {
+        return run(Diagnostics.NONE, work);
+    }
+
+    /**
+     * Runs {@code work} with this device's context current, one caller at a time, with {@code d}'s checks
+     * and measurements; work run from inside it (nested) keeps the outer caller's.
+     */
+    public <T> T run(Diagnostics d, Supplier<T> work) {
         lock.lock();
+        boolean outermost = lock.getHoldCount() == 1;
+        if (outermost) {
+            diagnostics = d;
+        }
         try {
             if (broken != null) {
                 throw new GpuException("the GPU is unusable after an earlier error (" + broken.getMessage() + ")", broken);
@@ -199,8 +221,19 @@ public final class GpuDevice {
             }
             throw e;
         } finally {
+            if (outermost) {
+                diagnostics = Diagnostics.NONE;
+            }
             lock.unlock();
         }
+    }
+
+    /**
+     * Whether the running caller has every launch followed by a synchronisation (syncing after each, or
+     * profiling): a kernel left running between jobs would then be waited for before its first job.
+     */
+    boolean launchesSynchronised() {
+        return diagnostics.syncEachLaunch() || diagnostics.profile() != null;
     }
 
     private static boolean isStickyError(GpuException e) {
@@ -408,7 +441,7 @@ public final class GpuDevice {
     }
 
     private long profileStart() {
-        if (KernelProfile.ENABLED) {
+        if (diagnostics.profile() != null) {
             sync();
             return System.nanoTime();
         }
@@ -420,10 +453,11 @@ public final class GpuDevice {
         if (result != CUresult.CUDA_SUCCESS) {
             throw Cuda.failure(result, "launching " + lastLaunch);
         }
-        if (KernelProfile.ENABLED) {
+        KernelProfile p = diagnostics.profile();
+        if (p != null) {
             sync();
-            KernelProfile.record(kernel, System.nanoTime() - t0);
-        } else if (SYNC_EACH) {
+            p.record(kernel, System.nanoTime() - t0);
+        } else if (diagnostics.syncEachLaunch()) {
             sync();
         }
     }
@@ -526,9 +560,10 @@ public final class GpuDevice {
         throwIfAborted();
     }
 
-    private static void profile(String what, long t0) {
-        if (KernelProfile.ENABLED) {
-            KernelProfile.record(what, System.nanoTime() - t0);
+    private void profile(String what, long t0) {
+        KernelProfile p = diagnostics.profile();
+        if (p != null) {
+            p.record(what, System.nanoTime() - t0);
         }
     }
 
@@ -556,7 +591,7 @@ public final class GpuDevice {
 
     /**
      * A {@code __device__} global of the kernels' module, {@code bytes} long, that a kernel leaves zeroed
-     * whenever it ends well (the warp count's header): zeroed through the stream first unless the last
+     * whenever it ends well (the depth-first count's header): zeroed through the stream first unless the last
      * launch that used it was reported clean ({@link #moduleGlobalClean}), so that a count that failed or
      * was stopped never leaves its counters to the next. Saves the host a clearing call before each launch.
      */

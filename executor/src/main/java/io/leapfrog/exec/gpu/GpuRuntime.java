@@ -10,16 +10,15 @@ import java.util.List;
 /**
  * Finds the CUDA devices once per process. {@link #probe()} never throws: it returns the devices, or
  * one sentence saying why there are none (no driver, no device, a device too old, no kernels in this
- * build). Each device gets one context, created on first use.
- *
- * <p>System properties: {@code leapfrog.gpu.disable=true} behaves as if no GPU were present;
- * {@code leapfrog.gpu.budget} sets the device memory budget in bytes (default: free memory less a margin).
+ * build). Each device gets one context, created on first use; its memory budget is its free memory at
+ * that time less a margin (each executor may use less: {@code GpuOptions.memoryBudget}).
  */
 public final class GpuRuntime {
     /** Oldest compute capability the kernels' PTX (compute_75) runs on. */
     static final int MIN_CC = 75;
 
     private static GpuRuntime probed;
+    private static final GpuRuntime DISABLED = none("GPU use is disabled by the engine's options (GpuOptions.disabled)");
 
     private final List<GpuDevice> devices;
     private final String unavailableReason;
@@ -35,6 +34,11 @@ public final class GpuRuntime {
             probed = discover();
         }
         return probed;
+    }
+
+    /** A runtime with no device, for options that turn the GPU off: it probes nothing. */
+    public static GpuRuntime disabled() {
+        return DISABLED;
     }
 
     public boolean available() {
@@ -76,9 +80,6 @@ public final class GpuRuntime {
     }
 
     private static GpuRuntime discover() {
-        if (Boolean.getBoolean("leapfrog.gpu.disable")) {
-            return none("GPU use is disabled (-Dleapfrog.gpu.disable=true)");
-        }
         byte[] kernels;
         try {
             kernels = KernelModule.image();
@@ -107,7 +108,6 @@ public final class GpuRuntime {
         if (r != 0 || count[0] == 0) {
             return none("no CUDA device was found");
         }
-        long budget = Long.getLong("leapfrog.gpu.budget", 0L);
         List<GpuDevice> found = new ArrayList<>();
         String skipped = null;
         for (int i = 0; i < count[0]; i++) {
@@ -123,7 +123,7 @@ public final class GpuRuntime {
                 continue;
             }
             try {
-                found.add(new GpuDevice(i, d, kernels, budget));
+                found.add(new GpuDevice(i, d, kernels));
             } catch (GpuException e) {
                 skipped = "GPU " + i + " could not be set up: " + e.getMessage();
             }

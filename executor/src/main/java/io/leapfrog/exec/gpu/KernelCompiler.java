@@ -27,9 +27,10 @@ import java.util.concurrent.TimeUnit;
  * ({@code io/leapfrog/kernels/cuda/}). Nothing here is needed for a correct answer: until a cubin is
  * ready, and wherever nvcc is missing or fails, the engine runs its table-driven kernels.
  *
- * <p>{@code -Dleapfrog.gpu.nvcc} names the compiler (default: {@code $CUDA_HOME/bin/nvcc},
- * {@code /usr/local/cuda/bin/nvcc}, then {@code nvcc} on the PATH); {@code -Dleapfrog.gpu.kernelCache}
- * the cache directory (default {@code ~/.cache/leapfrog/kernels}).
+ * <p>One compiler per nvcc and cache directory ({@link #of}; {@code GpuOptions.nvcc} and {@code .kernelCache}),
+ * shared by every executor of the process that names the same: a shape is compiled once however many
+ * ask for it. The default nvcc is {@code $CUDA_HOME/bin/nvcc}, {@code /usr/local/cuda/bin/nvcc}, then
+ * {@code nvcc} on the PATH; the default cache directory {@code ~/.cache/leapfrog/kernels}.
  */
 public final class KernelCompiler {
     private static final String HEADERS = "/io/leapfrog/kernels/cuda/";
@@ -41,25 +42,47 @@ public final class KernelCompiler {
                 t.setDaemon(true);
                 return t;
             });
-    /** Compiles started in this process, by cache key: the cubin, or null after a failure. */
-    private static final Map<String, Future<byte[]>> COMPILES = new ConcurrentHashMap<>();
-    private static volatile String lastFailure;
-    private static volatile boolean warned;
+    /** The compilers made so far, by their nvcc and cache directory as named (null: the default). */
+    private static final Map<Settings, KernelCompiler> COMPILERS = new ConcurrentHashMap<>();
 
-    private KernelCompiler() {
+    private record Settings(Path nvcc, Path cacheDir) {
+    }
+
+    private final Path namedNvcc;
+    private final Path namedCacheDir;
+    /** Compiles this compiler started, by cache key: the cubin, or null after a failure. */
+    private final Map<String, Future<byte[]>> compiles = new ConcurrentHashMap<>();
+    /** Why each failed compile failed, by cache key. */
+    private final Map<String, String> failures = new ConcurrentHashMap<>();
+    private volatile String lastFailure;
+    private volatile Boolean available;
+
+    private KernelCompiler(Path nvcc, Path cacheDir) {
+        this.namedNvcc = nvcc;
+        this.namedCacheDir = cacheDir;
+    }
+
+    /** The compiler that runs {@code nvcc} (null: the default one) and caches in {@code cacheDir} (null: the default). */
+    public static KernelCompiler of(Path nvcc, Path cacheDir) {
+        return COMPILERS.computeIfAbsent(new Settings(nvcc, cacheDir), s -> new KernelCompiler(s.nvcc(), s.cacheDir()));
+    }
+
+    /** The compiler with the default nvcc and cache directory. */
+    public static KernelCompiler defaults() {
+        return of(null, null);
     }
 
     /**
      * The cubin of {@code source} for {@code arch} (e.g. {@code sm_90}) when it is compiled (in this process
      * or in the disk cache); otherwise null, after starting its compile in the background (once).
      */
-    public static byte[] cubinIfReady(String source, String arch) {
+    public byte[] cubinIfReady(String source, String arch) {
         return cubinIfReady(key(source, arch), source, arch);
     }
 
     /** As {@link #cubinIfReady(String, String)}, with the source's {@link #key} computed before (a hash of it). */
-    public static byte[] cubinIfReady(String key, String source, String arch) {
-        Future<byte[]> f = COMPILES.computeIfAbsent(key, k -> {
+    public byte[] cubinIfReady(String key, String source, String arch) {
+        Future<byte[]> f = compiles.computeIfAbsent(key, k -> {
             byte[] cached = cachedOrNull(k);   // a cubin an earlier process compiled serves the first count already
             return cached != null ? java.util.concurrent.CompletableFuture.completedFuture(cached)
                     : WORKER.submit(() -> compileOrNull(k, source, arch));
@@ -74,10 +97,10 @@ public final class KernelCompiler {
         }
     }
 
-    /** Waits up to {@code seconds} for every compile started so far (benchmarks and tests); whether all ended. */
-    public static boolean awaitCompiles(double seconds) {
+    /** Waits up to {@code seconds} for every compile this compiler started so far; whether all ended. */
+    public boolean awaitCompiles(double seconds) {
         long deadline = System.nanoTime() + (long) Math.min(seconds * 1e9, 1e15);   // 1e15 ns: "no limit", without overflow
-        for (Future<byte[]> f : List.copyOf(COMPILES.values())) {
+        for (Future<byte[]> f : List.copyOf(compiles.values())) {
             try {
                 f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (Exception e) {
@@ -87,10 +110,8 @@ public final class KernelCompiler {
         return true;
     }
 
-    private static volatile Boolean available;
-
-    /** Whether an nvcc was found (looked for once) and this build packs the kernels' headers. */
-    public static boolean available() {
+    /** Whether its nvcc was found (looked for once) and this build packs the kernels' headers. */
+    public boolean available() {
         Boolean a = available;
         if (a == null) {
             a = nvcc() != null && KernelCompiler.class.getResource(HEADERS + "headers.txt") != null;
@@ -100,12 +121,17 @@ public final class KernelCompiler {
     }
 
     /** Why the last compile failed, or null. */
-    public static String lastFailure() {
+    public String lastFailure() {
         return lastFailure;
     }
 
+    /** Why the compile of {@code key} failed, or null (it has not failed, or has not ended). */
+    public String failure(String key) {
+        return failures.get(key);
+    }
+
     /** The cubin of {@code key} in the disk cache, or null (none, or the cache cannot be read: then compile). */
-    private static byte[] cachedOrNull(String key) {
+    private byte[] cachedOrNull(String key) {
         try {
             Path cubin = cacheDir().resolve(key + ".cubin");
             return Files.isRegularFile(cubin) ? Files.readAllBytes(cubin) : null;
@@ -114,30 +140,26 @@ public final class KernelCompiler {
         }
     }
 
-    private static byte[] compileOrNull(String key, String source, String arch) {
+    private byte[] compileOrNull(String key, String source, String arch) {
         try {
             return compile(key, source, arch);
         } catch (IOException | RuntimeException e) {
-            fail(e.getMessage());
+            fail(key, String.valueOf(e.getMessage()));
             return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            fail("interrupted");
+            fail(key, "interrupted");
             return null;
         }
     }
 
-    private static void fail(String why) {
+    /** Records why a compile failed; the callers that find its cubin missing report it ({@link #failure}). */
+    private void fail(String key, String why) {
         lastFailure = why;
-        if (!warned) {
-            warned = true;
-            System.err.println("leapfrog: warning: a GPU kernel for this query's shape could not be compiled (" + why
-                    + "); the table-driven kernels run instead. Set -Dleapfrog.gpu.nvcc to an nvcc of CUDA 12 or newer,"
-                    + " or -Dleapfrog.gpu.shaped=false to stop trying (for bin/leapfrog, in LEAPFROG_JAVA_OPTS).");
-        }
+        failures.put(key, why);
     }
 
-    private static byte[] compile(String key, String source, String arch) throws IOException, InterruptedException {
+    private byte[] compile(String key, String source, String arch) throws IOException, InterruptedException {
         Path dir = cacheDir();
         Path cubin = dir.resolve(key + ".cubin");
         String nvcc = nvcc();
@@ -244,20 +266,20 @@ public final class KernelCompiler {
         }
     }
 
-    private static Path cacheDir() throws IOException {
-        String d = System.getProperty("leapfrog.gpu.kernelCache");
-        Path dir = d != null && !d.isBlank() ? Path.of(d)
+    private Path cacheDir() throws IOException {
+        Path dir = namedCacheDir != null ? namedCacheDir
                 : Path.of(System.getProperty("user.home"), ".cache", "leapfrog", "kernels");
         Files.createDirectories(dir);
         return dir;
     }
 
-    /** The nvcc to run, or null. */
-    public static String nvcc() {
-        String named = System.getProperty("leapfrog.gpu.nvcc");
-        if (named != null && !named.isBlank()) {
-            return named;
-        }
+    /** The nvcc to run: the one named, else the first found; or null. */
+    public String nvcc() {
+        return namedNvcc != null ? namedNvcc.toString() : foundNvcc();
+    }
+
+    /** The nvcc of the CUDA installation, or on the PATH: the default; or null. */
+    public static String foundNvcc() {
         List<Path> candidates = new ArrayList<>();
         String home = System.getenv("CUDA_HOME");
         if (home != null && !home.isBlank()) {

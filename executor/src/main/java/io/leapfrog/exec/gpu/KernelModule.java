@@ -19,23 +19,8 @@ final class KernelModule {
     private KernelModule() {
     }
 
-    /**
-     * System property naming a fatbin file to load instead of the packed resource: for comparing two
-     * builds of the kernels in one process or run (an A/B on the device), never needed otherwise.
-     */
-    static final String OVERRIDE_PROPERTY = "leapfrog.gpu.kernels";
-
     /** The module image, or null when this build has no kernels (nvcc was missing when it was built). */
     static byte[] image() {
-        String override = System.getProperty(OVERRIDE_PROPERTY);
-        if (override != null && !override.isBlank()) {
-            try {
-                return java.nio.file.Files.readAllBytes(java.nio.file.Path.of(override));
-            } catch (IOException e) {
-                throw new GpuException("cannot read the GPU kernels named by -D" + OVERRIDE_PROPERTY + "="
-                        + override + ": " + e.getMessage() + "; name an existing fatbin or drop the option", e);
-            }
-        }
         try (InputStream in = KernelModule.class.getResourceAsStream(RESOURCE)) {
             return in == null ? null : in.readAllBytes();
         } catch (IOException e) {

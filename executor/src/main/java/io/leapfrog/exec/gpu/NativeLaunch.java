@@ -19,8 +19,7 @@ import java.nio.file.StandardCopyOption;
  * handles JCuda made ({@link Function}, {@link Stream}) are passed as addresses.
  *
  * <p>When the library is missing (a build without a C compiler, another platform) or cannot load,
- * or with {@code -Dleapfrog.gpu.nativeLaunch=false}, {@link #available} is false and GpuDevice
- * launches through JCuda as before; {@link #unavailableReason} says why.
+ * {@link #available} is false and GpuDevice launches through JCuda; {@link #unavailableReason} says why.
  */
 final class NativeLaunch {
     static final String RESOURCE = "/io/leapfrog/kernels/libleapfrog_launch.so";
@@ -53,9 +52,6 @@ final class NativeLaunch {
     }
 
     private static String load() {
-        if ("false".equals(System.getProperty("leapfrog.gpu.nativeLaunch"))) {
-            return "-Dleapfrog.gpu.nativeLaunch=false";
-        }
         try (InputStream in = NativeLaunch.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 return "this build has no native launch library (it was built without a C compiler, or not on Linux x86_64)";

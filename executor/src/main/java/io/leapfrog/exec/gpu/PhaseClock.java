@@ -4,38 +4,49 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Where a GPU join's host time goes, phase by phase: a measuring aid for latency work, off unless
- * {@code -Dleapfrog.gpu.phases=true}. {@link #begin} starts a join's clock on the calling thread; each
- * {@link #mark} adds the time since the previous mark to its phase. Off, a mark is one branch on a
- * constant. The sums are per thread; {@code bench.GpuJoinLatency} prints them per join.
+ * Where a GPU join's host time goes, phase by phase: a measuring aid for latency work, one per executor
+ * ({@code GpuOptions.phaseTiming}; {@link #OFF} otherwise, whose marks do nothing). {@link #begin} starts a
+ * join's clock on the calling thread; each {@link #mark} adds the time since the previous mark to its
+ * phase. The sums are per thread; {@code bench.GpuJoinLatency} prints them per join.
  */
 public final class PhaseClock {
-    private static final boolean ON = Boolean.getBoolean("leapfrog.gpu.phases");
-    private static final ThreadLocal<PhaseClock> CLOCK = ThreadLocal.withInitial(PhaseClock::new);
+    /** A clock that measures nothing. */
+    public static final PhaseClock OFF = new PhaseClock(false);
 
-    private final Map<String, long[]> sums = new LinkedHashMap<>();
-    private long last;
+    private final boolean on;
+    private final ThreadLocal<Sums> sums = ThreadLocal.withInitial(Sums::new);
 
-    private PhaseClock() {
+    private static final class Sums {
+        final Map<String, long[]> phases = new LinkedHashMap<>();
+        long last;
     }
 
-    public static boolean on() {
-        return ON;
+    private PhaseClock(boolean on) {
+        this.on = on;
+    }
+
+    /** A clock that measures. */
+    public static PhaseClock measuring() {
+        return new PhaseClock(true);
+    }
+
+    public boolean on() {
+        return on;
     }
 
     /** Starts the clock of a join on this thread. */
-    public static void begin() {
-        if (ON) {
-            CLOCK.get().last = System.nanoTime();
+    public void begin() {
+        if (on) {
+            sums.get().last = System.nanoTime();
         }
     }
 
     /** Adds the time since the last mark (or {@link #begin}) to {@code phase}. */
-    public static void mark(String phase) {
-        if (ON) {
-            PhaseClock c = CLOCK.get();
+    public void mark(String phase) {
+        if (on) {
+            Sums c = sums.get();
             long now = System.nanoTime();
-            long[] s = c.sums.computeIfAbsent(phase, k -> new long[2]);
+            long[] s = c.phases.computeIfAbsent(phase, k -> new long[2]);
             s[0] += now - c.last;
             s[1]++;
             c.last = now;
@@ -43,10 +54,13 @@ public final class PhaseClock {
     }
 
     /** This thread's phases, in the order first marked: {nanoseconds in all, marks}; and clears them. */
-    public static Map<String, long[]> drain() {
-        PhaseClock c = CLOCK.get();
-        Map<String, long[]> out = new LinkedHashMap<>(c.sums);
-        c.sums.clear();
+    public Map<String, long[]> drain() {
+        if (!on) {
+            return Map.of();
+        }
+        Sums c = sums.get();
+        Map<String, long[]> out = new LinkedHashMap<>(c.phases);
+        c.phases.clear();
         return out;
     }
 }

@@ -4,14 +4,16 @@ import jcuda.driver.JCudaDriver;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * A kernel left running between jobs (kernels/src/main/cuda/resident.cuh): launched once, it takes each
  * job the host posts in mapped host memory and hands the result back there, so a job costs neither a
  * launch (8.6-10.8 us before any work, bench/native/resident_latency.cu) nor the kernel's set-up again.
- * It ends when it has had no job for {@code -Dleapfrog.gpu.resident.idleMicros} (default 2,000), when it
- * is retired, or on an abort request; the next job then launches it again.
+ * It ends when it has had no job for its idle time ({@code GpuOptions.residentIdle}), when it is retired,
+ * or on an abort request; the next job then launches it again.
  *
  * <p>While it runs it holds every multiprocessor, so the device retires it before it queues any other
  * work or calls the driver in a way that waits for the device ({@link GpuDevice#retireResident}). One
@@ -23,7 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * result, 2 the job word it answers, 3 the job word the host posts: {@code (instance << 32) | n} for the
  * launch's instance number and job number n = 1, 2, ...; n = 0xffffffff ends the instance.
  *
- * <p>{@code -Dleapfrog.gpu.resident=false} turns it off: every count is launched.
+ * <p>While it waits for a job it keeps every multiprocessor busy, which other processes sharing the GPU
+ * would feel: the executor uses it only when its options ask for it ({@code GpuOptions.residentCounts}).
  */
 public final class ResidentKernel {
     private static final int ANSWERED = 2;
@@ -41,11 +44,14 @@ public final class ResidentKernel {
     private final int block;
     private final int shared;
     private final KernelArg[] args;
+    private final long idleNanos;
+    private final Consumer<String> warnings;
     private long instance;
     private long jobs;
     private boolean live;
 
-    private ResidentKernel(GpuDevice dev, Object owner, String kernel, int blocks, int block, int shared, KernelArg[] args) {
+    private ResidentKernel(GpuDevice dev, Object owner, String kernel, int blocks, int block, int shared, KernelArg[] args,
+                           long idleNanos, Consumer<String> warnings) {
         this.dev = dev;
         this.owner = owner;
         this.kernel = kernel;
@@ -53,21 +59,19 @@ public final class ResidentKernel {
         this.block = block;
         this.shared = shared;
         this.args = args;
+        this.idleNanos = idleNanos;
+        this.warnings = warnings;
     }
 
     /**
-     * On unless turned off, and unless a resident kernel on {@code dev} kept ending without taking its job:
-     * the device then cannot hold all its blocks at once (shared with other work, as under MPS), and each
-     * block count is launched. Off too where every launch is followed by a synchronisation (profiling,
-     * {@code syncEachLaunch}), which would wait for the kernel to idle out before its first job.
+     * Whether {@code dev} can take jobs of a resident kernel now: not where one kept ending without taking
+     * its job (the device then cannot hold all its blocks at once, shared with other work as under MPS, and
+     * each block count is launched), nor while the running caller has every launch followed by a
+     * synchronisation (profiling, syncing after each), which would wait for the kernel to idle out before
+     * its first job. Call inside {@link GpuDevice#run}.
      */
-    public static boolean enabled(GpuDevice dev) {
-        return !"false".equals(System.getProperty("leapfrog.gpu.resident")) && !REFUSED.contains(dev)
-                && !KernelProfile.ENABLED && !Boolean.getBoolean("leapfrog.gpu.syncEachLaunch");
-    }
-
-    private static long idleNanos() {
-        return 1000L * Long.getLong("leapfrog.gpu.resident.idleMicros", 2000L);
+    public static boolean usable(GpuDevice dev) {
+        return !REFUSED.contains(dev) && !dev.launchesSynchronised();
     }
 
     /** Where the kernel's result words go (its arguments point there). Call inside {@link GpuDevice#run}. */
@@ -78,23 +82,25 @@ public final class ResidentKernel {
     /**
      * The device's resident kernel for {@code owner} (compared by equals), made when it has none for it;
      * {@code args} are made only then: the kernel's parameters but for its last, the resident arguments
-     * (LwResidentArgs), which this class adds. Call inside {@link GpuDevice#run}.
+     * (LwResidentArgs), which this class adds. A kernel made here ends after {@code idle} without a job, and
+     * says on {@code warnings} when it gives up on the device ({@link #run}). Call inside {@link GpuDevice#run}.
      */
     public static ResidentKernel of(GpuDevice dev, Object owner, String kernel, int blocks, int block, int shared,
-                                    java.util.function.Supplier<KernelArg[]> args) {
+                                    java.util.function.Supplier<KernelArg[]> args, Duration idle,
+                                    Consumer<String> warnings) {
         ResidentKernel r = dev.resident();
         if (r != null && r.owner.equals(owner)) {
             return r;
         }
         dev.retireResident();
-        r = new ResidentKernel(dev, owner, kernel, blocks, block, shared, args.get());
+        r = new ResidentKernel(dev, owner, kernel, blocks, block, shared, args.get(), idle.toNanos(), warnings);
         dev.setResident(r);
         return r;
     }
 
     /**
      * Runs one job and returns its result words 0..{@code words}-1, launching the kernel first if it is not
-     * running; null, with resident kernels off on the device from then on ({@link #enabled}), when it ended
+     * running; null, with resident kernels off on the device from then on ({@link #usable}), when it ended
      * three times without taking the job: the caller then launches the work.
      */
     public long[] run(int words) {
@@ -122,8 +128,8 @@ public final class ResidentKernel {
             // blocks at once, and the job waits for blocks that never start until the others idle out.
             if (launches == 2) {
                 REFUSED.add(dev);
-                System.err.println("warning: " + dev.lastLaunch() + " ended three times without taking its job;"
-                        + " counts on " + dev.name() + " are launched one by one from now on");
+                warnings.accept(dev.lastLaunch() + " ended three times without taking its job; counts on " + dev.name()
+                        + " are launched one by one from now on");
                 return null;
             }
         }
@@ -133,7 +139,7 @@ public final class ResidentKernel {
         KernelArg[] all = java.util.Arrays.copyOf(args, args.length + 1);
         instance = INSTANCES.incrementAndGet();
         ByteBuffer r = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN);
-        r.putLong(0, dev.residentMailbox().deviceAddress()).putLong(8, instance).putLong(16, idleNanos());
+        r.putLong(0, dev.residentMailbox().deviceAddress()).putLong(8, instance).putLong(16, idleNanos);
         all[args.length] = KernelArg.struct(r.array(), "resident arguments");
         dev.launchGrid(kernel, blocks, block, shared, all);   // retires whatever ran before
         jobs = 0;

@@ -16,7 +16,6 @@ class NativeLaunchTest {
     void thePackedLibraryLoadsAndOnlyTheDriverCanBeMissing() {
         assumeTrue(NativeLaunch.class.getResource(NativeLaunch.RESOURCE) != null,
                 "this build has no native launch library (no C compiler)");
-        assumeTrue(!"false".equals(System.getProperty("leapfrog.gpu.nativeLaunch")), "turned off");
         String reason = NativeLaunch.unavailableReason();
         assertTrue(reason == null || reason.contains("libcuda.so.1"),
                 "the library should load and find the driver, or say that the driver is missing: " + reason);

@@ -1,17 +1,20 @@
 package io.leapfrog.tests.differential;
 
 import io.leapfrog.exec.gpu.GpuRuntime;
+import io.leapfrog.exec.gpu.KernelCompiler;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.TupleSink;
-import io.leapfrog.tests.gpu.ScopedProperties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,7 +22,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The differential suite ({@link DifferentialSuite}) re-run on each GPU join strategy: LFTJ-GPU and
- * level-wise, with the whole device budget and with a budget small enough to force window splitting.
+ * level-wise, with the whole device budget and with a budget small enough to force window splitting, and
+ * on each count operator the selector may pick (options that leave the others out).
  * Every result must equal the nested-loop evaluator's (and DuckDB's, when its driver loads here).
  * Queries the GPU kernels cannot run (a {@code !=} filter) go to the CPU; the test checks that most
  * ran on the GPU. Skipped without a usable GPU.
@@ -33,8 +37,7 @@ class GpuDifferentialTest {
         assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
     }
 
-    private static DifferentialSuite.JoinUnderTest gpu(GpuJoinExecutor.Strategy s, long memory, GpuJoinReport report,
-                                                       GpuJoinExecutor ex) {
+    private static DifferentialSuite.JoinUnderTest gpu(GpuJoinExecutor.Strategy s, long memory, GpuJoinExecutor ex) {
         return new DifferentialSuite.JoinUnderTest() {
             @Override
             public String name() {
@@ -62,12 +65,22 @@ class GpuDifferentialTest {
         }
     }
 
+    /** Level-wise with the whole device. */
+    private static final GpuOptions LEVELWISE = GpuOptions.defaults().withStrategy(GpuJoinExecutor.Strategy.LEVELWISE);
+
     /** Runs the suite on strategy s with a device budget (0: the whole device); returns what the joins reported. */
     private static GpuJoinReport runWith(GpuJoinExecutor.Strategy s, long memory) throws Exception {
+        return runWith(GpuOptions.defaults().withStrategy(s).withMemoryBudget(memory));
+    }
+
+    /** Runs the suite with these options; returns what the joins reported. */
+    private static GpuJoinReport runWith(GpuOptions options) throws Exception {
+        GpuJoinExecutor.Strategy s = options.strategy();
+        long memory = options.memoryBudget();
         GpuJoinReport report = new GpuJoinReport();
         DuckDb duck = duckOrNull();
-        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, s, memory, 0, report)) {
-            DifferentialSuite.Summary sum = DifferentialSuite.run(List.of(gpu(s, memory, report, ex)), duck);
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, options, report)) {
+            DifferentialSuite.Summary sum = DifferentialSuite.run(List.of(gpu(s, memory, ex)), duck);
             long onGpu = report.entries().stream().filter(e -> e.where().startsWith("gpu")).count();
             long total = report.entries().size();
             long split = report.entries().stream().filter(e -> e.stats() != null && e.stats().maxWindows() > 1).count();
@@ -89,6 +102,7 @@ class GpuDifferentialTest {
             if (memory > 0) {
                 assertTrue(split > 0, "the small budget split no join into windows");
             }
+            report.warnings().forEach(w -> System.out.println("gpu differential: warning: " + w));
             return report;
         } finally {
             if (duck != null) {
@@ -114,37 +128,41 @@ class GpuDifferentialTest {
                         java.util.stream.Collectors.counting()));
         System.out.printf("gpu differential: %d depth-first counts (%d by kernels compiled for their shape, %d by resident kernels),"
                 + " %d fused counts, %d outgrew their workspace; not depth first: %s%n", warp, shaped, resident, made, outgrown, declined);
-        return new long[] {made, outgrown, warp, shaped};
+        return new long[] {made, outgrown, warp, shaped, resident};
     }
 
-    /** The fused count alone: the depth-first warp count, tried first, turned off. */
-    private static Map<String, String> fusedOnly(String... more) {
-        Map<String, String> m = new java.util.HashMap<>(Map.of("leapfrog.gpu.warpCount", "false"));
-        for (int i = 0; i < more.length; i += 2) {
-            m.put(more[i], more[i + 1]);
-        }
-        return m;
+    /** The fused count alone of the count-only operators (the depth-first count, tried first, left out). */
+    private static GpuOptions fusedOnly() {
+        return LEVELWISE.withCountOperators(EnumSet.of(GpuOptions.CountOperator.FUSED));
     }
 
     /**
-     * The suite's counts run as depth-first warp counts (one launch each, bound by blocks), its other
-     * joins level by level; a count whose first two variables share no atom would run fused.
+     * The suite's counts run as depth-first counts (one launch each), its other joins level by level; a
+     * count whose first two variables share no atom would run fused. Resident counts are off by default.
      */
     @Test
     void levelwiseMatchesNestedLoopsAndDuckDb() throws Exception {
         long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
-        assertTrue(f[2] > 0, "the counts should have run as warp counts");
+        assertTrue(f[2] > 0, "the counts should have run as depth-first counts");
+        assertTrue(f[4] == 0, "no count should have gone to a resident kernel: they are off unless asked for");
     }
 
-    /** Warp counts with no trie staged in shared memory, and with only what fits 2 KiB. */
+    /**
+     * With resident counts on, the suite's depth-first counts go as jobs to a kernel left running between
+     * counts (each query's count is a new launch's first job, or a running kernel's next).
+     */
     @Test
-    void warpCountsWithTriesInGlobalMemoryOrPartlyStagedMatch() throws Exception {
-        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.shared", "false"))) {
-            assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[2] > 0);
-        }
-        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.fused.sharedBytes", "2048"))) {
-            assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[2] > 0);
-        }
+    void residentCountsMatch() throws Exception {
+        long[] f = fused(runWith(LEVELWISE.withResidentCounts(true)));
+        assertTrue(f[2] > 0 && f[4] == f[2], "every depth-first count should have gone to a resident kernel: " + f[4]
+                + " of " + f[2]);
+    }
+
+    /** Depth-first counts with no trie staged in shared memory, and with only what fits 2 KiB. */
+    @Test
+    void depthFirstCountsWithTriesInGlobalMemoryOrPartlyStagedMatch() throws Exception {
+        assertTrue(fused(runWith(LEVELWISE.withStagedTrieBytes(0)))[2] > 0);
+        assertTrue(fused(runWith(LEVELWISE.withStagedTrieBytes(2048)))[2] > 0);
     }
 
     /**
@@ -154,84 +172,45 @@ class GpuDifferentialTest {
      */
     @Test
     void depthFirstCountsCompiledForTheirShapeMatch() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(io.leapfrog.exec.gpu.KernelCompiler.nvcc() != null, "no nvcc on this machine");
+        KernelCompiler compiler = KernelCompiler.defaults();
+        org.junit.jupiter.api.Assumptions.assumeTrue(compiler.nvcc() != null, "no nvcc on this machine");
         runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0);
-        assertTrue(io.leapfrog.exec.gpu.KernelCompiler.awaitCompiles(600), "the shapes' kernels compiled within 600 s");
-        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.shaped.wait", "true"))) {
-            long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
-            assertTrue(f[2] > 0 && f[3] == f[2], "every depth-first count should have run a kernel compiled for its shape: "
-                    + f[3] + " of " + f[2] + (io.leapfrog.exec.gpu.KernelCompiler.lastFailure() != null
-                    ? "; nvcc: " + io.leapfrog.exec.gpu.KernelCompiler.lastFailure() : ""));
-        }
-    }
-
-    /** Warp counts bound by warps (lw_warp_count), not by whole blocks as by default. */
-    @Test
-    void warpCountsBoundByWarpsMatch() throws Exception {
-        try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.warpCount.block", "false"))) {
-            assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[2] > 0);
-        }
-    }
-
-    /** Warp counts whose level-1 values are not split, and split 32 ways (most tasks then find nothing). */
-    @Test
-    void warpCountsSplitOrNotMatch() throws Exception {
-        for (String split : new String[] {"1", "32"}) {
-            try (ScopedProperties p = ScopedProperties.set(Map.of("leapfrog.gpu.warpCount.split", split))) {
-                assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[2] > 0, "split " + split);
-            }
-        }
+        assertTrue(compiler.awaitCompiles(600), "the shapes' kernels compiled within 600 s");
+        long[] f = fused(runWith(LEVELWISE.withAwaitShapedKernels(true)));
+        assertTrue(f[2] > 0 && f[3] == f[2], "every depth-first count should have run a kernel compiled for its shape: "
+                + f[3] + " of " + f[2] + (compiler.lastFailure() != null ? "; nvcc: " + compiler.lastFailure() : ""));
     }
 
     /**
-     * Without warp counts the suite's counts run fused (one cooperative launch each). A count whose level
-     * outgrows the workspace sized for its input (16 MiB for these graphs; a random query may multiply
-     * them out) is counted level by level: few may.
+     * Without the depth-first count the suite's counts run fused (one cooperative launch each). A count
+     * whose level outgrows the workspace sized for its input (16 MiB for these graphs; a random query may
+     * multiply them out) is counted level by level: few may.
      */
     @Test
     void fusedCountsMatch() throws Exception {
-        try (ScopedProperties p = ScopedProperties.set(fusedOnly())) {
-            long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
-            assertTrue(f[0] > 0 && f[1] * 20 <= f[0] && f[2] == 0, "the counts should have run fused, few outgrowing the workspace");
-        }
+        long[] f = fused(runWith(fusedOnly()));
+        assertTrue(f[0] > 0 && f[1] * 20 <= f[0] && f[2] == 0, "the counts should have run fused, few outgrowing the workspace");
     }
 
     /** Fused counts with no trie staged in shared memory, and with only what fits 2 KiB. */
     @Test
     void fusedCountsWithTriesInGlobalMemoryOrPartlyStagedMatch() throws Exception {
-        try (ScopedProperties p = ScopedProperties.set(fusedOnly("leapfrog.gpu.fused.shared", "false"))) {
-            assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[0] > 0);
-        }
-        try (ScopedProperties p = ScopedProperties.set(fusedOnly("leapfrog.gpu.fused.sharedBytes", "2048"))) {
-            assertTrue(fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0))[0] > 0);
-        }
+        assertTrue(fused(runWith(fusedOnly().withStagedTrieBytes(0)))[0] > 0);
+        assertTrue(fused(runWith(fusedOnly().withStagedTrieBytes(2048)))[0] > 0);
     }
 
-    /** Fused counts whose result is read back through the driver instead of awaited in mapped host memory. */
-    @Test
-    void fusedCountsReadBackThroughTheDriverMatch() throws Exception {
-        try (ScopedProperties p = ScopedProperties.set(fusedOnly("leapfrog.gpu.fused.readBack", "true"))) {
-            long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
-            assertTrue(f[0] > 0 && f[1] * 20 <= f[0], "the counts should have run fused, few outgrowing the workspace");
-        }
-    }
-
-    /** Without warp and fused counts, every count runs level by level. */
+    /** Without the count-only operators, every count runs level by level. */
     @Test
     void levelwiseCountsLevelByLevelMatch() throws Exception {
-        try (ScopedProperties p = ScopedProperties.set(fusedOnly("leapfrog.gpu.fused", "false"))) {
-            long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
-            assertTrue(f[0] == 0 && f[1] == 0 && f[2] == 0, "no count should have run fused or as a warp count");
-        }
+        long[] f = fused(runWith(LEVELWISE.withCountOperators(Set.of())));
+        assertTrue(f[0] == 0 && f[1] == 0 && f[2] == 0, "no count should have run fused or depth first");
     }
 
     /** A fused count whose level outgrows a 32 KiB workspace is counted level by level instead, exactly. */
     @Test
     void fusedCountsThatOutgrowTheirWorkspaceFallBack() throws Exception {
-        try (ScopedProperties p = ScopedProperties.set(fusedOnly("leapfrog.gpu.fused.bytes", Integer.toString(32 << 10)))) {
-            long[] f = fused(runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0));
-            assertTrue(f[0] > 0 && f[1] > 0, "some counts should have fit 32 KiB and some outgrown it");
-        }
+        long[] f = fused(runWith(fusedOnly().withFusedWorkspaceBytes(32 << 10)));
+        assertTrue(f[0] > 0 && f[1] > 0, "some counts should have fit 32 KiB and some outgrown it");
     }
 
     /** 96 KiB: the test relations fit, the level tables of the larger joins do not, so windows split. */
@@ -243,9 +222,7 @@ class GpuDifferentialTest {
     /** Level-wise with core bitmaps forced onto the suite's small relations (partly covering: 512 bytes each). */
     @Test
     void levelwiseWithCoreBitmapsMatches() throws Exception {
-        try (ScopedProperties p = ScopedProperties.coreBitmaps(512)) {
-            runWith(GpuJoinExecutor.Strategy.LEVELWISE, 0);
-        }
+        runWith(LEVELWISE.withCoreBitmaps(GpuOptions.CoreBitmapPolicy.everyLevel(512)));
     }
 
     @Test

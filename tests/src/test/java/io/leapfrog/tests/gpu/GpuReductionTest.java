@@ -4,6 +4,7 @@ import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.Reduction;
@@ -75,7 +76,8 @@ class GpuReductionTest {
         Assumptions.assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
         List<JoinQuery> queries = queries(graph());
         GpuJoinReport report = new GpuJoinReport();
-        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, budget, 0, report)) {
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU,
+                GpuOptions.defaults().withStrategy(strategy).withMemoryBudget(budget), report)) {
             body.run(ex, queries);
         }
         assertEquals(0, report.entries().stream().filter(x -> !x.where().equals(strategy.label)).count(),

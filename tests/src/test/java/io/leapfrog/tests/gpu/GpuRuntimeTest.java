@@ -7,8 +7,10 @@ import io.leapfrog.engine.RunResult;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuException;
 import io.leapfrog.exec.gpu.GpuRuntime;
+import io.leapfrog.exec.gpu.KernelCompiler;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.LeapfrogJoin;
 import io.leapfrog.exec.join.TupleSink;
@@ -25,6 +27,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -56,7 +59,6 @@ class GpuRuntimeTest {
         System.out.println("gpu launches: " + GpuDevice.launchPath());
         assumeTrue(GpuDevice.class.getResource("/io/leapfrog/kernels/libleapfrog_launch.so") != null,
                 "this build has no native launch library");
-        assumeTrue(!"false".equals(System.getProperty("leapfrog.gpu.nativeLaunch")), "turned off");
         assertEquals("native", GpuDevice.launchPath());
     }
 
@@ -101,6 +103,13 @@ class GpuRuntimeTest {
         }
     }
 
+    /** The options of a GPU executor forced to strategy {@code s}. */
+    private static GpuOptions forced(GpuJoinExecutor.Strategy s) {
+        return GpuOptions.defaults().withStrategy(s);
+    }
+
+    private static final GpuOptions LEVELWISE = forced(GpuJoinExecutor.Strategy.LEVELWISE);
+
     private static JoinQuery fourCliques(Trie e, int outputVars) {
         return JoinQuery.builder(4)
                 .atom(e, 0, 1).atom(e, 0, 2).atom(e, 0, 3).atom(e, 1, 2).atom(e, 1, 3).atom(e, 2, 3)
@@ -127,8 +136,8 @@ class GpuRuntimeTest {
         for (GpuJoinExecutor.Strategy s : new GpuJoinExecutor.Strategy[]{GpuJoinExecutor.Strategy.LFTJ,
                 GpuJoinExecutor.Strategy.LEVELWISE}) {
             for (int round = 0; round < 30; round++) {
-                try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, s, round % 3 == 0 ? 256 << 10 : 0, 0,
-                        new GpuJoinReport())) {
+                try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU,
+                        forced(s).withMemoryBudget(round % 3 == 0 ? 256 << 10 : 0), new GpuJoinReport())) {
                     int k = 1 + round % 4;
                     ex.count(fourCliques(e, k), 1, "count");
                     ex.run(fourCliques(e, k), 1, () -> new Rows(k), "run");
@@ -150,11 +159,12 @@ class GpuRuntimeTest {
         JoinQuery q = cliques(k60, 4);
         long expected = 60L * 59 * 58 * 57 / 24;
         GpuJoinReport report = new GpuJoinReport();
-        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0, report)) {
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, LEVELWISE, report)) {
             for (int round = 0; round < 3; round++) {
                 assertEquals(expected, ex.count(q, 1, "first"));
                 assertEquals(expected, ex.count(q, 1, "again"));
                 assertEquals(0, report.last().stats().uploadedBytes(), "counted again with its trie resident");
+                assertEquals(0, report.last().stats().residentCounts(), "resident counts are off unless asked for");
                 ex.close();   // frees the tries: the next count uploads and encodes anew
                 assertEquals(expected, ex.count(q, 1, "after close"));
                 assertTrue(report.last().stats().uploadedBytes() > 0, "the trie uploaded again after close");
@@ -165,9 +175,10 @@ class GpuRuntimeTest {
     }
 
     /**
-     * Counts taken by a resident kernel (ResidentKernel) stay exact when it idles out between counts (its
-     * idle time cut to 100 us, so most counts below find it ended, some just as it ends), when another
-     * query's count retires it, and when other work (a join that writes its rows) retires it.
+     * With resident counts asked for, counts taken by a resident kernel (ResidentKernel) stay exact when it
+     * idles out between counts (its idle time cut to 100 us, so most counts below find it ended, some just
+     * as it ends), when another query's count retires it, and when other work (a join that writes its rows)
+     * retires it.
      */
     @Test
     void aResidentKernelCountsExactlyAfterIdlingOutAndAfterOtherWork() throws InterruptedException {
@@ -177,10 +188,9 @@ class GpuRuntimeTest {
         long fours = 60L * 59 * 58 * 57 / 24;
         long threes = 60L * 59 * 58 / 6;
         GpuJoinReport report = new GpuJoinReport();
-        String idle = System.getProperty("leapfrog.gpu.resident.idleMicros");
-        System.setProperty("leapfrog.gpu.resident.idleMicros", "100");
+        GpuOptions resident100us = LEVELWISE.withResidentCounts(true).withResidentIdle(Duration.ofNanos(100_000));
         long resident = 0;
-        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0, report)) {
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, resident100us, report)) {
             for (int i = 0; i < 300; i++) {
                 assertEquals(fours, ex.count(four, 1, "4-cliques " + i));
                 resident += report.last().stats().residentCounts();
@@ -194,14 +204,54 @@ class GpuRuntimeTest {
                     Thread.sleep(1);
                 }
             }
-        } finally {
-            if (idle == null) {
-                System.clearProperty("leapfrog.gpu.resident.idleMicros");
-            } else {
-                System.setProperty("leapfrog.gpu.resident.idleMicros", idle);
-            }
         }
         assertEquals(300, resident, "every 4-clique count taken by a resident kernel: " + report.lines().get(0));
+        assertTrue(report.warnings().isEmpty(), "no warning: " + report.warnings());
+    }
+
+    /**
+     * With profiling asked for, the executor's profile names the kernels its joins launched and the
+     * transfers; without, it is empty.
+     */
+    @Test
+    void aProfiledExecutorTablesItsKernels() {
+        Trie k60 = complete(60);
+        try (GpuJoinExecutor plain = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, LEVELWISE, new GpuJoinReport());
+             GpuJoinExecutor profiled = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, LEVELWISE.withProfile(true),
+                     new GpuJoinReport())) {
+            assertEquals(60L * 59 * 58 / 6, plain.count(cliques(k60, 3), 1, "triangles"));
+            assertEquals(60L * 59 * 58 / 6, profiled.count(cliques(k60, 3), 1, "triangles"));
+            assertEquals(60L * 59 * 58 / 6, collect(profiled.run(cliques(k60, 3), 1, () -> new Rows(3), "rows")).size());
+            assertTrue(plain.profileLines().isEmpty());
+            String table = String.join("\n", profiled.profileLines());
+            System.out.println(table);
+            assertTrue(table.startsWith("gpu profile"), table);
+            assertTrue(table.contains("lw_block_count") && table.contains("lw_scatter") && table.contains("upload"), table);
+        }
+    }
+
+    /**
+     * A kernel for a count's shape that cannot be compiled (an nvcc that does not exist) leaves the count to
+     * the table-driven kernel, exact, and the report says why once.
+     */
+    @Test
+    void aShapedKernelThatCannotBeCompiledIsAWarningInTheReport(@TempDir Path dir) {
+        Trie k60 = complete(60);
+        GpuJoinReport report = new GpuJoinReport();
+        GpuOptions broken = LEVELWISE.withNvcc(dir.resolve("no-such-nvcc")).withKernelCache(dir.resolve("cache"))
+                .withAwaitShapedKernels(true);
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, broken, report)) {
+            for (int i = 0; i < 3; i++) {
+                assertEquals(60L * 59 * 58 * 57 / 24, ex.count(cliques(k60, 4), 1, "4-cliques"));
+                assertTrue(report.last().stats().depthFirstCounts() > 0 && report.last().stats().shapedCounts() == 0,
+                        report.lines().toString());
+            }
+        }
+        assertEquals(1, report.warnings().size(), report.warnings().toString());
+        assertTrue(report.warnings().get(0).contains("could not be compiled") && report.warnings().get(0).contains("no-such-nvcc"),
+                report.warnings().get(0));
+        assertTrue(report.lines().get(report.lines().size() - 1).startsWith("warning: a GPU kernel for this query's shape"),
+                report.lines().toString());
     }
 
     @Test
@@ -213,7 +263,8 @@ class GpuRuntimeTest {
         for (GpuJoinExecutor.Strategy s : new GpuJoinExecutor.Strategy[]{GpuJoinExecutor.Strategy.LFTJ,
                 GpuJoinExecutor.Strategy.LEVELWISE}) {
             GpuJoinReport report = new GpuJoinReport();
-            try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, s, trieBytes + (192 << 10), 0, report)) {
+            try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU,
+                    forced(s).withMemoryBudget(trieBytes + (192 << 10)), report)) {
                 assertEquals(expected, collect(ex.run(fourCliques(e, 4), 1, () -> new Rows(4), "4-cliques")), s.label);
                 assertEquals(expected.size(), ex.count(fourCliques(e, 4), 1, "4-cliques"), s.label + " count");
             }
@@ -243,7 +294,7 @@ class GpuRuntimeTest {
     void aRunningKernelStopsOnRequest() throws Exception {
         Trie k1000 = complete(1000);
         Trie k60 = complete(60);
-        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LFTJ, 0, 0,
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, forced(GpuJoinExecutor.Strategy.LFTJ),
                 new GpuJoinReport())) {
             ex.count(JoinQuery.builder(2).atom(k1000, 0, 1).build(), 1, "upload");   // the trie on the device
             assertStopsOnRequest("join", () -> ex.count(fourCliques(k1000, 4), 1, "K_1000 4-cliques"));
@@ -253,22 +304,21 @@ class GpuRuntimeTest {
     }
 
     /**
-     * A small input with a huge count runs as a depth-first warp count (K_200's 39,800 edges; its 82
+     * A small input with a huge count runs as a depth-first count (K_200's 39,800 edges; its 82
      * billion 6-cliques take seconds, where its 2.5 billion 5-cliques took less than the half second
      * before the request): it too stops within two seconds of an abort request, and the executor's next
-     * warp count is exact.
+     * depth-first count is exact.
      */
     @Test
-    void aRunningWarpCountStopsOnRequest() throws Exception {
+    void aRunningDepthFirstCountStopsOnRequest() throws Exception {
         Trie k200 = complete(200);
         Trie k60 = complete(60);
         GpuJoinReport report = new GpuJoinReport();
-        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0,
-                report)) {
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, LEVELWISE, report)) {
             ex.count(JoinQuery.builder(2).atom(k200, 0, 1).build(), 1, "upload");
-            assertStopsOnRequest("warp count", () -> ex.count(cliques(k200, 6), 1, "K_200 6-cliques"));
+            assertStopsOnRequest("depth-first count", () -> ex.count(cliques(k200, 6), 1, "K_200 6-cliques"));
             assertEquals(60L * 59 * 58 * 57 / 24, ex.count(cliques(k60, 4), 1, "K_60 4-cliques"), "an exact count after the abort");
-            assertTrue(report.last().stats().depthFirstCounts() > 0, "K_60's 4-cliques should have run as a warp count");
+            assertTrue(report.last().stats().depthFirstCounts() > 0, "K_60's 4-cliques should have run as a depth-first count");
         }
     }
 
@@ -278,12 +328,11 @@ class GpuRuntimeTest {
      */
     @Test
     void aRunningCountCompiledForItsShapeStopsOnRequest() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(io.leapfrog.exec.gpu.KernelCompiler.nvcc() != null, "no nvcc on this machine");
+        org.junit.jupiter.api.Assumptions.assumeTrue(KernelCompiler.defaults().nvcc() != null, "no nvcc on this machine");
         Trie k200 = complete(200);
         Trie k60 = complete(60);
         GpuJoinReport report = new GpuJoinReport();
-        try (ScopedProperties p = ScopedProperties.set(java.util.Map.of("leapfrog.gpu.shaped.wait", "true"));
-             GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0, report)) {
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, LEVELWISE.withAwaitShapedKernels(true), report)) {
             ex.count(JoinQuery.builder(2).atom(k200, 0, 1).build(), 1, "upload");
             // compiles the kernel of the 6-clique count's shape (the same over K_60 and K_200) before the timed run
             assertEquals(50_063_860L, ex.count(cliques(k60, 6), 1, "K_60 6-cliques"));
@@ -350,7 +399,8 @@ class GpuRuntimeTest {
 
     private static RunResult run(Path program, Path facts, Path out, String device, long memory) {
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        try (Engine engine = new Engine(new EngineOptions(2, device, "auto", memory, quiet))) {
+        try (Engine engine = new Engine(new EngineOptions(2, EngineOptions.Device.parse(device),
+                GpuOptions.defaults().withMemoryBudget(memory), quiet))) {
             LoadedProgram p = engine.parse(program);
             return engine.run(p, facts, out);
         }

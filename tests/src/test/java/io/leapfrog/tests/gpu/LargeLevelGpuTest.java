@@ -3,6 +3,7 @@ package io.leapfrog.tests.gpu;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.LeapfrogJoin;
 import io.leapfrog.exec.join.TupleSink;
@@ -73,8 +74,8 @@ class LargeLevelGpuTest {
         JoinQuery pathsUp = JoinQuery.builder(3).atom(e, 0, 1).atom(e, 1, 2)
                 .lowerBound(1, 0, true).lowerBound(2, 1, true).build();
         GpuJoinReport report = new GpuJoinReport();
-        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0,
-                report)) {
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU,
+                GpuOptions.defaults().withStrategy(GpuJoinExecutor.Strategy.LEVELWISE), report)) {
             long[] cpu = sorted(LeapfrogJoin.run(edgesUp, 2, Packed::new));
             long[] gpu = sorted(ex.run(edgesUp, 1, Packed::new, "edges x < y"));
             assertEquals(cpu.length, gpu.length, "rows of e(x,y), x < y");

@@ -3,6 +3,7 @@ package io.leapfrog.tests.gpu;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.LeapfrogJoin;
 import io.leapfrog.exec.join.TupleSink;
@@ -105,7 +106,7 @@ class RankTableGpuTest {
         Assumptions.assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
         Trie e = denseSkewedGraph();
         GpuJoinReport report = new GpuJoinReport();
-        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, 0, 0, report)) {
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuOptions.defaults().withStrategy(strategy), report)) {
             int i = 0;
             for (JoinQuery q : queries(e)) {
                 String name = "query " + i++ + " on " + strategy.label;

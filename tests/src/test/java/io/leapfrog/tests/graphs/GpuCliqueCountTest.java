@@ -3,6 +3,7 @@ package io.leapfrog.tests.graphs;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.storage.Trie;
 import org.junit.jupiter.api.Assumptions;
@@ -50,7 +51,7 @@ class GpuCliqueCountTest {
         JoinQuery tri = CliqueCountTest.triangles(e);
         JoinQuery clique = CliqueCountTest.fourCliques(e);
         GpuJoinReport report = new GpuJoinReport();
-        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, strategy, 0, 0, report)) {
+        try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuOptions.defaults().withStrategy(strategy), report)) {
             assertEquals(triangles, ex.count(tri, 1, "triangles"), graph + " triangles on " + strategy.label);
             assertEquals(fourCliques, ex.count(clique, 1, "4-cliques"), graph + " 4-cliques on " + strategy.label);
         }

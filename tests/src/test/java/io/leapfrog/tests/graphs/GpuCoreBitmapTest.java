@@ -3,8 +3,8 @@ package io.leapfrog.tests.graphs;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
+import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.exec.storage.Trie;
-import io.leapfrog.tests.gpu.ScopedProperties;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,9 +33,9 @@ class GpuCoreBitmapTest {
         for (long bytes : new long[]{256 << 10, 64 << 20}) {
             // a fresh trie per budget: bitmaps are built when a trie is uploaded
             Trie e = CliqueCountTest.symmetricEdges(file);
-            try (ScopedProperties p = ScopedProperties.coreBitmaps(bytes);
-                 GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, GpuJoinExecutor.Strategy.LEVELWISE, 0, 0,
-                         new GpuJoinReport())) {
+            GpuOptions options = GpuOptions.defaults().withStrategy(GpuJoinExecutor.Strategy.LEVELWISE)
+                    .withCoreBitmaps(GpuOptions.CoreBitmapPolicy.everyLevel(bytes));
+            try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, options, new GpuJoinReport())) {
                 assertEquals(triangles, ex.count(CliqueCountTest.triangles(e), 1, "triangles"),
                         graph + " triangles, core bitmaps of " + bytes + " bytes");
                 assertEquals(fourCliques, ex.count(CliqueCountTest.fourCliques(e), 1, "4-cliques"),

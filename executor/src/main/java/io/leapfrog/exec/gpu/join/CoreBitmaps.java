@@ -8,14 +8,13 @@ import io.leapfrog.exec.storage.Trie;
  * its dense core), one bit per (node, value) over the span of their children's values. The level-wise
  * joins then answer "is v a child of p" for such a pair with one read instead of a binary search
  * (search.cuh, {@code lf_core_bit}); every other test searches as before, so the answers are exact
- * whatever the relation. The rows are the largest power of two (from {@link #minRows()}) whose bitmap
- * fits {@link #budget()}; a level of fewer than {@link #minValues()} values gets none (its searches stay in
- * cache), and a bitmap the device has no room for is left out.
+ * whatever the relation. The rows are the largest power of two (from the policy's {@code minRows}) whose
+ * bitmap fits its {@code bytesPerLevel}; a level of fewer than {@code minValues} values gets none (its
+ * searches stay in cache), and a bitmap the device has no room for is left out.
  *
- * <p>{@code -Dleapfrog.gpu.coreBitmaps=false} turns them off; {@code -Dleapfrog.gpu.coreBitmaps.bytes=N}
- * sets the budget per trie level (default 256 MiB: on R-MAT scale 23 renumbered, 32,768 rows that answer
- * 77% of the triangle count's membership tests); {@code -Dleapfrog.gpu.coreBitmaps.minValues=N} the
- * smallest level that gets one (default 2^22); {@code .minRows=N} the fewest rows (default 1,024).
+ * <p>The policy is {@code GpuOptions.coreBitmaps}: by default 256 MiB a level (on R-MAT scale 23 renumbered,
+ * 32,768 rows that answer 77% of the triangle count's membership tests), levels of 2^22 values or more, at
+ * least 1,024 rows; the tests force bitmaps onto small graphs with {@link GpuOptions.CoreBitmapPolicy#everyLevel}.
  */
 final class CoreBitmaps {
     private CoreBitmaps() {
@@ -32,38 +31,20 @@ final class CoreBitmaps {
     record OnDevice(long address, Shape shape) {
     }
 
-    static boolean enabled() {
-        return !"false".equals(System.getProperty("leapfrog.gpu.coreBitmaps"));
-    }
-
-    static long budget() {
-        return Long.getLong("leapfrog.gpu.coreBitmaps.bytes", 256L << 20);
-    }
-
-    /** Fewest rows a bitmap has (the tests lower it, {@code leapfrog.gpu.coreBitmaps.minRows}). */
-    static int minRows() {
-        return Integer.getInteger("leapfrog.gpu.coreBitmaps.minRows", 1024);
-    }
-
-    /** Fewest values a trie level needs for a bitmap (the tests lower it to reach small graphs). */
-    static int minValues() {
-        return Integer.getInteger("leapfrog.gpu.coreBitmaps.minValues", 1 << 22);
-    }
-
-    /** The core bitmap of t's level (1 or deeper), or null when it gets none. */
-    static Shape shape(Trie t, int level) {
-        if (!enabled() || level == 0 || level >= t.arity || t.values[level].length < minValues()) {
+    /** The core bitmap of t's level (1 or deeper) under {@code policy}, or null when it gets none. */
+    static Shape shape(Trie t, int level, GpuOptions.CoreBitmapPolicy policy) {
+        if (policy.bytesPerLevel() == 0 || level == 0 || level >= t.arity || t.values[level].length < policy.minValues()) {
             return null;
         }
         int[] off = t.offsets[level - 1];
         int[] vals = t.values[level];
         int parents = off.length - 1;
-        long budget = Math.min(budget(), 15L << 30);   // under 2^32 words: the kernels index it in 32 bits
+        long budget = Math.min(policy.bytesPerLevel(), 15L << 30);   // under 2^32 words: the kernels index it in 32 bits
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         int covered = 0;   // the last `covered` parents are in min..max
         Shape best = null;
-        for (long rows = Math.max(1, minRows()); rows <= parents; rows *= 2) {
+        for (long rows = Math.max(1, policy.minRows()); rows <= parents; rows *= 2) {
             for (; covered < rows; covered++) {
                 int p = parents - 1 - covered;
                 if (off[p] < off[p + 1]) {
@@ -83,11 +64,11 @@ final class CoreBitmaps {
         return best;
     }
 
-    /** Device bytes of a trie's core bitmaps. */
-    static long bytes(Trie t) {
+    /** Device bytes of a trie's core bitmaps under {@code policy}. */
+    static long bytes(Trie t, GpuOptions.CoreBitmapPolicy policy) {
         long n = 0;
         for (int l = 1; l < t.arity; l++) {
-            Shape s = shape(t, l);
+            Shape s = shape(t, l, policy);
             n += s == null ? 0 : s.bytes();
         }
         return n;

@@ -6,9 +6,9 @@ import io.leapfrog.exec.gpu.GpuDevice;
 import java.nio.ByteBuffer;
 
 /**
- * What the fused and the warp count share around their launch: the header words the host zeroes
+ * What the fused and the depth-first count share around their launch: the header words the host zeroes
  * (fused.cuh's LW_FUSED_* words, the trace words after them), the trace switch
- * ({@code -Dleapfrog.gpu.fused.trace=true}), and the result the last block hands over in mapped host
+ * ({@code GpuOptions.traceCounts}), and the result the last block hands over in mapped host
  * memory (GpuDevice.awaitResult): [0] the count, [1] 1 when a level outgrew the workspace, [2] the epoch.
  * Both argument structs end alike: {@code trace}, then {@code result} and {@code epoch} 8 bytes apart.
  */
@@ -30,14 +30,15 @@ final class CountHandover {
     }
 
     /**
-     * Writes the trace switch (at {@code traceAt}) and the result slot (at {@code resultAt}, its epoch
-     * after it) into {@code args}, and queues the zeroing of {@code header}'s words unless
+     * Writes the trace switch ({@code trace}, at {@code traceAt}) and the result slot (at {@code resultAt},
+     * its epoch after it) into {@code args}, and queues the zeroing of {@code header}'s words unless
      * {@code zeroed} (its trace words are zeroed with the trace on all the same): call it just before
      * the launch.
      */
-    static CountHandover prepare(GpuDevice dev, DeviceBuffer header, boolean zeroed, ByteBuffer args, int traceAt, int resultAt) {
+    static CountHandover prepare(GpuDevice dev, DeviceBuffer header, boolean zeroed, boolean trace, ByteBuffer args,
+                                 int traceAt, int resultAt) {
         long[] slot = dev.resultSlot();
-        CountHandover h = new CountHandover(traced(), slot[1]);
+        CountHandover h = new CountHandover(trace, slot[1]);
         args.putInt(traceAt, h.trace ? 1 : 0);
         args.putLong(resultAt, slot[0]);
         args.putLong(resultAt + 8, slot[1]);
@@ -45,11 +46,6 @@ final class CountHandover {
             dev.fill(header, 0, 2L * h.words, 0);
         }
         return h;
-    }
-
-    /** Whether counts are traced ({@code -Dleapfrog.gpu.fused.trace=true}). */
-    static boolean traced() {
-        return Boolean.getBoolean("leapfrog.gpu.fused.trace");
     }
 
     /** The result words the kernel handed over (count, overflow), once it has. */

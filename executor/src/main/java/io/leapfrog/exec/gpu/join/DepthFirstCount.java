@@ -3,48 +3,39 @@ package io.leapfrog.exec.gpu.join;
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.KernelArg;
-import io.leapfrog.exec.gpu.PhaseClock;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * A small count in one ordinary launch with no grid-wide barrier ({@code lw_block_count},
- * kernels/src/main/cuda/block_kernels.cuh): each block takes level 1's candidates (the values of one
- * atom's second trie level, spread over the blocks) and binds the rest of the join depth first, a
- * block's worth of candidates at a time, in tables of at most one row a thread. Nothing can outgrow
- * its table, so the count never falls back; the result is awaited in mapped host memory as the fused
- * count's is. The tables lie in shared memory (at most half of it, with fewer threads a block when
- * they need more); the tries are staged in what is left, as the fused count stages them.
- *
- * <p>Its first version, {@code lw_warp_count} (warp_kernels.cuh), bound each warp's tasks 32 candidates
- * at a time; whole blocks count ca-GrQc's and oregon1_010331's 4-cliques 3-15% sooner (docs/performance.md,
- * eighteenth session). {@code -Dleapfrog.gpu.warpCount.block=false} launches it instead, with the same
- * arguments; the switches keep the first version's name.
- * A plan of at most 4 or 8 levels goes to the block count as the head of one with room for that many
- * ({@link #planHead}): fewer parameter bytes to copy at each launch.
+ * The depth-first count, a count-only operator: a small count in one ordinary launch with no grid-wide
+ * barrier ({@code lw_block_count}, kernels/src/main/cuda/block_kernels.cuh). Each block takes level 1's
+ * candidates (the values of one atom's second trie level, spread over the blocks) and binds the rest of
+ * the join depth first, a block's worth of candidates at a time, in tables of at most one row a thread.
+ * Nothing can outgrow its table, so the count never falls back; the result is awaited in mapped host
+ * memory as the fused count's is. The tables lie in shared memory (at most half of it, with fewer
+ * threads a block when they need more); the tries are staged in what is left, as the fused count stages
+ * them. The kernel's plan parameter has room for 4 or 8 levels, or all 16 ({@link #planHead}): fewer
+ * parameter bytes to copy at each launch.
  *
  * <p>Where nvcc is at hand, the block count is also compiled for the plan's shape ({@link ShapedKernels}):
  * once that kernel is loaded, it is launched instead, with the same arguments.
  *
- * <p>The count goes as a job to the resident form of its kernel ({@link ResidentCount}), left running between
- * counts of the same launch over the same tries: a count run again pays neither a launch nor the staging. A
- * traced count, or any where resident kernels are off, is launched.
+ * <p>With {@code GpuOptions.residentCounts} the count goes as a job to the resident form of its kernel
+ * ({@link ResidentCount}), left running between counts of the same launch over the same tries: a count run
+ * again pays neither a launch nor the staging. A traced count is launched.
  *
- * <p>It is tried before {@link FusedLevelwiseCount}, whose cooperative launch and grid-wide barriers
- * cost more than a small count's work (docs/gpu.md, "Depth-first warp counts"). It needs a level-1
- * participant reading the children of a level-0 participant (every join whose first two variables
- * share an atom), and few enough of those children that each can be split into at least two tasks in
- * one round of the launch ({@link #split}): on larger graphs the fused count is faster.
- *
- * <p>{@code -Dleapfrog.gpu.warpCount=false} turns it off; {@code .split} fixes the split; {@code .block=false}
- * binds by warps; {@code .planHead=false} passes the whole plan even when a head of it would do. The
- * fused count's {@code .shared} and {@code .sharedBytes} apply to its staging too.
+ * <p>The selector tries it before {@link FusedLevelwiseCount}, whose cooperative launch and grid-wide
+ * barriers cost more than a small count's work (docs/gpu.md, "Depth-first counts"). It declines a count
+ * with existential variables or of one level, and needs a level-1 participant reading the children of a
+ * level-0 participant (every join whose first two variables share an atom), and few enough of those
+ * children that each can be split into at least two tasks in one round of the launch ({@link #split}):
+ * on larger graphs the fused count is faster. {@code GpuOptions.stagedTrieBytes} caps its staging.
  */
-final class DepthFirstCount {
+final class DepthFirstCount implements GpuJoinOperator {
+    static final DepthFirstCount INSTANCE = new DepthFirstCount();
+
     private static final String KERNEL = "lw_block_count";
-    /** The same count bound by warps (warp_kernels.cuh), with the same arguments. */
-    private static final String WARP_KERNEL = "lw_warp_count";
     /** Levels the block count's shorter plan parameters have room for (lw_block_count_v4, _v8). */
     private static final int[] PLAN_HEADS = {4, 8};
     /** Most tasks one value of level 1 makes (LfWarpArgs.split): a warp's lanes. */
@@ -73,34 +64,31 @@ final class DepthFirstCount {
     private DepthFirstCount() {
     }
 
-    static boolean enabled() {
-        return !"false".equals(System.getProperty("leapfrog.gpu.warpCount"));
+    @Override
+    public boolean countOnly() {
+        return true;
     }
 
-    private static boolean byBlocks() {
-        return !"false".equals(System.getProperty("leapfrog.gpu.warpCount.block"));
+    @Override
+    public String toString() {
+        return "depth-first count";
     }
 
     /**
      * Levels the plan parameter of the kernel for a plan of {@code levels} levels has room for: the fewest
-     * of {@link #PLAN_HEADS} that hold them (the block count), else all ({@code LF_MAX_VARS}).
+     * of {@link #PLAN_HEADS} that hold them, else all ({@code LF_MAX_VARS}).
      */
     static int planHead(int levels) {
-        if (byBlocks() && !"false".equals(System.getProperty("leapfrog.gpu.warpCount.planHead"))) {
-            for (int head : PLAN_HEADS) {
-                if (levels <= head) {
-                    return head;
-                }
+        for (int head : PLAN_HEADS) {
+            if (levels <= head) {
+                return head;
             }
         }
         return PlanLayout.MAX_VARS;
     }
 
-    /** The kernel for a plan of {@code levels} levels: the block count with its plan head, or the warp kernel. */
+    /** The kernel for a plan of {@code levels} levels: the block count with its plan head. */
     static String kernel(int levels) {
-        if (!byBlocks()) {
-            return WARP_KERNEL;
-        }
         int head = planHead(levels);
         return head == PlanLayout.MAX_VARS ? KERNEL : KERNEL + "_v" + head;
     }
@@ -134,8 +122,8 @@ final class DepthFirstCount {
 
     /**
      * Tasks each value of level 1 makes (each taking every S-th of level 2's candidates): as many as keep
-     * every lane of the launch ({@code warps}) busy in one round, at most {@link #MAX_SPLIT};
-     * {@code .split} sets it. 0 when the values are too many to be split at least twice in one round
+     * every lane of the launch ({@code warps}) busy in one round, at most {@link #MAX_SPLIT}.
+     * 0 when the values are too many to be split at least twice in one round
      * (more than 16 per warp), or for a join of two levels more than one per lane: the fused count was
      * faster there (wiki-Vote 4-cliques 0.20 ms against 0.31 ms bound by blocks and 0.36 ms by warps,
      * split once; ego-Facebook 0.54 against 0.89 and 1.34 ms; H200, docs/performance.md).
@@ -145,10 +133,6 @@ final class DepthFirstCount {
         long fit = Math.min(MAX_SPLIT, 32 * warps / Math.max(1, values));
         if (plan.nvars == 2) {
             return fit >= 1 ? 1 : 0;
-        }
-        Integer forced = Integer.getInteger("leapfrog.gpu.warpCount.split");
-        if (forced != null) {
-            return Math.max(1, Math.min(MAX_SPLIT, forced));
         }
         return fit >= 2 ? (int) fit : 0;
     }
@@ -182,49 +166,53 @@ final class DepthFirstCount {
     }
 
     /**
-     * The count, or -1 when this way does not apply (turned off, a count with existential variables or
+     * The count, or {@link #DECLINED} when this way does not apply (a count with existential variables or
      * of one level, no task participants), the join is too large for one round of the launch
-     * ({@link #split}) or its tables could not have a block of shared memory: the caller then counts
-     * otherwise.
+     * ({@link #split}) or its tables could not have a block of shared memory: the next operator then counts.
      */
-    static long count(GpuDevice dev, EncodedPlan encoded, GpuJoinStats stats) {
+    @Override
+    public long count(DeviceJoin j) {
+        GpuDevice dev = j.dev();
+        EncodedPlan encoded = j.plan();
+        GpuJoinStats stats = j.stats();
         Launch l = encoded.prepared.depthFirst;
-        if (l == null || (l.shape() != null && ShapedKernels.kernel(dev, l.shape()) != null)) {
-            l = prepare(dev, encoded);   // first, or its kernel compiled for the shape is ready now
+        if (l == null || (l.shape() != null && ShapedKernels.kernel(j, l.shape()) != null)) {
+            l = prepare(j);   // first, or its kernel compiled for the shape is ready now
             encoded.prepared.depthFirst = l;
         }
         if (l.kernel() == null) {
             stats.depthFirstDeclined = l.declined();
-            return -1;
+            return DECLINED;
         }
         if (dev.hasShaped(l.kernel())) {
             stats.shapedCounts++;
         }
         // The header is the module's own (lw_warp_header), left zeroed by every count that ends well.
         DeviceBuffer header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);
-        PhaseClock.mark("warp count setup");
-        if (ResidentCount.applies(dev) && byBlocks()) {
-            long[] answer = ResidentCount.count(dev, encoded, l);
+        j.clock().mark("depth-first setup");
+        if (ResidentCount.applies(j)) {
+            long[] answer = ResidentCount.count(j, l);
             if (answer != null) {
                 dev.moduleGlobalClean(HEADER_SYMBOL);
-                PhaseClock.mark("resident count");
+                j.clock().mark("resident count");
                 stats.depthFirstCounts++;
                 stats.residentCounts++;
                 return answer[CountHandover.RESULT_COUNT];
             }
             header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);   // zeroed again: the blocks that ran left counts in it
         }
-        CountHandover handover = CountHandover.prepare(dev, header, true, l.args(), ARGS_TRACE, ARGS_RESULT);
-        PhaseClock.mark("header fill");
+        CountHandover handover = CountHandover.prepare(dev, header, true, j.options().traceCounts(), l.args(), ARGS_TRACE,
+                ARGS_RESULT);
+        j.clock().mark("header fill");
         dev.launchGrid(l.kernel(), l.blocks(), l.block(), l.shared(), KernelArg.structPrefix(encoded.bytes, l.planBytes(), "plan"),
-                KernelArg.struct(l.args().array(), "warp count arguments"));
-        PhaseClock.mark("launch");
+                KernelArg.struct(l.args().array(), "depth-first count arguments"));
+        j.clock().mark("launch");
         long[] result = handover.await(dev);
         dev.moduleGlobalClean(HEADER_SYMBOL);
-        PhaseClock.mark("await result");
+        j.clock().mark("await result");
         long[] trace = handover.traceWords(dev, header);
         if (trace != null) {
-            stats.fusedTrace = FusedTrace.ofWarpCount(trace, encoded.plan.nvars);
+            stats.fusedTrace = FusedTrace.ofDepthFirstCount(trace, encoded.plan.nvars);
         }
         stats.depthFirstCounts++;
         return result[CountHandover.RESULT_COUNT];
@@ -234,10 +222,12 @@ final class DepthFirstCount {
      * The launch of the plan's count ({@link Launch#none} where it does not apply); with the kernel compiled for
      * the plan's shape once that is loaded, else the table-driven one and the shape to ask for again.
      */
-    private static Launch prepare(GpuDevice dev, EncodedPlan encoded) {
+    private static Launch prepare(DeviceJoin j) {
+        GpuDevice dev = j.dev();
+        EncodedPlan encoded = j.plan();
         GpuPlan plan = encoded.plan;
-        if (!enabled() || plan.outVars != plan.nvars || plan.nvars < 2) {
-            return Launch.none(!enabled() ? "turned off" : plan.nvars < 2 ? "one level" : "existential variables");
+        if (plan.outVars != plan.nvars || plan.nvars < 2) {
+            return Launch.none(plan.nvars < 2 ? "one level" : "existential variables");
         }
         int[] task = taskParticipants(plan);
         if (task == null) {
@@ -250,9 +240,9 @@ final class DepthFirstCount {
             args.putInt(ARGS_KEEP + 4 * l, keep[l]);
         }
         String kernel = kernel(plan.nvars);
-        ShapedKernel shape = byBlocks() && ShapedKernels.enabled()
+        ShapedKernel shape = ShapedKernels.enabled(j)
                 ? ShapedKernel.of(encoded.bytes, plan.nvars, planHead(plan.nvars), task, keep) : null;
-        String shaped = shape == null ? null : ShapedKernels.kernel(dev, shape);
+        String shaped = shape == null ? null : ShapedKernels.kernel(j, shape);
         if (shaped != null) {
             kernel = shaped;
             shape = null;   // nothing left to ask for
@@ -268,11 +258,9 @@ final class DepthFirstCount {
         if (tables > most) {
             return Launch.none("tables of " + tables + " bytes, " + most + " of shared memory");
         }
-        int limit = (int) Math.min(most, (long) tables + FusedLevelwiseCount.stagedBytesCap());
-        int shared = FusedLevelwiseCount.stagingEnabled()
-                ? FusedLevelwiseCount.stageSpans(encoded.searchedArrays(), limit, args, ARGS_SPAN_SRC, (tables + 15) & ~15)
-                : tables;
-        shared = Math.max(shared, tables);
+        int limit = (int) Math.min(most, (long) tables + j.options().stagedTrieBytes());
+        int shared = Math.max(tables,
+                FusedLevelwiseCount.stageSpans(encoded.searchedArrays(), limit, args, ARGS_SPAN_SRC, (tables + 15) & ~15));
         int blocks = dev.maxResidentBlocks(kernel, block, shared);
         if (blocks == 0) {
             return Launch.none("no block of " + block + " threads and " + shared + " bytes of shared memory fits " + kernel);

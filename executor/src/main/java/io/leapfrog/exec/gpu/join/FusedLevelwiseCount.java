@@ -9,7 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * A level-wise count in one cooperative launch ({@code lw_fused_count}, kernels/src/main/cuda/fused.cuh):
+ * The fused count, a count-only operator: a level-wise count in one cooperative launch ({@code lw_fused_count}, kernels/src/main/cuda/fused.cuh):
  * the level-wise join's steps, with each level's table and work placed by atomic counters on the device
  * instead of prefix sums read back by the host. On a small join the level-wise join's cost is its
  * round trips through the driver (about 20 launches and 8 read-backs, 0.4-0.5 ms through JCuda); this
@@ -17,9 +17,9 @@ import java.nio.ByteOrder;
  * host memory the device writes (GpuDevice.awaitResult) instead of reading it back.
  *
  * <p>It runs in a fixed workspace ({@link #workspaceFor}, at most a quarter of the free budget). When
- * a level outgrows it, the kernel stops and {@link #count} returns -1: the caller then runs the
+ * a level outgrows it, the kernel stops and {@link #count} declines: the selector then runs the
  * level-wise join, so the answer never depends on the workspace. Only counts whose every variable is an
- * output qualify, over inputs of at most {@link #maxTuples()} tuples: on an H100 the fused count was
+ * output qualify, over inputs of at most {@link #MAX_TUPLES} tuples: on an H100 the fused count was
  * 1.5-3.4x faster than level by level on the SNAP 4-cliques (11-100 thousand edges) and 1.7x on R-MAT
  * scale-16 triangles (about a million edges), but 10% slower on scale-16 4-cliques and 1.3x slower on
  * scale-18 triangles, where the round trips no longer dominate (what costs it the time there was not
@@ -30,11 +30,14 @@ import java.nio.ByteOrder;
  * threads; a binary search step then costs a shared-memory read instead of a round trip to L2 (7-12%
  * off the kernel on the SNAP 4-cliques; docs/performance.md, fourteenth session).
  *
- * <p>{@code -Dleapfrog.gpu.fused=false} turns it off; {@code .maxTuples}, {@code .bytes},
- * {@code .blocksPerSm} (0: as many as fit) and {@code .blocks} (the whole grid) tune it;
- * {@code .shared=false} stages nothing and {@code .sharedBytes} caps the staged bytes.
+ * <p>Its grid is as many blocks as are resident at once. {@code GpuOptions.fusedWorkspaceBytes} caps the
+ * workspace and {@code GpuOptions.stagedTrieBytes} the bytes staged (the tests shrink both).
  */
-final class FusedLevelwiseCount {
+final class FusedLevelwiseCount implements GpuJoinOperator {
+    static final FusedLevelwiseCount INSTANCE = new FusedLevelwiseCount();
+    /** Largest input (tuples over the plan's tries) counted this way. */
+    static final long MAX_TUPLES = 1L << 20;
+
     private static final String KERNEL = "lw_fused_count";
     private static final int BLOCK = 256;
     /** Work items a table row has on average at most before the queues fill first (each item: 4 candidates). */
@@ -59,7 +62,7 @@ final class FusedLevelwiseCount {
     static final int ARGS_RESULT = ARGS_N_SPANS + 8;
     static final int ARGS_EPOCH = ARGS_RESULT + 8;
     static final int ARGS_BYTES = ARGS_EPOCH + 8;
-    /** With {@code -Dleapfrog.gpu.fused.trace=true}: block 0's clock at each step (LW_FUSED_TRACE), after the header. */
+    /** With {@code GpuOptions.traceCounts}: block 0's clock at each step (LW_FUSED_TRACE), after the header. */
     static final int TRACE_WORDS = 30;
     /** Threads per block when the tries are staged in shared memory (one block per multiprocessor, as a rule). */
     private static final int STAGED_BLOCK = 1024;
@@ -67,37 +70,34 @@ final class FusedLevelwiseCount {
     private FusedLevelwiseCount() {
     }
 
-    static boolean enabled() {
-        return !"false".equals(System.getProperty("leapfrog.gpu.fused"));
+    @Override
+    public boolean countOnly() {
+        return true;
     }
 
-    /** Largest input (tuples over the plan's tries) counted this way. */
-    static long maxTuples() {
-        return Long.getLong("leapfrog.gpu.fused.maxTuples", 1L << 20);
-    }
-
-    /** The most workspace a fused count takes (less when the budget is short). */
-    static long workspaceBytes() {
-        return Long.getLong("leapfrog.gpu.fused.bytes", 1L << 30);
+    @Override
+    public String toString() {
+        return "fused count";
     }
 
     /**
      * The workspace for an input of {@code tuples}: 8 KiB per tuple (rounded up to a power of two), from 16
-     * MiB up to {@link #workspaceBytes()} and a quarter of the {@code free} budget. The SNAP graphs' 4-clique
-     * counts fit with room to spare (ca-GrQc: 128 MiB for 48,260 rows at its largest level; ego-Facebook:
-     * 1 GiB for 1.6 million), and a small program's count does not hold a gigabyte.
+     * MiB up to {@code most} (GpuOptions.fusedWorkspaceBytes, 1 GiB by default) and a quarter of the
+     * {@code free} budget. The SNAP graphs' 4-clique counts fit with room to spare (ca-GrQc: 128 MiB for
+     * 48,260 rows at its largest level; ego-Facebook: 1 GiB for 1.6 million), and a small program's count
+     * does not hold a gigabyte.
      */
-    static long workspaceFor(long tuples, long free) {
+    static long workspaceFor(long tuples, long free, long most) {
         long wanted = Math.max(16L << 20, Long.highestOneBit(Math.max(1, tuples - 1)) * 2 * (8L << 10));
-        return Long.highestOneBit(Math.max(1, Math.min(Math.min(wanted, workspaceBytes()), free / 4)));
+        return Long.highestOneBit(Math.max(1, Math.min(Math.min(wanted, most), free / 4)));
     }
 
     /** Whether {@code plan}'s count may be tried this way on {@code dev}. */
     static boolean applies(GpuPlan plan, GpuDevice dev) {
-        if (!enabled() || !dev.cooperativeLaunch() || plan.outVars != plan.nvars || plan.nvars == 0) {
+        if (!dev.cooperativeLaunch() || plan.outVars != plan.nvars || plan.nvars == 0) {
             return false;
         }
-        return plan.inputTuples <= maxTuples();
+        return plan.inputTuples <= MAX_TUPLES;
     }
 
     /** Rows each table holds in a workspace of {@code bytes}, for rows of {@code rowBytes} bytes (0: none). */
@@ -108,11 +108,19 @@ final class FusedLevelwiseCount {
     }
 
     /**
-     * The count, or -1 when no workspace could be had, the device refused the cooperative launch, or a
-     * level outgrew the workspace (counted in {@link GpuJoinStats#fusedOverflows()}).
+     * The count, or {@link #DECLINED} when it does not apply ({@link #applies}), no workspace could be had,
+     * the device refused the cooperative launch, or a level outgrew the workspace (counted in
+     * {@link GpuJoinStats#fusedOverflows()}).
      */
-    static long count(GpuDevice dev, EncodedPlan encoded, GpuJoinStats stats) {
+    @Override
+    public long count(DeviceJoin j) {
+        GpuDevice dev = j.dev();
+        EncodedPlan encoded = j.plan();
+        GpuJoinStats stats = j.stats();
         GpuPlan plan = encoded.plan;
+        if (!applies(plan, dev)) {
+            return DECLINED;
+        }
         int keepAll = 0;
         int[] keep = new int[plan.nvars];
         for (int l = 0; l < plan.nvars; l++) {
@@ -121,17 +129,17 @@ final class FusedLevelwiseCount {
         }
         int slots = Integer.bitCount(keepAll);
         long rowBytes = 4L * (plan.nvars + slots + 2);
-        long bytes = workspaceFor(plan.inputTuples, dev.pool().available());
+        long bytes = workspaceFor(plan.inputTuples, dev.pool().available(), j.options().fusedWorkspaceBytes());
         long rowsCap = rowsCap(bytes, rowBytes);
         if (rowsCap == 0) {
-            return -1;
+            return DECLINED;
         }
         long itemsCap = ITEMS_PER_ROW * rowsCap;
         DeviceBuffer ws;
         try {
             ws = dev.allocate(bytes, "fused count workspace");
         } catch (GpuOutOfMemoryException e) {
-            return -1;
+            return DECLINED;
         }
         try (ws) {
             ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
@@ -164,17 +172,18 @@ final class FusedLevelwiseCount {
             for (int l = 0; l < plan.nvars; l++) {
                 args.putInt(ARGS_KEEP + 4 * l, keep[l]);
             }
-            int shared = stagingEnabled() ? stageSpans(encoded.searchedArrays(), stagingLimit(dev), args) : 0;
+            int shared = stageSpans(encoded.searchedArrays(), stagingLimit(dev, j.options().stagedTrieBytes()), args);
             int block = shared > 0 ? STAGED_BLOCK : BLOCK;
-            CountHandover handover = CountHandover.prepare(dev, ws, false, args, ARGS_TRACE, ARGS_RESULT);
-            if (!dev.launchCooperative(KERNEL, blocks(dev, block, shared), block, shared,
+            CountHandover handover = CountHandover.prepare(dev, ws, false, j.options().traceCounts(), args, ARGS_TRACE,
+                    ARGS_RESULT);
+            if (!dev.launchCooperative(KERNEL, dev.maxResidentBlocks(KERNEL, block, shared), block, shared,
                     KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"))) {
-                return -1;
+                return DECLINED;
             }
-            long[] result = readsBack() ? readBack(dev, ws, plan.nvars, rowsCap, itemsCap) : handover.await(dev);
+            long[] result = handover.await(dev);
             if (result[CountHandover.RESULT_OVERFLOW] != 0) {
                 stats.fusedOverflows++;
-                return -1;
+                return DECLINED;
             }
             long[] header = handover.traceWords(dev, ws);
             if (header != null) {
@@ -185,40 +194,9 @@ final class FusedLevelwiseCount {
         }
     }
 
-    /**
-     * Whether the result is read back through the driver instead of awaited in mapped host memory
-     * ({@code -Dleapfrog.gpu.fused.readBack=true}): for measuring what the mapped result saves.
-     */
-    private static boolean readsBack() {
-        return Boolean.getBoolean("leapfrog.gpu.fused.readBack");
-    }
-
-    /** The result words (count, overflow) from the workspace's header, read back through the driver. */
-    private static long[] readBack(GpuDevice dev, DeviceBuffer ws, int levels, long rowsCap, long itemsCap) {
-        long[] header = new long[HEADER_WORDS];
-        dev.download(ws, 0, header, 0, HEADER_WORDS);
-        long overflow = 0;
-        for (int l = 1; l < levels; l++) {
-            if (header[1 + l] > rowsCap || header[1 + PlanLayout.MAX_VARS + l] > itemsCap) {
-                overflow = 1;
-            }
-        }
-        return new long[] {header[0], overflow};
-    }
-
-    /** Whether the tries may be staged in shared memory ({@code -Dleapfrog.gpu.fused.shared=false}: never). */
-    static boolean stagingEnabled() {
-        return !"false".equals(System.getProperty("leapfrog.gpu.fused.shared"));
-    }
-
-    /** Shared memory a block may stage tries in: the device's limit, or less with {@code .sharedBytes}. */
-    private static int stagingLimit(GpuDevice dev) {
-        return Math.min(dev.maxDynamicShared(KERNEL), stagedBytesCap());
-    }
-
-    /** The most bytes of tries a block stages ({@code -Dleapfrog.gpu.fused.sharedBytes}; the warp count's too). */
-    static int stagedBytesCap() {
-        return Integer.getInteger("leapfrog.gpu.fused.sharedBytes", Integer.MAX_VALUE);
+    /** Shared memory a block may stage tries in: the device's limit, or less when {@code cap} is smaller. */
+    private static int stagingLimit(GpuDevice dev, int cap) {
+        return Math.min(dev.maxDynamicShared(KERNEL), cap);
     }
 
     /**
@@ -255,16 +233,5 @@ final class FusedLevelwiseCount {
         }
         args.putInt(nSpans, n);
         return at;
-    }
-
-    /** Blocks of the launch: as many as are resident at once, or {@code .blocksPerSm} per multiprocessor. */
-    private static int blocks(GpuDevice dev, int block, int shared) {
-        int most = dev.maxResidentBlocks(KERNEL, block, shared);
-        int total = Integer.getInteger("leapfrog.gpu.fused.blocks", 0);
-        int perSm = Integer.getInteger("leapfrog.gpu.fused.blocksPerSm", 0);
-        if (total > 0) {
-            return Math.min(most, total);
-        }
-        return perSm > 0 ? Math.max(1, Math.min(most, perSm * dev.multiprocessors())) : most;
     }
 }

@@ -1,11 +1,11 @@
 package io.leapfrog.exec.gpu.join;
 
 /**
- * The steps of one fused or warp count (-Dleapfrog.gpu.fused.trace=true): block 0's cycles from the
+ * The steps of one fused or depth-first count ({@code GpuOptions.traceCounts}): block 0's cycles from the
  * start to the end of staging, then to each grid-wide barrier (the fused count) and to the end; the rows
- * and work items each level after the first had (the fused count); and, for a warp count, the kernel's
- * span in nanoseconds from block 0's start to the last block's end (0 for a fused count). A warp count
- * bound by blocks puts block 0's rounds of tasks and its steps at levels 2.. in {@code items}.
+ * and work items each level after the first had (the fused count); and, for a depth-first count, the
+ * kernel's span in nanoseconds from block 0's start to the last block's end (0 for a fused count), with
+ * block 0's rounds of tasks and its steps at levels 2.. in {@code items}.
  */
 public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long spanNanos) {
 
@@ -19,10 +19,10 @@ public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long span
     }
 
     /**
-     * From a warp count's header words (warp_kernels.cuh: the clocks as the fused count's, LW_WARP_SPAN;
-     * block_kernels.cuh: block 0's rounds and steps in the item words).
+     * From a depth-first count's header words (warp_kernels.cuh: the clocks as the fused count's,
+     * LW_WARP_SPAN; block_kernels.cuh: block 0's rounds and steps in the item words).
      */
-    static FusedTrace ofWarpCount(long[] header, int levels) {
+    static FusedTrace ofDepthFirstCount(long[] header, int levels) {
         return new FusedTrace(steps(header), new long[0], perLevel(header, ITEMS, levels),
                 header[DepthFirstCount.HEADER_SPAN]);
     }

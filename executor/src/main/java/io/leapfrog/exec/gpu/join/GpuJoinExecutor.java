@@ -6,6 +6,8 @@ import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.GpuUnavailableException;
+import io.leapfrog.exec.gpu.KernelCompiler;
+import io.leapfrog.exec.gpu.KernelProfile;
 import io.leapfrog.exec.gpu.PhaseClock;
 import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.join.JoinQuery;
@@ -16,6 +18,7 @@ import io.leapfrog.exec.join.TupleSink;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -27,6 +30,10 @@ import java.util.function.Supplier;
  * Joins the kernels cannot run (filters, computed values) stay on the CPU in both modes. A GPU join
  * that cannot fit even one window falls back to the CPU with a note in the report, and its partial
  * results are dropped. Tries stay resident on the device across joins until {@link #close()}.
+ *
+ * <p>On the GPU a join runs as one of the {@link GpuJoinOperator}s, which {@link GpuJoinSelector} picks
+ * from the executor's {@link GpuOptions}; joins the kernels cannot run are those {@link GpuEligibility}
+ * rejects. Warnings of the GPU runtime go into the report.
  */
 public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
 
@@ -70,25 +77,42 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     static final double GPU_CORES = 500;
 
     private final Mode mode;
-    private final Strategy strategy;
+    private final GpuOptions options;
+    private final GpuJoinSelector selector;
     private final long memoryLimit;
     private final long minTuples;
     private final GpuRuntime runtime;
     private final GpuJoinReport report;
+    private final PhaseClock clock;
+    private final KernelProfile profile;
+    private final GpuDevice.Diagnostics diagnostics;
+    private final KernelCompiler compiler;
     private ResidentTries resident;
 
+    /** As {@link #GpuJoinExecutor(Mode, GpuOptions, long, GpuJoinReport)}, auto mode's smallest input {@link #DEFAULT_MIN_TUPLES}. */
+    public GpuJoinExecutor(Mode mode, GpuOptions options, GpuJoinReport report) {
+        this(mode, options, DEFAULT_MIN_TUPLES, report);
+    }
+
     /**
-     * @param memoryLimit device bytes this executor may use (0: the device budget)
-     * @param minTuples   auto mode: smallest input (tuples over the distinct tries) sent to the GPU
+     * @param options   the strategy, the memory budget ({@code memoryBudget}: device bytes this executor may
+     *                  use, 0 for the device's budget) and everything else about how GPU joins run
+     * @param minTuples auto mode: smallest input (tuples over the distinct tries) sent to the GPU, when the
+     *                  join's work was not measured
      * @throws GpuUnavailableException in mode GPU when no GPU can be used
      */
-    public GpuJoinExecutor(Mode mode, Strategy strategy, long memoryLimit, long minTuples, GpuJoinReport report) {
+    public GpuJoinExecutor(Mode mode, GpuOptions options, long minTuples, GpuJoinReport report) {
         this.mode = mode;
-        this.strategy = strategy;
-        this.memoryLimit = memoryLimit;
+        this.options = options;
+        this.selector = new GpuJoinSelector(options);
+        this.memoryLimit = options.memoryBudget();
         this.minTuples = minTuples;
         this.report = report;
-        this.runtime = GpuRuntime.probe();
+        this.clock = options.phaseTiming() ? PhaseClock.measuring() : PhaseClock.OFF;
+        this.profile = options.profile() ? new KernelProfile() : null;
+        this.diagnostics = new GpuDevice.Diagnostics(options.syncEachLaunch(), profile);
+        this.compiler = options.compiler();
+        this.runtime = options.runtime();
         if (mode == Mode.GPU && !runtime.available()) {
             throw new GpuUnavailableException("--device gpu: " + runtime.unavailableReason() + "; use --device auto or cpu");
         }
@@ -113,9 +137,26 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         return report;
     }
 
+    public GpuOptions options() {
+        return options;
+    }
+
     /** The strategy GPU joins use (the forced one, or the executor's choice for auto). */
     public String strategyLabel() {
-        return (strategy == Strategy.AUTO ? Strategy.LEVELWISE : strategy).label;
+        return selector.strategy().label;
+    }
+
+    /** With {@code GpuOptions.profile}: each kernel's and transfer's time so far, as a table; else none. */
+    public List<String> profileLines() {
+        return profile == null ? List.of() : profile.lines();
+    }
+
+    /**
+     * With {@code GpuOptions.phaseTiming}: the calling thread's host time per phase of its joins since the last
+     * call ({nanoseconds in all, marks}, in the order first marked); else empty.
+     */
+    public Map<String, long[]> phases() {
+        return clock.drain();
     }
 
     /** The last query planned for the GPU (held weakly) and its plan, which a run of the same query object reuses. */
@@ -139,7 +180,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         LastPlan last = lastPlan;
         PreparedPlan prepared = last != null && last.query().get() == q ? last.prepared() : null;
         if (prepared == null) {
-            String inelig = GpuPlan.ineligibility(q);
+            String inelig = GpuEligibility.reason(q);
             if (inelig != null) {
                 return Decision.cpu("not GPU-eligible: " + inelig);
             }
@@ -153,7 +194,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         }
         GpuPlan plan = prepared.plan;
         long tuples = plan.inputTuples;
-        long bytes = prepared.trieBytes();
+        long bytes = prepared.trieBytes(options.coreBitmaps());
         // Decided before touching the device, so that a run of small joins never starts it.
         long work = q.measuredWork();
         if (smallByWork(work)) {
@@ -164,9 +205,10 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             return Decision.cpu(String.format(Locale.ROOT, "auto: small join, %,d input tuples; the GPU is used from %,d",
                     tuples, minTuples));
         }
-        Strategy s = strategy == Strategy.AUTO ? Strategy.LEVELWISE : strategy;
+        Strategy s = selector.strategy();
         long limit = limit(runtime.device().pool());
-        GpuMemoryEstimate estimate = runtime.device().run(() -> GpuMemoryEstimate.of(plan, s, materialise, limit, resident));
+        GpuMemoryEstimate estimate = runtime.device().run(diagnostics,
+                () -> GpuMemoryEstimate.of(plan, s, materialise, limit, resident, options.coreBitmaps()));
         if (mode == Mode.GPU) {
             return new Decision(s, "--device gpu", prepared, estimate);
         }
@@ -190,9 +232,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             return 0;
         }
         return route(q, false, label, () -> LeapfrogJoin.count(q, threads),
-                (d, stats) -> onDevice(d.plan(), stats, (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
-                        ? new LftjGpuJoin(dev, mem, stats).count(plan.loaded())
-                        : new LevelwiseGpuJoin(dev, mem, stats).count(plan)));
+                (d, stats) -> onDevice(d.plan(), stats, selector::count));
     }
 
     @Override
@@ -203,12 +243,8 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         return route(q, true, label, () -> LeapfrogJoin.run(q, threads, sinks), (d, stats) -> {
             // Rows wait on the host until the join has finished: a join abandoned for the CPU leaves no partial rows.
             HostRows rows = new HostRows(q.outputVars());
-            onDevice(d.plan(), stats, (plan, dev, mem) -> {
-                if (d.strategy() == Strategy.LFTJ) {
-                    new LftjGpuJoin(dev, mem, stats).enumerate(plan.loaded(), rows);
-                } else {
-                    new LevelwiseGpuJoin(dev, mem, stats).enumerate(plan.loaded(), rows);
-                }
+            onDevice(d.plan(), stats, j -> {
+                selector.rows().enumerate(j, rows);
                 return rows.rows();
             });
             S sink = sinks.get();
@@ -224,9 +260,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             return r.none();
         }
         return route(q, false, label, () -> r.onCpu(q, threads), (d, stats) -> onDevice(d.plan(), stats,
-                (plan, dev, mem) -> d.strategy() == Strategy.LFTJ
-                        ? new LftjGpuJoin(dev, mem, stats).reduce(plan.loaded(), r)
-                        : new LevelwiseGpuJoin(dev, mem, stats).reduce(plan.loaded(), r)));
+                j -> selector.rows().reduce(j, r)));
     }
 
     /**
@@ -243,9 +277,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             return new WitnessedReduction.Result(0, 0, null);
         }
         return route(q, false, label, () -> r.byEnumeration(JoinExecutor.cpu(), q, threads, label),
-                (d, stats) -> onDevice(d.plan(), stats, (plan, dev, mem) -> r.inPasses(pass -> d.strategy() == Strategy.LFTJ
-                        ? new LftjGpuJoin(dev, mem, stats).reduce(plan.loaded(), pass)
-                        : new LevelwiseGpuJoin(dev, mem, stats).reduce(plan.loaded(), pass))));
+                (d, stats) -> onDevice(d.plan(), stats, j -> r.inPasses(pass -> selector.rows().reduce(j, pass))));
     }
 
     private interface GpuJoin<T> {
@@ -257,9 +289,9 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
      * runs on the CPU instead, with a warning in the report.
      */
     private <T> T route(JoinQuery q, boolean materialise, String label, Supplier<T> onCpu, GpuJoin<T> onGpu) {
-        PhaseClock.begin();
+        clock.begin();
         Decision d = decide(q, materialise);
-        PhaseClock.mark("decide (plan, estimate)");
+        clock.mark("decide (plan, estimate)");
         long t0 = System.nanoTime();
         if (!d.gpu()) {
             T r = onCpu.get();
@@ -269,9 +301,9 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         GpuJoinStats stats = new GpuJoinStats();
         try {
             T r = onGpu.run(d, stats);
-            PhaseClock.mark("leave device");
+            clock.mark("leave device");
             report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), d.estimate()::describe, stats, System.nanoTime() - t0));
-            PhaseClock.mark("report");
+            clock.mark("report");
             return r;
         } catch (GpuOutOfMemoryException e) {
             T r = onCpu.get();
@@ -282,29 +314,32 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     }
 
     private interface DeviceWork<T> {
-        T run(EncodedPlan plan, GpuDevice dev, ResidentTries mem);
+        T run(DeviceJoin j);
     }
 
-    /** Pins the query's tries on the device, encodes the plan for them, runs {@code work}; records memory use. */
+    /**
+     * Pins the query's tries on the device, encodes the plan for them, runs {@code work} on the join with
+     * the executor's diagnostics; records memory use.
+     */
     private <T> T onDevice(PreparedPlan prepared, GpuJoinStats stats, DeviceWork<T> work) {
         GpuPlan plan = prepared.plan;
         GpuDevice dev = runtime.device();
-        return dev.run(() -> {
-            PhaseClock.mark("enter device");
+        return dev.run(diagnostics, () -> {
+            clock.mark("enter device");
             DeviceMemoryPool pool = dev.pool();
             pool.setLimit(limit(pool));
             if (resident == null) {
-                resident = new ResidentTries(dev);
+                resident = new ResidentTries(dev, options.coreBitmaps());
             }
             long uploaded = resident.uploadedBytes();
             pool.resetPeak();
             try (ResidentTries.Lease lease = resident.pin(plan.tries)) {
-                PhaseClock.mark("pin tries");
+                clock.mark("pin tries");
                 EncodedPlan encoded = new EncodedPlan(dev, prepared, resident, lease);
-                PhaseClock.mark("encode plan");
-                T r = work.run(encoded, dev, resident);
+                clock.mark("encode plan");
+                T r = work.run(new DeviceJoin(dev, resident, encoded, stats, options, clock, compiler, report::warn));
                 dev.sync();
-                PhaseClock.mark("sync");
+                clock.mark("sync");
                 return r;
             } finally {
                 stats.peakBytes = pool.peak();

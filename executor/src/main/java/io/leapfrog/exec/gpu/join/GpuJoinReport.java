@@ -4,13 +4,17 @@ import io.leapfrog.exec.gpu.Bytes;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Where each join of a run ran and why: the device decision, the fallbacks, and for GPU joins what
  * they did (windows, memory peak). Joins of the same rule with the same decision are folded into one
- * line with a count (a recursive rule runs once per round). Thread-safe.
+ * line with a count (a recursive rule runs once per round). It also keeps the GPU runtime's warnings
+ * (a kernel that could not be compiled, resident counts given up on a device), each once, which its
+ * lines end with. Thread-safe.
  */
 public final class GpuJoinReport {
 
@@ -24,9 +28,20 @@ public final class GpuJoinReport {
     }
 
     private final List<Entry> entries = new ArrayList<>();
+    private final Set<String> warnings = new LinkedHashSet<>();
 
     synchronized void add(Entry e) {
         entries.add(e);
+    }
+
+    /** Keeps a warning of the GPU runtime (one sentence, without "warning: "); the same one twice is kept once. */
+    public synchronized void warn(String warning) {
+        warnings.add(warning);
+    }
+
+    /** The warnings, in the order first given. */
+    public synchronized List<String> warnings() {
+        return List.copyOf(warnings);
     }
 
     public synchronized List<Entry> entries() {
@@ -43,7 +58,7 @@ public final class GpuJoinReport {
         return entries.stream().anyMatch(e -> e.where().startsWith("gpu"));
     }
 
-    /** One line per (rule, decision): "label: where (why) [x N] [windows, peak]". */
+    /** One line per (rule, decision): "label: where (why) [x N] [windows, peak]"; then "warning: ..." per warning. */
     public synchronized List<String> lines() {
         Map<String, long[]> counts = new LinkedHashMap<>();
         Map<String, Entry> last = new LinkedHashMap<>();
@@ -89,6 +104,9 @@ public final class GpuJoinReport {
                 }
             }
             out.add(sb.toString());
+        }
+        for (String w : warnings) {
+            out.add("warning: " + w);
         }
         return out;
     }

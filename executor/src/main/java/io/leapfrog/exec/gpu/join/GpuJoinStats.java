@@ -60,7 +60,7 @@ public final class GpuJoinStats {
         return fusedCounts;
     }
 
-    /** Counts made depth first in one launch ({@link DepthFirstCount}). */
+    /** Counts made depth first ({@link DepthFirstCount}): launched, or taken by a resident kernel. */
     public long depthFirstCounts() {
         return depthFirstCounts;
     }
@@ -85,7 +85,7 @@ public final class GpuJoinStats {
         return fusedOverflows;
     }
 
-    /** With {@code -Dleapfrog.gpu.fused.trace=true}, the last fused count's steps; null otherwise. */
+    /** With {@code GpuOptions.traceCounts}, the last fused or depth-first count's steps; null otherwise. */
     public FusedTrace fusedTrace() {
         return fusedTrace;
     }

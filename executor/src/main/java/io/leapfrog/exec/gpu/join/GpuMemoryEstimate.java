@@ -15,11 +15,11 @@ import io.leapfrog.exec.storage.Trie;
 record GpuMemoryEstimate(long trieBytes, long workingBytes, long windows, boolean estimated) {
 
     static GpuMemoryEstimate of(GpuPlan plan, GpuJoinExecutor.Strategy s, boolean materialise, long budget,
-                                ResidentTries resident) {
+                                ResidentTries resident, GpuOptions.CoreBitmapPolicy bitmaps) {
         long tries = 0;
         for (Trie t : plan.tries) {
             if (resident == null || !resident.isResident(t)) {
-                tries += ResidentTries.bytesOf(t);
+                tries += ResidentTries.bytesOf(t, bitmaps);
             }
         }
         JoinQuery q = plan.query;

@@ -18,7 +18,7 @@ import java.util.Map;
  * {@code LfPlan}, with the device addresses of the tries.
  *
  * <p>Queries with computed values or filters (arithmetic comparisons, {@code !=}, negation, built-ins)
- * are not compiled: those run on the CPU; {@link #ineligibility} says why.
+ * are not compiled: those run on the CPU; {@link GpuEligibility} says why.
  */
 final class GpuPlan {
     /** Per-thread state sizes the kernels are instantiated for: {vars, parts}. */
@@ -104,41 +104,9 @@ final class GpuPlan {
         return ((long) atom << 8) | trieLevel;
     }
 
-    /** Why the GPU kernels cannot run {@code q}, or null when they can. */
-    static String ineligibility(JoinQuery q) {
-        int n = q.varCount();
-        if (n == 0) {
-            return "the body binds no variable";
-        }
-        if (n > PlanLayout.MAX_VARS) {
-            return "the join has " + n + " variables; the GPU kernels take at most " + PlanLayout.MAX_VARS;
-        }
-        int slots = 0;
-        for (int l = 0; l < n; l++) {
-            JoinQuery.LevelShape s = q.shape(l);
-            if (s.computed()) {
-                return "variable " + l + " of the join order is computed (an expression or aggregate), which runs on the CPU";
-            }
-            if (s.filterCount() > 0) {
-                return "level " + l + " has a filter (arithmetic comparison, !=, negation or built-in), which runs on the CPU";
-            }
-            if (s.atom().length > PlanLayout.MAX_PARTS) {
-                return "level " + l + " intersects " + s.atom().length + " lists; the GPU kernels take at most " + PlanLayout.MAX_PARTS;
-            }
-            if (s.lowerVars().length > PlanLayout.MAX_BOUNDS || s.upperVars().length > PlanLayout.MAX_BOUNDS) {
-                return "level " + l + " has more than " + PlanLayout.MAX_BOUNDS + " variable bounds on one side";
-            }
-            slots += s.atom().length;
-        }
-        if (slots > PlanLayout.MAX_SLOTS) {
-            return "the join has " + slots + " trie positions to track; the GPU kernels take at most " + PlanLayout.MAX_SLOTS;
-        }
-        return null;
-    }
-
     /** The compiled plan; {@code q} must be eligible. */
     static GpuPlan of(JoinQuery q) {
-        String why = ineligibility(q);
+        String why = GpuEligibility.reason(q);
         if (why != null) {
             throw new IllegalArgumentException("not GPU-eligible: " + why);
         }

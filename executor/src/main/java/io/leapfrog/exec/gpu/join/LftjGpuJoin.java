@@ -15,7 +15,9 @@ import static io.leapfrog.exec.gpu.KernelArg.ptr;
  * them at their prefix-sum offsets, window by window so that every window's rows fit in memory; the
  * rows of each window are copied back before the next one is written.
  */
-final class LftjGpuJoin {
+final class LftjGpuJoin implements GpuJoinOperator {
+    static final LftjGpuJoin INSTANCE = new LftjGpuJoin();
+
     private static final int BLOCK = 128;
     /** Driver values per launch: the caller's interrupt is honoured between launches. */
     private static final int LAUNCH_VALUES = 1 << 16;
@@ -23,37 +25,49 @@ final class LftjGpuJoin {
     private static final long CHUNK_ROWS = 1 << 22;
     // (CHUNK_ROWS * k ints stays far below the 2^31 a Java array holds: k <= 16.)
 
-    private final GpuDevice dev;
-    private final ResidentTries mem;
-    private final GpuJoinStats stats;
-
-    LftjGpuJoin(GpuDevice dev, ResidentTries mem, GpuJoinStats stats) {
-        this.dev = dev;
-        this.mem = mem;
-        this.stats = stats;
+    private LftjGpuJoin() {
     }
 
-    long count(GpuPlan plan) {
+    @Override
+    public boolean countOnly() {
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return "LFTJ-GPU";
+    }
+
+    @Override
+    public long count(DeviceJoin j) {
+        return count(j, j.plan().loaded());
+    }
+
+    private static long count(DeviceJoin j, GpuPlan plan) {
+        GpuDevice dev = j.dev();
         long c;
-        try (DeviceBuffer total = mem.allocate(8, "join count")) {
+        try (DeviceBuffer total = j.mem().allocate(8, "join count")) {
             dev.fill(total, 0, 2, 0);
-            overDriver(plan, (lo, hi) -> dev.launch("lftj_count_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi),
+            overDriver(dev, plan, (lo, hi) -> dev.launch("lftj_count_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi),
                     ptr(total)));
             c = dev.readLong(total, 0);
         }
-        stats.windows[0] = 1;
+        j.stats().windows[0] = 1;
         // Without output variables each driver value answers "is there a result below me".
         return plan.outVars == 0 ? Math.min(c, 1) : c;
     }
 
     /** The reduction over every binding, on the device (each thread reduces its driver value's bindings). */
-    Reduction.Result reduce(GpuPlan plan, Reduction r) {
+    @Override
+    public Reduction.Result reduce(DeviceJoin j, Reduction r) {
+        GpuPlan plan = j.plan().loaded();
+        GpuDevice dev = j.dev();
         r.check(plan.query);
-        try (DeviceReduction out = DeviceReduction.start(dev, mem, r.op())) {
-            overDriver(plan, (lo, hi) -> dev.launch("lftj_reduce_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi),
+        try (DeviceReduction out = DeviceReduction.start(dev, j.mem(), r.op())) {
+            overDriver(dev, plan, (lo, hi) -> dev.launch("lftj_reduce_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi),
                     DeviceReduction.program(r.value()), DeviceReduction.program(r.keep()), i32(r.op().ordinal()),
                     ptr(out.out)));
-            stats.windows[0] = 1;
+            j.stats().windows[0] = 1;
             return out.result();
         }
     }
@@ -67,7 +81,7 @@ final class LftjGpuJoin {
      * Launches {@code kernel} over every driver value, {@link #LAUNCH_VALUES} per launch, honouring the
      * caller's interrupt between launches.
      */
-    private void overDriver(GpuPlan plan, DriverSlice kernel) {
+    private static void overDriver(GpuDevice dev, GpuPlan plan, DriverSlice kernel) {
         int n = plan.driverLength();
         for (int lo = 0; lo < n; lo += LAUNCH_VALUES) {
             kernel.launch(lo, Math.min(n, lo + LAUNCH_VALUES));
@@ -78,10 +92,14 @@ final class LftjGpuJoin {
         }
     }
 
-    void enumerate(GpuPlan plan, HostRows out) {
+    @Override
+    public void enumerate(DeviceJoin j, HostRows out) {
+        GpuPlan plan = j.plan().loaded();
+        ResidentTries mem = j.mem();
+        GpuJoinStats stats = j.stats();
         int k = plan.outVars;
         if (k == 0) {
-            if (count(plan) > 0) {
+            if (count(j, plan) > 0) {
                 out.appendEmpty();
             }
             return;
@@ -94,7 +112,7 @@ final class LftjGpuJoin {
             int hi = (int) Math.min(n, (long) lo + window);
             long before = out.rows();
             try {
-                driverWindow(plan, lo, hi, out);
+                driverWindow(j, plan, lo, hi, out);
             } catch (io.leapfrog.exec.gpu.GpuOutOfMemoryException e) {
                 out.truncate(before);
                 if (hi - lo == 1) {
@@ -114,7 +132,9 @@ final class LftjGpuJoin {
      * to the memory left; a heavy driver value's rows may span several chunks (its thread then runs once
      * per chunk, writing only that chunk's rows).
      */
-    private void driverWindow(GpuPlan plan, int lo, int hi, HostRows out) {
+    private static void driverWindow(DeviceJoin j, GpuPlan plan, int lo, int hi, HostRows out) {
+        GpuDevice dev = j.dev();
+        ResidentTries mem = j.mem();
         int w = hi - lo;
         int k = plan.outVars;
         long[] offsets = new long[w + 1];
@@ -138,13 +158,13 @@ final class LftjGpuJoin {
                     b++;   // past the last driver value with rows before r1
                 }
                 try {
-                    writeChunk(plan, lo + a, lo + b, counts, a, r0, r1, k, out);
+                    writeChunk(j, plan, lo + a, lo + b, counts, a, r0, r1, k, out);
                 } catch (io.leapfrog.exec.gpu.GpuOutOfMemoryException e) {
                     if (r1 - r0 == 1) {
                         throw e;
                     }
                     chunk = Math.max(1, (r1 - r0) / 2);
-                    stats.halvings++;
+                    j.stats().halvings++;
                     continue;
                 }
                 r0 = r1;
@@ -152,16 +172,17 @@ final class LftjGpuJoin {
         }
     }
 
-    private void writeChunk(GpuPlan plan, int lo, int hi, DeviceBuffer offsets, int offsetIndex, long r0, long r1, int k,
-                            HostRows out) {
+    private static void writeChunk(DeviceJoin j, GpuPlan plan, int lo, int hi, DeviceBuffer offsets, int offsetIndex,
+                                   long r0, long r1, int k, HostRows out) {
+        GpuDevice dev = j.dev();
         long rows = r1 - r0;
-        try (DeviceBuffer buf = mem.allocate(4L * rows * k, "result rows")) {
+        try (DeviceBuffer buf = j.mem().allocate(4L * rows * k, "result rows")) {
             dev.launch("lftj_write_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi), ptr(offsets, 8L * offsetIndex),
                     i64(r0), i64(r1), ptr(buf));
             int[] host = new int[(int) (rows * k)];
             dev.download(buf, 0, host, 0, host.length);
             out.append(host, (int) rows);
-            stats.rowsBack += rows;
+            j.stats().rowsBack += rows;
         }
     }
 }

@@ -24,12 +24,15 @@ final class PreparedPlan {
         this.plan = plan;
     }
 
-    /** Bytes the plan's tries take on the device ({@link ResidentTries#bytesOf}; tries do not change). */
-    long trieBytes() {
+    /**
+     * Bytes the plan's tries take on the device with core bitmaps under {@code bitmaps}
+     * ({@link ResidentTries#bytesOf}; tries do not change, and one executor keeps one policy).
+     */
+    long trieBytes(GpuOptions.CoreBitmapPolicy bitmaps) {
         if (trieBytes < 0) {
             long n = 0;
             for (io.leapfrog.exec.storage.Trie t : plan.tries) {
-                n += ResidentTries.bytesOf(t);
+                n += ResidentTries.bytesOf(t, bitmaps);
             }
             trieBytes = n;
         }

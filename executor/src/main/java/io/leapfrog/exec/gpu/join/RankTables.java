@@ -8,11 +8,8 @@ import io.leapfrog.exec.storage.Trie;
  * >= v, so the joins seek in that level in one read instead of a bisection over millions of values
  * ({@code LfPart.rank} in plan.cuh). It costs 4 bytes per value of the range, at most
  * {@link #MAX_SPAN_PER_VALUE} times the level's own size.
- *
- * <p>{@code -Dleapfrog.gpu.rankTables=false} turns them off (to measure what they bring).
  */
 final class RankTables {
-    static final boolean ENABLED = !"false".equals(System.getProperty("leapfrog.gpu.rankTables"));
     /** Smaller first levels are searched fast enough (and stay in cache). */
     static final int MIN_VALUES = 4096;
     static final int MAX_SPAN_PER_VALUE = 4;
@@ -23,7 +20,7 @@ final class RankTables {
     /** Entries of the rank table of a first trie level (its largest value - smallest + 1), or 0 for none. */
     static int span(int[] level0) {
         int n = level0.length;
-        if (!ENABLED || n < MIN_VALUES) {
+        if (n < MIN_VALUES) {
             return 0;
         }
         long span = (long) level0[n - 1] - level0[0] + 1;

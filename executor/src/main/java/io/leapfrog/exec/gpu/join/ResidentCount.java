@@ -24,13 +24,18 @@ final class ResidentCount {
         return count + "_resident";
     }
 
-    /** Whether counts go to resident kernels on {@code dev}: on there, and the count not traced (the trace is per launch). */
-    static boolean applies(GpuDevice dev) {
-        return ResidentKernel.enabled(dev) && !CountHandover.traced();
+    /**
+     * Whether the join's count goes to a resident kernel: the options ask for resident counts, the count is
+     * not traced (the trace is per launch), and the device can take it now ({@link ResidentKernel#usable}).
+     */
+    static boolean applies(DeviceJoin j) {
+        return j.options().residentCounts() && !j.options().traceCounts() && ResidentKernel.usable(j.dev());
     }
 
     /** The count's result words, or null where the resident kernel gave up ({@link ResidentKernel#run}). */
-    static long[] count(GpuDevice dev, EncodedPlan encoded, DepthFirstCount.Launch l) {
+    static long[] count(DeviceJoin j, DepthFirstCount.Launch l) {
+        GpuDevice dev = j.dev();
+        EncodedPlan encoded = j.plan();
         Key key = encoded.prepared.residentKey;
         if (key == null || key.launch != l) {   // made once for the prepared launch
             ByteBuffer args = ByteBuffer.allocate(DepthFirstCount.ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN).put(0, l.args().array());
@@ -41,7 +46,8 @@ final class ResidentCount {
         }
         Key k = key;
         ResidentKernel r = ResidentKernel.of(dev, k, k.kernel, l.blocks(), l.block(), l.shared(),
-                () -> new KernelArg[] {KernelArg.struct(k.plan, "plan"), KernelArg.struct(k.args, "warp count arguments")});
+                () -> new KernelArg[] {KernelArg.struct(k.plan, "plan"), KernelArg.struct(k.args, "depth-first count arguments")},
+                j.options().residentIdle(), j.warnings());
         return r.run(CountHandover.RESULT_WORDS);
     }
 

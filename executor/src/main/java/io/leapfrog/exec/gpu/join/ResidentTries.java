@@ -97,6 +97,7 @@ final class ResidentTries {
     }
 
     private final GpuDevice device;
+    private final GpuOptions.CoreBitmapPolicy bitmaps;
     private final ReferenceQueue<Trie> collected = new ReferenceQueue<>();
     /** Access-ordered: the first entry is the least recently used. */
     private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
@@ -110,13 +111,15 @@ final class ResidentTries {
     private long generation = GENERATIONS.incrementAndGet();
     private static final java.util.concurrent.atomic.AtomicLong GENERATIONS = new java.util.concurrent.atomic.AtomicLong();
 
-    ResidentTries(GpuDevice device) {
+    /** @param bitmaps which trie levels get core bitmaps when they are uploaded */
+    ResidentTries(GpuDevice device, GpuOptions.CoreBitmapPolicy bitmaps) {
         this.device = device;
+        this.bitmaps = bitmaps;
     }
 
-    /** Bytes a trie takes on the device (its columns, its rank table and its core bitmaps). */
-    static long bytesOf(Trie t) {
-        return columnBytes(t) + CoreBitmaps.bytes(t);
+    /** Bytes a trie takes on the device (its columns, its rank table and its core bitmaps under {@code bitmaps}). */
+    static long bytesOf(Trie t, GpuOptions.CoreBitmapPolicy bitmaps) {
+        return columnBytes(t) + CoreBitmaps.bytes(t, bitmaps);
     }
 
     /** Bytes of a trie's columns and rank table: all but its core bitmaps, which the device may lack room for. */
@@ -174,7 +177,7 @@ final class ResidentTries {
             }
             rank = buildRank(t, vals);
             for (int l = 1; l < t.arity; l++) {
-                CoreBitmaps.Shape s = CoreBitmaps.shape(t, l);
+                CoreBitmaps.Shape s = CoreBitmaps.shape(t, l, bitmaps);
                 bits[l] = s == null ? null : buildBits(s, vals[l], offs[l - 1], l);
                 bitShapes[l] = bits[l] == null ? null : s;
             }

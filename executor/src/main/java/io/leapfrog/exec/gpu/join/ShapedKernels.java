@@ -8,11 +8,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Depth-first counts compiled for their plan's shape ({@link ShapedKernel}): the kernel of a shape once
- * it is compiled and loaded, else null while {@link KernelCompiler} compiles it in the background (or
+ * it is compiled and loaded, else null while the {@link KernelCompiler} compiles it in the background (or
  * could not), and the caller launches the table-driven kernel. A shape's kernel is named after a hash
  * of its source, so one name never stands for two kernels.
  *
- * <p>{@code -Dleapfrog.gpu.shaped=false} turns them off; without nvcc they are off.
+ * <p>{@code GpuOptions.shapedKernels} turns them on (the default); without nvcc they are off, silently.
  */
 final class ShapedKernels {
     private static final String PREFIX = "lw_block_count_s";
@@ -30,30 +30,39 @@ final class ShapedKernels {
     private ShapedKernels() {
     }
 
-    /** On unless turned off, where nvcc is found (without it the table-driven kernels are all there is, silently). */
-    static boolean enabled() {
-        return !"false".equals(System.getProperty("leapfrog.gpu.shaped")) && KernelCompiler.available();
+    /** Whether the join's options ask for them and its compiler has an nvcc (without one, the table-driven kernels are all there is). */
+    static boolean enabled(DeviceJoin j) {
+        return j.options().shapedKernels() && j.compiler().available();
     }
 
     /**
-     * The name of {@code shape}'s kernel, loaded on {@code dev}; or null (turned off, not compiled yet, or
-     * not compilable). With {@code -Dleapfrog.gpu.shaped.wait=true} it waits for the compile (tests and
-     * benchmarks that must measure the compiled kernel).
+     * The name of {@code shape}'s kernel, loaded on the join's device; or null (turned off, not compiled yet,
+     * or not compilable: then the join's warnings say why, once a compile failed). With
+     * {@code GpuOptions.awaitShapedKernels} it waits for the compile (tests and benchmarks that must measure the
+     * compiled kernel).
      */
-    static String kernel(GpuDevice dev, ShapedKernel shape) {
-        if (!enabled()) {
+    static String kernel(DeviceJoin j, ShapedKernel shape) {
+        if (!enabled(j)) {
             return null;
         }
+        GpuDevice dev = j.dev();
+        KernelCompiler compiler = j.compiler();
         Named n = SOURCES.computeIfAbsent(new Compiled(shape, dev.sassArch()), c -> named(c.shape(), c.arch()));
         if (dev.hasShaped(n.name())) {
             return n.name();
         }
-        byte[] cubin = KernelCompiler.cubinIfReady(n.key(), n.source(), n.arch());
-        if (cubin == null && Boolean.getBoolean("leapfrog.gpu.shaped.wait")) {
-            KernelCompiler.awaitCompiles(Double.POSITIVE_INFINITY);
-            cubin = KernelCompiler.cubinIfReady(n.key(), n.source(), n.arch());
+        byte[] cubin = compiler.cubinIfReady(n.key(), n.source(), n.arch());
+        if (cubin == null && j.options().awaitShapedKernels()) {
+            compiler.awaitCompiles(Double.POSITIVE_INFINITY);
+            cubin = compiler.cubinIfReady(n.key(), n.source(), n.arch());
         }
         if (cubin == null) {
+            String failed = compiler.failure(n.key());
+            if (failed != null) {
+                j.warnings().accept("a GPU kernel for this query's shape could not be compiled (" + failed
+                        + "); the table-driven kernels run instead. Name an nvcc of CUDA 12 or newer (--gpu-nvcc), or"
+                        + " turn these kernels off (--no-gpu-shaped-kernels)");
+            }
             return null;
         }
         dev.loadShaped(cubin, n.name(), ResidentCount.kernel(n.name()));

@@ -2,7 +2,6 @@ package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.Trie;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
@@ -14,14 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Which rows and columns a trie level's core bitmap covers, within its budget. */
 class CoreBitmapsTest {
-    private static final String[] PROPERTIES = {"leapfrog.gpu.coreBitmaps", "leapfrog.gpu.coreBitmaps.bytes",
-            "leapfrog.gpu.coreBitmaps.minValues", "leapfrog.gpu.coreBitmaps.minRows"};
-
-    @AfterEach
-    void clear() {
-        for (String p : PROPERTIES) {
-            System.clearProperty(p);
-        }
+    /** Levels of any size, at least 4 rows, within {@code bytes}. */
+    private static GpuOptions.CoreBitmapPolicy small(long bytes) {
+        return new GpuOptions.CoreBitmapPolicy(bytes, 1, 4);
     }
 
     /** Edges (a, b) with a < b among n nodes, as a graph numbered by degree has them. */
@@ -40,10 +34,7 @@ class CoreBitmapsTest {
     @Test
     void coversTheLastRowsThatFitTheBudget() {
         Trie t = increasingGraph(3000, 40_000, 1);
-        System.setProperty("leapfrog.gpu.coreBitmaps.minValues", "1");
-        System.setProperty("leapfrog.gpu.coreBitmaps.minRows", "4");
-        System.setProperty("leapfrog.gpu.coreBitmaps.bytes", "20000");
-        CoreBitmaps.Shape s = CoreBitmaps.shape(t, 1);
+        CoreBitmaps.Shape s = CoreBitmaps.shape(t, 1, small(20000));
         assertNotNull(s);
         int parents = t.values[0].length;
         assertTrue(Integer.bitCount(s.rows()) == 1 && s.rows() >= 4, "rows are a power of two: " + s);
@@ -74,16 +65,12 @@ class CoreBitmapsTest {
     @Test
     void noneWhenOffTooSmallOrOverBudget() {
         Trie t = increasingGraph(3000, 40_000, 2);
-        assertNull(CoreBitmaps.shape(t, 1), "a level under the default 2^22 values gets none");
-        System.setProperty("leapfrog.gpu.coreBitmaps.minValues", "1");
-        System.setProperty("leapfrog.gpu.coreBitmaps.minRows", "4");
-        assertNull(CoreBitmaps.shape(t, 0), "level 0 has no level above");
-        System.setProperty("leapfrog.gpu.coreBitmaps.bytes", "8");
-        assertNull(CoreBitmaps.shape(t, 1), "not even the fewest rows fit 8 bytes");
-        System.setProperty("leapfrog.gpu.coreBitmaps.bytes", "1000000");
-        assertNotNull(CoreBitmaps.shape(t, 1));
-        System.setProperty("leapfrog.gpu.coreBitmaps", "false");
-        assertNull(CoreBitmaps.shape(t, 1), "turned off");
-        assertEquals(0, CoreBitmaps.bytes(t));
+        assertNull(CoreBitmaps.shape(t, 1, GpuOptions.CoreBitmapPolicy.DEFAULT), "a level under the default 2^22 values gets none");
+        assertNull(CoreBitmaps.shape(t, 0, small(1000000)), "level 0 has no level above");
+        assertNull(CoreBitmaps.shape(t, 1, small(8)), "not even the fewest rows fit 8 bytes");
+        assertNotNull(CoreBitmaps.shape(t, 1, small(1000000)));
+        assertNull(CoreBitmaps.shape(t, 1, GpuOptions.CoreBitmapPolicy.NONE), "turned off");
+        assertEquals(0, CoreBitmaps.bytes(t, GpuOptions.CoreBitmapPolicy.NONE));
+        assertEquals(CoreBitmaps.shape(t, 1, small(1000000)).bytes(), CoreBitmaps.bytes(t, small(1000000)));
     }
 }

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-/** The depth-first warp count's host side without a GPU: argument layout, tasks, split, table sizes. */
+/** The depth-first count's host side without a GPU: argument layout, kernel, tasks, split, table sizes. */
 class DepthFirstCountTest {
     /** Six edges: level 1 of the trie has six values (the tasks). */
     private static final Trie EDGES = Relation.of(2, new int[][]{{0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}, {5, 6}})
@@ -69,12 +69,6 @@ class DepthFirstCountTest {
         GpuPlan large = GpuPlan.of(JoinQuery.builder(3).atom(many, 0, 1).atom(many, 1, 2).atom(many, 0, 2).build());
         assertEquals(0, DepthFirstCount.split(large, DepthFirstCount.taskParticipants(large), 2),
                 "100 values, 64 lanes: not split twice, so the fused count runs");
-        System.setProperty("leapfrog.gpu.warpCount.split", "1");
-        try {
-            assertEquals(1, DepthFirstCount.split(large, DepthFirstCount.taskParticipants(large), 2), ".split forces it");
-        } finally {
-            System.clearProperty("leapfrog.gpu.warpCount.split");
-        }
     }
 
     @Test
@@ -87,7 +81,7 @@ class DepthFirstCountTest {
     }
 
     @Test
-    void aWarpCountsTraceReadsItsClocksAndSpan() {
+    void aDepthFirstCountsTraceReadsItsClocksAndSpan() {
         long[] h = new long[FusedLevelwiseCount.HEADER_WORDS + FusedLevelwiseCount.TRACE_WORDS];
         h[DepthFirstCount.HEADER_SPAN] = 29_000;
         int c = FusedLevelwiseCount.HEADER_WORDS;
@@ -98,7 +92,7 @@ class DepthFirstCountTest {
         h[items + 1] = 1;
         h[items + 2] = 2;
         h[items + 3] = 5;
-        FusedTrace t = FusedTrace.ofWarpCount(h, 4);
+        FusedTrace t = FusedTrace.ofDepthFirstCount(h, 4);
         assertArrayEquals(new long[] {8_900, 31_000}, t.stepCycles());
         assertEquals(29_000, t.spanNanos());
         assertEquals(0, t.rows().length);

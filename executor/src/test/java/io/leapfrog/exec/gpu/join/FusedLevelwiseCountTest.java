@@ -81,10 +81,13 @@ class FusedLevelwiseCountTest {
     @Test
     void theWorkspaceGrowsWithTheInputWithinItsBounds() {
         long free = 64L << 30;
-        assertEquals(16L << 20, FusedLevelwiseCount.workspaceFor(100, free), "a small program: 16 MiB");
-        assertEquals(128L << 20, FusedLevelwiseCount.workspaceFor(14_484, free), "ca-GrQc: 8 KiB a tuple, a power of two");
-        assertEquals(1L << 30, FusedLevelwiseCount.workspaceFor(88_234, free), "ego-Facebook: 1 GiB");
-        assertEquals(1L << 30, FusedLevelwiseCount.workspaceFor(1L << 20, free), "capped at .bytes");
-        assertEquals(4L << 20, FusedLevelwiseCount.workspaceFor(88_234, 16L << 20), "a quarter of the free budget");
+        long most = GpuOptions.defaults().fusedWorkspaceBytes();
+        assertEquals(1L << 30, most, "1 GiB unless the options say less");
+        assertEquals(16L << 20, FusedLevelwiseCount.workspaceFor(100, free, most), "a small program: 16 MiB");
+        assertEquals(128L << 20, FusedLevelwiseCount.workspaceFor(14_484, free, most), "ca-GrQc: 8 KiB a tuple, a power of two");
+        assertEquals(1L << 30, FusedLevelwiseCount.workspaceFor(88_234, free, most), "ego-Facebook: 1 GiB");
+        assertEquals(1L << 30, FusedLevelwiseCount.workspaceFor(1L << 20, free, most), "capped at the options' most");
+        assertEquals(32L << 10, FusedLevelwiseCount.workspaceFor(88_234, free, 32L << 10), "the options' most, when smaller");
+        assertEquals(4L << 20, FusedLevelwiseCount.workspaceFor(88_234, 16L << 20, most), "a quarter of the free budget");
     }
 }

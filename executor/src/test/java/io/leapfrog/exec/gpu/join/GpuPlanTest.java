@@ -130,16 +130,16 @@ class GpuPlanTest {
     @Test
     void filtersAndComputedValuesStayOnTheCpu() {
         JoinQuery filtered = JoinQuery.builder(2).atom(EDGES, 0, 1).filter(1, b -> b[0] != b[1]).build();
-        assertNotNull(GpuPlan.ineligibility(filtered));
-        assertTrue(GpuPlan.ineligibility(filtered).contains("filter"));
+        assertNotNull(GpuEligibility.reason(filtered));
+        assertTrue(GpuEligibility.reason(filtered).contains("filter"));
         JoinQuery computed = JoinQuery.builder(2).atom(NODES, 0).computed(1, b -> b[0] + 1L).build();
-        assertTrue(GpuPlan.ineligibility(computed).contains("computed"));
-        assertNull(GpuPlan.ineligibility(triangles()));
+        assertTrue(GpuEligibility.reason(computed).contains("computed"));
+        assertNull(GpuEligibility.reason(triangles()));
         JoinQuery.Builder wide = JoinQuery.builder(17);
         for (int v = 0; v < 17; v++) {
             wide.atom(NODES, v);
         }
-        assertTrue(GpuPlan.ineligibility(wide.build()).contains("17 variables"));
+        assertTrue(GpuEligibility.reason(wide.build()).contains("17 variables"));
     }
 
     @Test

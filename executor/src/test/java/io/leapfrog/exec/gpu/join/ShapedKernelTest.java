@@ -94,28 +94,45 @@ class ShapedKernelTest {
 
     @Test
     void theSourceCompilesWhereNvccIs(@TempDir Path cache) throws Exception {
-        assumeTrue(KernelCompiler.nvcc() != null, "no nvcc here");
+        assumeTrue(KernelCompiler.foundNvcc() != null, "no nvcc here");
         assumeTrue(ShapedKernelTest.class.getResource("/io/leapfrog/kernels/cuda/headers.txt") != null, "a build without kernels");
-        System.setProperty("leapfrog.gpu.kernelCache", cache.toString());
-        try {
-            String src = shapeOf(fourCliques(EDGES), at(0x1000, true)).source("lw_block_count_sTest");
-            assertEquals(null, KernelCompiler.cubinIfReady(src, "sm_90"), "the first ask starts the compile");
-            assertTrue(KernelCompiler.awaitCompiles(300), "compiled within 300 s");
-            byte[] cubin = KernelCompiler.cubinIfReady(src, "sm_90");
-            assertNotNull(cubin, "nvcc failed: " + KernelCompiler.lastFailure());
-            assertTrue(cubin.length > 1000);
-            String symbols = new String(cubin, java.nio.charset.StandardCharsets.ISO_8859_1);
-            assertTrue(symbols.contains("lw_block_count_sTest\0"), "the count's kernel is in the module");
-            assertTrue(symbols.contains("lw_block_count_sTest_resident\0"), "and its resident form (ShapedKernels loads both)");
-            try (var files = Files.list(cache)) {
-                assertEquals(1, files.filter(f -> f.toString().endsWith(".cubin")).count(), "one cubin cached on disk");
-            }
-            // A cubin an earlier process left in the cache serves the first ask at once (here: one put there by hand).
-            String other = src + "// another source\n";
-            Files.write(cache.resolve(KernelCompiler.key(other, "sm_90") + ".cubin"), cubin);
-            assertArrayEquals(cubin, KernelCompiler.cubinIfReady(other, "sm_90"), "the cached cubin, with no compile");
-        } finally {
-            System.clearProperty("leapfrog.gpu.kernelCache");
+        KernelCompiler compiler = KernelCompiler.of(null, cache);
+        assertTrue(compiler.available(), "nvcc and the packed headers are found");
+        String src = shapeOf(fourCliques(EDGES), at(0x1000, true)).source("lw_block_count_sTest");
+        assertEquals(null, compiler.cubinIfReady(src, "sm_90"), "the first ask starts the compile");
+        assertTrue(compiler.awaitCompiles(300), "compiled within 300 s");
+        byte[] cubin = compiler.cubinIfReady(src, "sm_90");
+        assertNotNull(cubin, "nvcc failed: " + compiler.lastFailure());
+        assertTrue(cubin.length > 1000);
+        String symbols = new String(cubin, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(symbols.contains("lw_block_count_sTest\0"), "the count's kernel is in the module");
+        assertTrue(symbols.contains("lw_block_count_sTest_resident\0"), "and its resident form (ShapedKernels loads both)");
+        try (var files = Files.list(cache)) {
+            assertEquals(1, files.filter(f -> f.toString().endsWith(".cubin")).count(), "one cubin cached on disk");
+        }
+        // A cubin an earlier process left in the cache serves the first ask at once (here: one put there by hand).
+        String other = src + "// another source\n";
+        Files.write(cache.resolve(KernelCompiler.key(other, "sm_90") + ".cubin"), cubin);
+        assertArrayEquals(cubin, compiler.cubinIfReady(other, "sm_90"), "the cached cubin, with no compile");
+    }
+
+    /**
+     * A compiler whose nvcc does not exist: its compile fails, the caller sees no cubin and why (which the
+     * executor reports as a warning), and nothing is cached.
+     */
+    @Test
+    void aCompileThatFailsSaysWhy(@TempDir Path cache) throws Exception {
+        assumeTrue(ShapedKernelTest.class.getResource("/io/leapfrog/kernels/cuda/headers.txt") != null, "a build without kernels");
+        KernelCompiler compiler = KernelCompiler.of(cache.resolve("no-such-nvcc"), cache);
+        String src = shapeOf(fourCliques(EDGES), at(0x1000, false)).source("lw_block_count_sFails");
+        String key = KernelCompiler.key(src, "sm_90");
+        assertEquals(null, compiler.cubinIfReady(key, src, "sm_90"));
+        assertTrue(compiler.awaitCompiles(60), "the failed compile ended");
+        assertEquals(null, compiler.cubinIfReady(key, src, "sm_90"), "no cubin");
+        assertNotNull(compiler.failure(key), "the failure is kept, for the warning");
+        assertTrue(compiler.failure(key).contains("no-such-nvcc"), compiler.failure(key));
+        try (var files = Files.list(cache)) {
+            assertEquals(0, files.filter(f -> f.toString().endsWith(".cubin")).count(), "nothing cached");
         }
     }
 }
