@@ -3,6 +3,7 @@ package io.leapfrog.bench;
 import io.leapfrog.common.CountRangeException;
 import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.EngineOptions;
+import io.leapfrog.planner.PlannerOptions;
 import io.leapfrog.engine.LoadedProgram;
 import io.leapfrog.engine.OutputSummary;
 import io.leapfrog.engine.RunResult;
@@ -39,7 +40,6 @@ public final class LeapfrogPeer implements Peer {
     private final Engine engine;
     private final String name;
     /** False for the peer "leapfrog-no-renumber": clique counts over the ids as given (see {@link #run}). */
-    private final boolean renumberByDegree;
     private Path factsDir;
     private Path outDir;
     private LoadedProgram program;
@@ -62,14 +62,15 @@ public final class LeapfrogPeer implements Peer {
 
     /**
      * @param renumberByDegree false: the engine's clique counts read the graph with the ids as given, not
-     *                         renumbered by degree (what {@code -Dleapfrog.planner.degreeOrder=false} does),
+     *                         renumbered by degree ({@link PlannerOptions.DegreeOrder#NEVER}),
      *                         as the peer "leapfrog-no-renumber", to measure what the renumbering gains
      */
     public LeapfrogPeer(int threads, EngineOptions.Device device, GpuOptions gpu, boolean renumberByDegree) {
         // .printsize lines are read from the RunResult; keep them off the table's stdout.
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-        this.engine = new Engine(new EngineOptions(threads, device, gpu, quiet));
-        this.renumberByDegree = renumberByDegree;
+        PlannerOptions planner = PlannerOptions.defaults()
+                .withDegreeOrder(renumberByDegree ? PlannerOptions.DegreeOrder.MEASURE : PlannerOptions.DegreeOrder.NEVER);
+        this.engine = new Engine(new EngineOptions(threads, device, gpu, planner, quiet));
         String base = device == EngineOptions.Device.CPU ? "leapfrog" : "leapfrog-" + device.label();
         this.name = renumberByDegree ? base : base + "-no-renumber";
     }
@@ -156,23 +157,7 @@ public final class LeapfrogPeer implements Peer {
     }
 
     private RunResult runProgram() {
-        return renumberByDegree ? engine.run(program, factsDir, outDir) : withoutRenumbering();
-    }
-
-    /** A run with the engine's degree renumbering switched off by its system property (the bench runs one cell at a time). */
-    private RunResult withoutRenumbering() {
-        String key = "leapfrog.planner.degreeOrder";
-        String before = System.getProperty(key);
-        System.setProperty(key, "false");
-        try {
-            return engine.run(program, factsDir, outDir);
-        } finally {
-            if (before == null) {
-                System.clearProperty(key);
-            } else {
-                System.setProperty(key, before);
-            }
-        }
+        return engine.run(program, factsDir, outDir);
     }
 
     /** The one value of a one-row, one-column output file. */

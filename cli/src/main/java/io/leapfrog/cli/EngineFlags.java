@@ -4,6 +4,7 @@ import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.engine.EngineOptions;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuOptions;
+import io.leapfrog.planner.PlannerOptions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -75,6 +76,26 @@ final class EngineFlags {
             description = "Time every GPU kernel and transfer (slower) and print a table of them after the device lines.")
     boolean gpuProfile;
 
+    @Option(names = "--measure-orders", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Choose a join's variable order by measuring candidate orders on a sample of the data "
+                    + "(--no-measure-orders: from statistics alone). Default: on.")
+    boolean measureOrders = true;
+
+    @Option(names = "--degree-order", paramLabel = "measure|never|always", defaultValue = "measure",
+            description = "Count a clique query over its graph with the nodes renumbered by degree: when measuring "
+                    + "shows it does clearly less work (measure), never, or whenever the graph allows (always). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    void setDegreeOrder(String value) {
+        try {
+            degreeOrder = PlannerOptions.DegreeOrder.valueOf(value.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(mixee.commandLine(), "Invalid value for option '--degree-order': '" + value
+                    + "' (measure, never or always)");
+        }
+    }
+
+    private PlannerOptions.DegreeOrder degreeOrder = PlannerOptions.DegreeOrder.MEASURE;
+
     private long parseSize(String size) {
         String s = size.trim().toUpperCase(Locale.ROOT);
         long unit = 1;
@@ -117,6 +138,7 @@ final class EngineFlags {
         GpuOptions gpu = GpuOptions.defaults().withStrategy(strategy).withMemoryBudget(gpuMemory)
                 .withResidentCounts(gpuResidentCounts).withShapedKernels(gpuShapedKernels).withNvcc(gpuNvcc)
                 .withKernelCache(gpuKernelCache).withProfile(gpuProfile);
-        return new EngineOptions(threads, device.engineDevice(), gpu, out);
+        PlannerOptions planner = PlannerOptions.defaults().withMeasureOrders(measureOrders).withDegreeOrder(degreeOrder);
+        return new EngineOptions(threads, device.engineDevice(), gpu, planner, out);
     }
 }

@@ -167,7 +167,8 @@ public final class Engine implements AutoCloseable {
         ProgramModel model = program.model();
         SymbolTable symbols = symbolsFor(program);
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
-            EvalContext ctx = new EvalContext(symbols, planner, model.relations(), options.threads(), devices.executor());
+            EvalContext ctx = new EvalContext(symbols, planner, options.planner(), model.relations(), options.threads(),
+                    devices.executor());
             ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(model));
             ProgramRunner runner = new ProgramRunner(model, plan, ctx);
             Errors.unwrap(() -> runner.run(factsDir, outDir, options.out(), writeOutputs));
@@ -217,10 +218,13 @@ public final class Engine implements AutoCloseable {
      */
     public String explain(LoadedProgram program) {
         ProgramModel model = program.model();
-        EvalContext ctx = new EvalContext(symbolsFor(program), planner, model.relations(), options.threads());
+        EvalContext ctx = new EvalContext(symbolsFor(program), planner, options.planner(), model.relations(),
+                options.threads());
         ProgramPlan plan = Errors.unwrap(() -> PlanOrdering.ordered(ctx, ProgramTranslator.translate(model)));
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
-            return new PlanPrinter(devices::explainLine).print(plan);
+            Map<String, Integer> arities = new HashMap<>();
+            model.relations().forEach((name, info) -> arities.put(name, info.arity()));
+            return new PlanPrinter(join -> devices.explainLine(join, arities)).print(plan);
         }
     }
 
@@ -266,7 +270,7 @@ public final class Engine implements AutoCloseable {
      * or {@code "?- path(1,x)."} (a leading {@code ?-} and a trailing {@code .} are accepted).
      */
     public QueryResult query(Database db, String bodyOrAtom) {
-        return storage.run(() -> Errors.unwrap(() -> new QueryRunner(db, planner, options.threads()).run(bodyOrAtom)));
+        return storage.run(() -> Errors.unwrap(() -> new QueryRunner(db, planner, options.planner(), options.threads()).run(bodyOrAtom)));
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.leapfrog.engine;
 
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuOptions;
+import io.leapfrog.planner.PlannerOptions;
 
 import java.io.PrintStream;
 import java.util.Locale;
@@ -16,9 +17,10 @@ import java.util.Objects;
  * @param device  where joins run ({@link Device})
  * @param gpu     how GPU joins run: the strategy, the memory budget, resident counts, kernels compiled for a
  *                query's shape, diagnostics ({@link GpuOptions}; docs/gpu.md, "Options")
+ * @param planner how joins are ordered ({@link PlannerOptions}; docs/planner.md)
  * @param out     receives {@code .printsize} lines and {@code IO=stdout} relations
  */
-public record EngineOptions(int threads, Device device, GpuOptions gpu, PrintStream out) {
+public record EngineOptions(int threads, Device device, GpuOptions gpu, PlannerOptions planner, PrintStream out) {
 
     /** Where joins run. */
     public enum Device {
@@ -51,7 +53,12 @@ public record EngineOptions(int threads, Device device, GpuOptions gpu, PrintStr
         }
         Objects.requireNonNull(device, "device");
         Objects.requireNonNull(gpu, "gpu");
+        Objects.requireNonNull(planner, "planner");
         Objects.requireNonNull(out, "out");
+    }
+
+    public EngineOptions(int threads, Device device, GpuOptions gpu, PrintStream out) {
+        this(threads, device, gpu, PlannerOptions.defaults(), out);
     }
 
     public EngineOptions(int threads, Device device, PrintStream out) {
@@ -74,15 +81,19 @@ public record EngineOptions(int threads, Device device, GpuOptions gpu, PrintStr
     }
 
     public EngineOptions withThreads(int newThreads) {
-        return new EngineOptions(newThreads, device, gpu, out);
+        return new EngineOptions(newThreads, device, gpu, planner, out);
     }
 
     public EngineOptions withDevice(Device newDevice) {
-        return new EngineOptions(threads, newDevice, gpu, out);
+        return new EngineOptions(threads, newDevice, gpu, planner, out);
     }
 
     public EngineOptions withGpu(GpuOptions newGpu) {
-        return new EngineOptions(threads, device, newGpu, out);
+        return new EngineOptions(threads, device, newGpu, planner, out);
+    }
+
+    public EngineOptions withPlanner(PlannerOptions newPlanner) {
+        return new EngineOptions(threads, device, gpu, newPlanner, out);
     }
 
     public EngineOptions withGpuStrategy(GpuJoinExecutor.Strategy newStrategy) {
@@ -94,6 +105,6 @@ public record EngineOptions(int threads, Device device, GpuOptions gpu, PrintStr
     }
 
     public EngineOptions withOut(PrintStream newOut) {
-        return new EngineOptions(threads, device, gpu, newOut);
+        return new EngineOptions(threads, device, gpu, planner, newOut);
     }
 }

@@ -1,17 +1,19 @@
 package io.leapfrog.engine;
 
 import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.engine.eval.JoinShapes;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.GpuUnavailableException;
+import io.leapfrog.exec.gpu.join.GpuEligibility;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.plan.JoinNode;
-import io.leapfrog.plan.Predicate;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The engine's device policy for one evaluation: the {@link JoinExecutor} its joins go through
@@ -75,8 +77,8 @@ final class JoinDevices implements AutoCloseable {
     }
 
     /** The EXPLAIN line for a join: where it will run, as far as can be told before running. */
-    String explainLine(JoinNode join) {
-        String inelig = gpuIneligibility(join);
+    String explainLine(JoinNode join, Map<String, Integer> arities) {
+        String inelig = gpuIneligibility(join, arities);
         if (inelig != null && inelig.startsWith("it has no join")) {
             return "device: none: " + inelig;
         }
@@ -100,29 +102,14 @@ final class JoinDevices implements AutoCloseable {
     }
 
     /**
-     * Why a join cannot run on the GPU, or null when it can: the kernels evaluate atoms and comparisons
-     * between variables and constants, not expressions, negation or aggregates.
+     * Why a join cannot run on the GPU, or null when it can: the GPU executor's own rule
+     * ({@link GpuEligibility}) on the query the join compiles to.
      */
-    static String gpuIneligibility(JoinNode join) {
+    private static String gpuIneligibility(JoinNode join, Map<String, Integer> arities) {
         if (join.scans().isEmpty()) {
             return "it has no join" + (join.aggregates().isEmpty() ? "" : " (its aggregates' bodies, below, are joins of their own)");
         }
-        boolean filters = false;
-        boolean computed = false;
-        for (Predicate p : join.predicates()) {
-            if (p instanceof Predicate.Negation) {
-                return "it has a negation, which runs on the CPU";
-            }
-            filters |= p instanceof Predicate.Comparison || p instanceof Predicate.Constraint;
-            computed |= p.defines() >= 0;
-        }
-        if (filters) {
-            return "it has a filter (arithmetic comparison, != or built-in), which runs on the CPU";
-        }
-        if (computed) {
-            return "it computes values (expressions or aggregates), which run on the CPU";
-        }
-        return null;
+        return GpuEligibility.reason(JoinShapes.of(join, arities));
     }
 
     @Override

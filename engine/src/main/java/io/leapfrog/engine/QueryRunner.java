@@ -13,6 +13,7 @@ import io.leapfrog.exec.storage.ColumnType;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.parser.DatalogParser;
 import io.leapfrog.planner.JoinPlanner;
+import io.leapfrog.planner.PlannerOptions;
 import io.leapfrog.planner.datalog.RuleTranslator;
 
 import java.time.Duration;
@@ -29,11 +30,13 @@ final class QueryRunner {
 
     private final Database db;
     private final JoinPlanner planner;
+    private final PlannerOptions plannerOptions;
     private final int threads;
 
-    QueryRunner(Database db, JoinPlanner planner, int threads) {
+    QueryRunner(Database db, JoinPlanner planner, PlannerOptions plannerOptions, int threads) {
         this.db = db;
         this.planner = planner;
+        this.plannerOptions = plannerOptions;
         this.threads = threads;
     }
 
@@ -74,7 +77,7 @@ final class QueryRunner {
                         + "'. Known relations: " + String.join(", ", schemas.keySet()));
             }
         }
-        EvalContext ctx = new EvalContext(db.symbols(), planner, schemas, threads);
+        EvalContext ctx = new EvalContext(db.symbols(), planner, plannerOptions, schemas, threads);
         for (String r : db.relationNames()) {
             if (!db.countedOnly().contains(r)) {
                 ctx.setRelation(r, db.relation(r));

@@ -1,6 +1,8 @@
 package io.leapfrog.engine;
 
-import org.junit.jupiter.api.AfterEach;
+import io.leapfrog.planner.PlannerOptions;
+import io.leapfrog.planner.PlannerOptions.DegreeOrder;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,15 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DegreeRenumberedCountTest {
 
-    private static final String PROPERTY = "leapfrog.planner.degreeOrder";
-
     @TempDir
     Path dir;
-
-    @AfterEach
-    void restoreDefault() {
-        System.clearProperty(PROPERTY);
-    }
 
     /**
      * A counted body over e: its text, its variables' count, the same body for the nested-loop count,
@@ -103,15 +98,15 @@ class DegreeRenumberedCountTest {
             }
             for (Query q : QUERIES) {
                 long expected = nestedLoops(q, e, values);
-                for (String setting : new String[]{"always", "measure", "false"}) {
-                    System.setProperty(PROPERTY, setting);
+                for (DegreeOrder setting : DegreeOrder.values()) {
                     String what = kind + " graph " + trial + ", " + q.body + ", degreeOrder=" + setting;
                     EngineTestSupport t = new EngineTestSupport(dir);
+                    t.planner = PlannerOptions.defaults().withDegreeOrder(setting);
                     RunResult r = t.run(program(q.body));
                     assertEquals(List.of(Long.toString(expected)), t.output("c"), what);
                     String decisions = String.join("\n", r.degreeRenumberings());
-                    boolean allowed = !setting.equals("false") && q.allowsRenumbering(kind);
-                    if (setting.equals("always") && allowed) {
+                    boolean allowed = setting != DegreeOrder.NEVER && q.allowsRenumbering(kind);
+                    if (setting == DegreeOrder.ALWAYS && allowed) {
                         assertTrue(decisions.contains("counted with its nodes renumbered by degree"), what + ": " + decisions);
                         renumbered++;
                     } else if (!allowed) {
@@ -134,8 +129,8 @@ class DegreeRenumberedCountTest {
                 values[i] = -7 + 3 * i;
             }
             Query q = kind.equals("increasing") ? QUERIES.get(2) : QUERIES.get(0);
-            System.setProperty(PROPERTY, "always");
             EngineTestSupport t = new EngineTestSupport(dir);
+            t.planner = PlannerOptions.defaults().withDegreeOrder(DegreeOrder.ALWAYS);
             RunResult r = t.run(".decl e(a:number, b:number)\n.input e\n.decl k(x:number, y:number, z:number)\n"
                     + ".printsize k\nk(x, y, z) :- " + q.body + ".\n");
             assertEquals(List.of("k\t" + nestedLoops(q, e, values)), r.printSizeLines(), kind);
@@ -148,8 +143,8 @@ class DegreeRenumberedCountTest {
     void explainWithDataSaysWhatWasChosen() throws IOException {
         Set<Long> e = randomGraph(new Random(3), 30, 0, "symmetric", false);
         writeFacts(e);
-        System.setProperty(PROPERTY, "always");
         EngineTestSupport t = new EngineTestSupport(dir);
+        t.planner = PlannerOptions.defaults().withDegreeOrder(DegreeOrder.ALWAYS);
         try (Engine engine = t.engine(2)) {
             String text = engine.explain(engine.parse(program(QUERIES.get(0).body), "q.dl"), dir.resolve("facts"));
             assertTrue(text.contains("clique count over e: counted with its nodes renumbered by degree when e is symmetric"), text);

@@ -1,5 +1,7 @@
 package io.leapfrog.engine;
 
+import io.leapfrog.planner.PlannerOptions;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,13 +17,15 @@ final class EngineTestSupport {
     final Path dir;
     final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     RunResult last;
+    /** How the engines this support makes order their joins. */
+    PlannerOptions planner = PlannerOptions.defaults();
 
     EngineTestSupport(Path dir) {
         this.dir = dir;
     }
 
     Engine engine(int threads) {
-        return new Engine(EngineOptions.defaults().withThreads(threads)
+        return new Engine(EngineOptions.defaults().withThreads(threads).withPlanner(planner)
                 .withOut(new PrintStream(stdout, true, StandardCharsets.UTF_8)));
     }
 

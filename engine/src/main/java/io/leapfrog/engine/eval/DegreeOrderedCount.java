@@ -39,22 +39,6 @@ final class DegreeOrderedCount {
     }
 
     /**
-     * {@code -Dleapfrog.planner.degreeOrder}: "false" never renumbers, "always" renumbers whenever the
-     * data allows (for tests of that path), anything else (the default) chooses by measured work.
-     */
-    private static String setting() {
-        return System.getProperty("leapfrog.planner.degreeOrder", "measure");
-    }
-
-    static boolean enabled() {
-        return !setting().equals("false");
-    }
-
-    static boolean always() {
-        return setting().equals("always");
-    }
-
-    /**
      * The clique count of a body, or null when the body is no clique query.
      *
      * @param relation the one relation of every atom (binary, each atom binding two variables)

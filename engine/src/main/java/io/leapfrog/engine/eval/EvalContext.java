@@ -7,6 +7,7 @@ import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.planner.JoinPlanner;
+import io.leapfrog.planner.PlannerOptions;
 
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class EvalContext {
     private final SymbolTable symbols;
     private final JoinPlanner planner;
+    private final PlannerOptions plannerOptions;
     private final Map<String, ProgramModel.RelationInfo> schemas;
     private final Map<String, Relation> full = new ConcurrentHashMap<>();
     private final Map<String, Relation> delta = new ConcurrentHashMap<>();
@@ -33,15 +35,17 @@ public final class EvalContext {
     /** Souffle's {@code $} counter: 0, 1, 2, ... over the whole run, each head evaluation taking the next. */
     private final java.util.concurrent.atomic.AtomicInteger counter = new java.util.concurrent.atomic.AtomicInteger();
 
-    public EvalContext(SymbolTable symbols, JoinPlanner planner, Map<String, ProgramModel.RelationInfo> schemas, int threads) {
-        this(symbols, planner, schemas, threads, JoinExecutor.cpu());
+    public EvalContext(SymbolTable symbols, JoinPlanner planner, PlannerOptions plannerOptions,
+                       Map<String, ProgramModel.RelationInfo> schemas, int threads) {
+        this(symbols, planner, plannerOptions, schemas, threads, JoinExecutor.cpu());
     }
 
     /** @param joins where the joins of this evaluation run (the CPU, or a device policy) */
-    public EvalContext(SymbolTable symbols, JoinPlanner planner, Map<String, ProgramModel.RelationInfo> schemas, int threads,
-                       JoinExecutor joins) {
+    public EvalContext(SymbolTable symbols, JoinPlanner planner, PlannerOptions plannerOptions,
+                       Map<String, ProgramModel.RelationInfo> schemas, int threads, JoinExecutor joins) {
         this.symbols = symbols;
         this.planner = planner;
+        this.plannerOptions = plannerOptions;
         this.schemas = schemas;
         this.threads = threads;
         this.joins = joins;
@@ -62,6 +66,11 @@ public final class EvalContext {
 
     public JoinPlanner planner() {
         return planner;
+    }
+
+    /** How this evaluation's joins are ordered. */
+    public PlannerOptions plannerOptions() {
+        return plannerOptions;
     }
 
     /** Records how a body's variable order was chosen from measurements on the data (EXPLAIN with data). */

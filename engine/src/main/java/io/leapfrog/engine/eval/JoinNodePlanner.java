@@ -12,6 +12,7 @@ import io.leapfrog.planner.CalcitePlanner;
 import io.leapfrog.planner.JoinPlan;
 import io.leapfrog.planner.JoinProblem;
 import io.leapfrog.planner.PlanExplainer;
+import io.leapfrog.planner.PlannerOptions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -116,7 +117,7 @@ final class JoinNodePlanner {
      * wildcards or repeated variables), and whose other predicates are only comparisons between them.
      */
     private DegreeOrderedCount cliqueCount() {
-        if (!node.countedOnly() || !DegreeOrderedCount.enabled() || node.parameters() > 0 || node.unsatisfiable()
+        if (!node.countedOnly() || degreeOrder() == PlannerOptions.DegreeOrder.NEVER || node.parameters() > 0 || node.unsatisfiable()
                 || node.scans().isEmpty()) {
             return null;
         }
@@ -156,9 +157,10 @@ final class JoinNodePlanner {
         JoinProblem byDegree = new JoinProblem(node.label() + " (nodes renumbered by degree)", asNumbered.variables(),
                 asNumbered.atoms(), asNumbered.predicates());
         String shape = clique.shapeReason(graph);
-        if (!orderMeasurable() || DegreeOrderedCount.always()) {
-            String why = shape + ": counted with its nodes renumbered by degree (" + (DegreeOrderedCount.always()
-                    ? "-Dleapfrog.planner.degreeOrder=always" : "orders not measured") + ")";
+        boolean always = degreeOrder() == PlannerOptions.DegreeOrder.ALWAYS;
+        if (!orderMeasurable() || always) {
+            String why = shape + ": counted with its nodes renumbered by degree (" + (always
+                    ? "the planner options renumber whenever the graph allows" : "orders not measured") + ")";
             JoinPlan plan = orderMeasurable() ? ctx.planner().plan(byDegree, new OrderMeter(o -> trialJoin(o, true)))
                     : ctx.planner().plan(byDegree);
             return new JoinOrder(plan, clique.explainLine(), true, why);
@@ -186,6 +188,10 @@ final class JoinNodePlanner {
         return new JoinOrder(renumber ? renumbered : numbered, clique.explainLine(), renumber, why);
     }
 
+    private PlannerOptions.DegreeOrder degreeOrder() {
+        return ctx.plannerOptions().degreeOrder();
+    }
+
     private static String coresText(double cores) {
         return String.format(Locale.ROOT, "%.0f", cores);
     }
@@ -202,11 +208,10 @@ final class JoinNodePlanner {
      * Whether the order can be chosen by measuring orders on the data ({@link io.leapfrog.planner.order.SampledOrderSearch}):
      * a join of three or more variables over relations already complete (no recursive atom), with no
      * predicates other than bounds (the trial joins have only the atoms and bounds), and not switched
-     * off with {@code -Dleapfrog.planner.measure=false}.
+     * off in the planner options.
      */
     private boolean orderMeasurable() {
-        if (node.unsatisfiable() || node.varCount() < 3
-                || !Boolean.parseBoolean(System.getProperty("leapfrog.planner.measure", "true"))) {
+        if (node.unsatisfiable() || node.varCount() < 3 || !ctx.plannerOptions().measureOrders()) {
             return false;
         }
         for (Predicate p : node.predicates()) {

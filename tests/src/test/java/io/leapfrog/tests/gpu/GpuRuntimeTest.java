@@ -11,6 +11,7 @@ import io.leapfrog.exec.gpu.KernelCompiler;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 import io.leapfrog.exec.gpu.join.GpuOptions;
+import io.leapfrog.planner.PlannerOptions;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.LeapfrogJoin;
 import io.leapfrog.exec.join.TupleSink;
@@ -398,9 +399,13 @@ class GpuRuntimeTest {
     }
 
     private static RunResult run(Path program, Path facts, Path out, String device, long memory) {
+        return run(program, facts, out, device, memory, PlannerOptions.defaults());
+    }
+
+    private static RunResult run(Path program, Path facts, Path out, String device, long memory, PlannerOptions planner) {
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         try (Engine engine = new Engine(new EngineOptions(2, EngineOptions.Device.parse(device),
-                GpuOptions.defaults().withMemoryBudget(memory), quiet))) {
+                GpuOptions.defaults().withMemoryBudget(memory), planner, quiet))) {
             LoadedProgram p = engine.parse(program);
             return engine.run(p, facts, out);
         }
@@ -463,24 +468,19 @@ class GpuRuntimeTest {
                 "t(n) :- n = count : { adjacent(x, y), adjacent(y, z), adjacent(x, z), x < y, y < z }.",
                 ".decl k(n:number)", ".output k",
                 "k(n) :- n = count : { e(w, x), e(w, y), e(w, z), e(x, y), e(x, z), e(y, z) }.", ""));
-        String property = "leapfrog.planner.degreeOrder";
-        try {
-            System.setProperty(property, "false");
-            run(program, facts, Files.createDirectories(dir.resolve("cpu")), "cpu", 0);
-            System.setProperty(property, "always");
-            Path out = Files.createDirectories(dir.resolve("gpu"));
-            RunResult r = run(program, facts, out, "gpu", 0);
-            for (String rel : new String[]{"t", "k"}) {
-                assertEquals(Files.readAllLines(dir.resolve("cpu").resolve(rel + ".csv")),
-                        Files.readAllLines(out.resolve(rel + ".csv")), rel);
-            }
-            String renumbered = String.join("\n", r.degreeRenumberings());
-            assertEquals(2, renumbered.split("counted with its nodes renumbered by degree", -1).length - 1, renumbered);
-            String lines = String.join("\n", r.deviceLines());
-            assertTrue(lines.contains("gpu-levelwise") && !lines.contains("cpu-lftj"), lines);
-        } finally {
-            System.clearProperty(property);
+        run(program, facts, Files.createDirectories(dir.resolve("cpu")), "cpu", 0,
+                PlannerOptions.defaults().withDegreeOrder(PlannerOptions.DegreeOrder.NEVER));
+        Path out = Files.createDirectories(dir.resolve("gpu"));
+        RunResult r = run(program, facts, out, "gpu", 0,
+                PlannerOptions.defaults().withDegreeOrder(PlannerOptions.DegreeOrder.ALWAYS));
+        for (String rel : new String[]{"t", "k"}) {
+            assertEquals(Files.readAllLines(dir.resolve("cpu").resolve(rel + ".csv")),
+                    Files.readAllLines(out.resolve(rel + ".csv")), rel);
         }
+        String renumbered = String.join("\n", r.degreeRenumberings());
+        assertEquals(2, renumbered.split("counted with its nodes renumbered by degree", -1).length - 1, renumbered);
+        String lines = String.join("\n", r.deviceLines());
+        assertTrue(lines.contains("gpu-levelwise") && !lines.contains("cpu-lftj"), lines);
     }
 
     @Test
