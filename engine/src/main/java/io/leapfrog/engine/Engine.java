@@ -13,6 +13,7 @@ import io.leapfrog.engine.eval.ProgramRunner;
 import io.leapfrog.plan.PlanPrinter;
 import io.leapfrog.plan.ProgramPlan;
 import io.leapfrog.planner.datalog.ProgramTranslator;
+import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.parser.DatalogParser;
 import io.leapfrog.planner.CalcitePlanner;
@@ -29,6 +30,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The library entry point: parse a Souffle-dialect program, evaluate it with leapfrog triejoins,
@@ -74,6 +76,8 @@ public final class Engine implements AutoCloseable {
 
     private final EngineOptions options;
     private final StoragePool storage;
+    /** The threads now inside an evaluating call of this engine ({@link #cancel()}). */
+    private final Set<Thread> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final JoinPlanner planner = new CalcitePlanner();
 
     public Engine(EngineOptions options) {
@@ -159,7 +163,35 @@ public final class Engine implements AutoCloseable {
     }
 
     private RunResult evaluate(LoadedProgram program, Path factsDir, Path outDir, boolean writeOutputs) {
-        return storage.run(() -> evaluateHere(program, factsDir, outDir, writeOutputs));
+        return call(() -> evaluateHere(program, factsDir, outDir, writeOutputs));
+    }
+
+    /** Runs an evaluating call on the calling thread, where {@link #cancel()} can reach it. */
+    private <T> T call(java.util.function.Supplier<T> body) {
+        Thread self = Thread.currentThread();
+        boolean added = running.add(self);
+        try {
+            return storage.run(body);
+        } finally {
+            if (added) {
+                running.remove(self);
+            }
+        }
+    }
+
+    /**
+     * Stops every evaluation, query and SQL statement in progress on this engine: their threads are
+     * interrupted (joins stop within a chunk of work, fixpoints between rounds) and GPU kernels running
+     * for them are aborted. Each stopped call ends with a {@link LeapfrogException} saying it was
+     * interrupted. Safe to call from any thread, e.g. a signal handler; does nothing when nothing runs.
+     */
+    public void cancel() {
+        for (Thread t : running) {
+            t.interrupt();
+        }
+        if (!running.isEmpty()) {
+            GpuRuntime.abortRunningKernels();
+        }
     }
 
     private RunResult evaluateHere(LoadedProgram program, Path factsDir, Path outDir, boolean writeOutputs) {
@@ -262,7 +294,7 @@ public final class Engine implements AutoCloseable {
 
     /** Runs a SQL query over the database's relations (as tables, columns named as declared). */
     public SqlResult sql(Database db, String sql) {
-        return storage.run(() -> Errors.unwrap(() -> SqlBridge.run(db, sql, options.threads())));
+        return call(() -> Errors.unwrap(() -> SqlBridge.run(db, sql, options.threads())));
     }
 
     /**
@@ -270,7 +302,7 @@ public final class Engine implements AutoCloseable {
      * or {@code "?- path(1,x)."} (a leading {@code ?-} and a trailing {@code .} are accepted).
      */
     public QueryResult query(Database db, String bodyOrAtom) {
-        return storage.run(() -> Errors.unwrap(() -> new QueryRunner(db, planner, options.planner(), options.threads()).run(bodyOrAtom)));
+        return call(() -> Errors.unwrap(() -> new QueryRunner(db, planner, options.planner(), options.threads()).run(bodyOrAtom)));
     }
 
     @Override

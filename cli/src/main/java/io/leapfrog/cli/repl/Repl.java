@@ -1,6 +1,5 @@
 package io.leapfrog.cli.repl;
 
-import io.leapfrog.exec.gpu.GpuRuntime;
 
 import org.jline.reader.Candidate;
 import org.jline.reader.EndOfFileException;
@@ -44,13 +43,9 @@ public final class Repl {
                 .build();
         PrintStream out = new PrintStream(terminal.output(), true);
         out.println("Leapfrog REPL. Type .help for help, .quit to leave.");
-        // Outside readLine (which handles Ctrl-C itself), Ctrl-C interrupts the statement running on
-        // this thread: the engine checks between fixpoint rounds and stops with an error message.
-        Thread replThread = Thread.currentThread();
-        terminal.handle(Terminal.Signal.INT, signal -> {
-            replThread.interrupt();
-            GpuRuntime.abortRunningKernels();   // a kernel running for minutes stops too
-        });
+        // Outside readLine (which handles Ctrl-C itself), Ctrl-C cancels the statement running on this
+        // thread: the engine stops its joins and GPU kernels and ends it with an error message.
+        terminal.handle(Terminal.Signal.INT, signal -> session.cancel());
         try {
             while (true) {
                 String statement;

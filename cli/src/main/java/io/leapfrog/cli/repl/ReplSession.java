@@ -76,6 +76,11 @@ public final class ReplSession implements AutoCloseable {
         this.debug = debug;
     }
 
+    /** Stops the statement running now (Ctrl-C): its evaluation ends with an "interrupted" error. */
+    public void cancel() {
+        engine.cancel();
+    }
+
     /** Starts from a program file, as `leapfrog repl prog.dl` does; errors propagate to the caller. */
     public void loadInitial(Path file) {
         ProgramFiles.requireReadableFile(file, "program file");
