@@ -21,15 +21,15 @@ import java.util.Set;
  */
 final class ClauseChecker {
     private final Map<String, RelationInfo> relations;
-    private final Problems problems;
+    private final CheckDiagnostics problems;
     private final java.util.function.Function<String, BaseType> typeBase;
 
-    ClauseChecker(Map<String, RelationInfo> relations, Problems problems) {
+    ClauseChecker(Map<String, RelationInfo> relations, CheckDiagnostics problems) {
         this(relations, problems, name -> BaseType.ofSourceName(name));
     }
 
     /** @param typeBase the base type of a declared or primitive type name, or null when it names none */
-    ClauseChecker(Map<String, RelationInfo> relations, Problems problems, java.util.function.Function<String, BaseType> typeBase) {
+    ClauseChecker(Map<String, RelationInfo> relations, CheckDiagnostics problems, java.util.function.Function<String, BaseType> typeBase) {
         this.relations = relations;
         this.problems = problems;
         this.typeBase = typeBase;

@@ -38,7 +38,7 @@ public final class SemanticChecker {
      * falling back to {@code program.source()}.
      */
     public static CheckedProgram check(Program program, Map<String, String> sourcesByFile) {
-        Problems problems = new Problems(file -> sourcesByFile.getOrDefault(file, program.source()));
+        CheckDiagnostics problems = new CheckDiagnostics(file -> sourcesByFile.getOrDefault(file, program.source()));
         TypeResolver types = new TypeResolver(program.types(), problems);
         Map<String, RelationDecl> declarations = declarations(program, types, problems);
         Map<String, RelationInfo> relations = relationInfos(program, declarations, types, problems);
@@ -63,7 +63,7 @@ public final class SemanticChecker {
     }
 
     /** Every $Branch a clause uses names a branch of a declared enumeration. */
-    private static void checkEnumConstants(Program program, Problems problems) {
+    private static void checkEnumConstants(Program program, CheckDiagnostics problems) {
         java.util.Set<String> branches = new java.util.LinkedHashSet<>();
         for (io.leapfrog.ast.TypeDecl t : program.types()) {
             t.branches().forEach(b -> branches.add("$" + b));
@@ -76,7 +76,7 @@ public final class SemanticChecker {
         }
     }
 
-    private static Map<String, RelationDecl> declarations(Program program, TypeResolver types, Problems problems) {
+    private static Map<String, RelationDecl> declarations(Program program, TypeResolver types, CheckDiagnostics problems) {
         Map<String, RelationDecl> declarations = new LinkedHashMap<>();
         for (RelationDecl decl : program.relations()) {
             RelationDecl previous = declarations.putIfAbsent(decl.name(), decl);
@@ -101,7 +101,7 @@ public final class SemanticChecker {
     }
 
     private static Map<String, RelationInfo> relationInfos(Program program, Map<String, RelationDecl> declarations,
-                                                           TypeResolver types, Problems problems) {
+                                                           TypeResolver types, CheckDiagnostics problems) {
         Map<String, List<Directive>> inputs = new HashMap<>();
         Map<String, List<Directive>> outputs = new HashMap<>();
         Set<String> printSize = new HashSet<>();
@@ -138,7 +138,7 @@ public final class SemanticChecker {
     private static final Set<String> IO_PARAMETERS = Set.of("IO", "filename", "delimiter", "headers", "rfc4180");
 
     /** A parameter Leapfrog does not read gets a warning that it is ignored. */
-    private static void checkParameters(Directive directive, Problems problems) {
+    private static void checkParameters(Directive directive, CheckDiagnostics problems) {
         boolean input = directive.kind() == Directive.Kind.INPUT;
         for (String key : directive.params().keySet()) {
             boolean known = IO_PARAMETERS.contains(key) || (key.equals(input ? "columns" : "compress"));
@@ -163,7 +163,7 @@ public final class SemanticChecker {
 
     /** Souffle warns about relations that are used but can never hold a tuple. */
     private static void warnAboutUndefinedRelations(Program program, Map<String, RelationInfo> relations,
-                                                    Problems problems) {
+                                                    CheckDiagnostics problems) {
         Set<String> defined = new HashSet<>();
         for (Clause clause : program.clauses()) {
             defined.add(clause.head().relation());

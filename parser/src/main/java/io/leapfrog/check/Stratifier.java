@@ -101,7 +101,7 @@ final class Stratifier {
     }
 
     /** The strata in evaluation order; reports cycles through negation or aggregation to {@code problems}. */
-    List<Stratum> stratify(Problems problems) {
+    List<Stratum> stratify(CheckDiagnostics problems) {
         for (String relation : relations) {
             if (!index.containsKey(relation)) {
                 connect(relation);

@@ -20,9 +20,9 @@ final class TypeResolver {
     private final Map<String, TypeDecl> declared = new LinkedHashMap<>();
     private final Map<String, BaseType> resolved = new HashMap<>();
     private final Set<String> reported = new HashSet<>();
-    private final Problems problems;
+    private final CheckDiagnostics problems;
 
-    TypeResolver(List<TypeDecl> types, Problems problems) {
+    TypeResolver(List<TypeDecl> types, CheckDiagnostics problems) {
         this.problems = problems;
         for (TypeDecl type : types) {
             if (PRIMITIVES.containsKey(type.name())) {

@@ -16,7 +16,7 @@ import java.util.Set;
  * offers, the smallest first (values in column order), which is one of the answers the construct allows
  * and the same on every run and thread count. The keys taken so far are remembered across rounds.
  */
-final class ChoiceDomain implements Admission {
+final class ChoiceDomain implements InsertionPolicy {
     private final int[][] keys;
     private final List<Set<Key>> taken = new ArrayList<>();
 

@@ -16,7 +16,7 @@ import java.util.Map;
  * itself with itself. So each pair of the closure is produced once, when it becomes implied: the cost is
  * the output's size (a transitive rule would take about k^3 join steps for a class of k values).
  */
-final class EquivalenceClosure implements Admission {
+final class EquivalenceClosure implements InsertionPolicy {
     private final Map<Integer, Integer> index = new HashMap<>();
     private final List<int[]> members = new ArrayList<>();   // per class root: its values (length in sizes)
     private int[] parent = new int[16];

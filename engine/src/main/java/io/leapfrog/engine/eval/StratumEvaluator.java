@@ -32,19 +32,19 @@ public final class StratumEvaluator {
     /**
      * The stratum's relations with special insertion semantics (eqrel: {@link EquivalenceClosure};
      * choice-domain: {@link ChoiceDomain}), each set to what it keeps of its facts and input before any
-     * rule reads it; both are {@link Admission}s, applied where a round's tuples are added.
+     * rule reads it; both are {@link InsertionPolicy}s, applied where a round's tuples are added.
      */
-    private Map<String, Admission> startAdmissions(StratumPlan stratum) {
-        Map<String, Admission> admissions = new HashMap<>();
+    private Map<String, InsertionPolicy> startPolicies(StratumPlan stratum) {
+        Map<String, InsertionPolicy> policies = new HashMap<>();
         for (String rel : stratum.relations()) {
-            Admission a = stratum.equivalences().contains(rel) ? new EquivalenceClosure()
+            InsertionPolicy a = stratum.equivalences().contains(rel) ? new EquivalenceClosure()
                     : stratum.choiceKeys().containsKey(rel) ? new ChoiceDomain(stratum.choiceKeys().get(rel)) : null;
             if (a != null) {
                 ctx.setRelation(rel, a.admit(ctx.currentRelation(rel)));
-                admissions.put(rel, a);
+                policies.put(rel, a);
             }
         }
-        return admissions;
+        return policies;
     }
 
     /** Adds the program's facts of the stratum's relations. */
@@ -80,7 +80,7 @@ public final class StratumEvaluator {
     /** Evaluates the compiled rules of the stratum to a fixpoint; returns the number of rounds. */
     public int evaluate(StratumPlan stratum, List<RuleEvaluator> rules) {
         int threads = ctx.threads();
-        Map<String, Admission> admissions = startAdmissions(stratum);
+        Map<String, InsertionPolicy> policies = startPolicies(stratum);
         Map<String, Relation> fresh = new HashMap<>();
         for (RuleEvaluator r : rules) {
             Relation out = r.evaluate(ctx.source(), -1, threads);
@@ -88,7 +88,7 @@ public final class StratumEvaluator {
         }
         if (!stratum.recursive()) {
             for (Map.Entry<String, Relation> e : fresh.entrySet()) {
-                Admission a = admissions.get(e.getKey());
+                InsertionPolicy a = policies.get(e.getKey());
                 Relation added = a == null ? e.getValue() : a.admit(e.getValue());
                 ctx.setRelation(e.getKey(), ctx.currentRelation(e.getKey()).union(added));
             }
@@ -99,7 +99,7 @@ public final class StratumEvaluator {
             growing.put(rel, ctx.startGrowing(rel));
         }
         try {
-            boolean grew = advance(stratum, fresh, growing, admissions);
+            boolean grew = advance(stratum, fresh, growing, policies);
             int rounds = 1;
             while (grew) {
                 rounds++;
@@ -119,7 +119,7 @@ public final class StratumEvaluator {
                         fresh.merge(r.relation(), out, Relation::union);
                     }
                 }
-                grew = advance(stratum, fresh, growing, admissions);
+                grew = advance(stratum, fresh, growing, policies);
             }
             return rounds;
         } finally {
@@ -131,12 +131,12 @@ public final class StratumEvaluator {
 
     /** Adds the new tuples to the growing relations and sets the deltas; true when something was new. */
     private boolean advance(StratumPlan stratum, Map<String, Relation> fresh, Map<String, GrowingRelation> growing,
-                            Map<String, Admission> admissions) {
+                            Map<String, InsertionPolicy> policies) {
         boolean grew = false;
         for (String rel : stratum.relations()) {
             Relation got = fresh.get(rel);
-            if (got != null && admissions.containsKey(rel)) {
-                got = admissions.get(rel).admit(got); // what the relation keeps of (or implies from) the offered tuples
+            if (got != null && policies.containsKey(rel)) {
+                got = policies.get(rel).admit(got); // what the relation keeps of (or implies from) the offered tuples
             }
             Relation delta = got == null ? Relation.empty(ctx.schemas().get(rel).arity()) : growing.get(rel).addNew(got);
             ctx.setDelta(rel, delta);

@@ -274,7 +274,7 @@ final class JoinWorker {
                 lo = off[parent];
                 hi = off[parent + 1];
             }
-            lo = Seek.gallop(vals[i], lo, hi, lb);
+            lo = GallopingSearch.gallop(vals[i], lo, hi, lb);
             if (lo >= hi) {
                 return false;
             }
@@ -346,7 +346,7 @@ final class JoinWorker {
             boolean all = true;
             for (int i = 0; i < m; i++) {
                 if (i != d) {
-                    int ci = Seek.gallop(vals[i], c[i], e[i], v);
+                    int ci = GallopingSearch.gallop(vals[i], c[i], e[i], v);
                     if (ci >= e[i]) {
                         return false;
                     }
@@ -397,7 +397,7 @@ final class JoinWorker {
                 lo = off[parent];
                 hi = off[parent + 1];
             }
-            lo = Seek.gallop(vals, lo, hi, lb);
+            lo = GallopingSearch.gallop(vals, lo, hi, lb);
             if (lo >= hi) {
                 bufferLen[l] = 0;
                 return 0;
@@ -430,7 +430,7 @@ final class JoinWorker {
             int ci = c[p];
             int v = a[ci];
             if (v < key) {
-                ci = Seek.gallop(a, ci + 1, e[p], key);
+                ci = GallopingSearch.gallop(a, ci + 1, e[p], key);
                 if (ci >= e[p]) {
                     return false;
                 }
@@ -467,7 +467,7 @@ final class JoinWorker {
     /** Number of values common to all ranges, up to ub (last level, counting, no filters). */
     private static long countLast(int[][] vals, int m, int[] c, int[] e, long ub) {
         if (m == 1) {
-            return Seek.gallop(vals[0], c[0], e[0], ub + 1) - c[0];
+            return GallopingSearch.gallop(vals[0], c[0], e[0], ub + 1) - c[0];
         }
         if (m == 2) {
             return countPair(vals[0], c[0], e[0], vals[1], c[1], e[1], ub);
@@ -512,7 +512,7 @@ final class JoinWorker {
             int ci = c[p];
             int v = a[ci];
             if (v < key) {
-                ci = Seek.gallop(a, ci + 1, e[p], key);
+                ci = GallopingSearch.gallop(a, ci + 1, e[p], key);
                 if (ci >= e[p]) {
                     return found;
                 }
@@ -559,7 +559,7 @@ final class JoinWorker {
                 if (v > ub) {
                     break;
                 }
-                j = Seek.gallop(b, j, je, v);
+                j = GallopingSearch.gallop(b, j, je, v);
                 if (j >= je) {
                     break;
                 }
@@ -587,7 +587,7 @@ final class JoinWorker {
 
     /** The end of the part of sorted {@code a[from, to)} that is at most ub. */
     private static int upTo(int[] a, int from, int to, long ub) {
-        return to == from || a[to - 1] <= ub ? to : Seek.gallop(a, from, to, ub + 1);
+        return to == from || a[to - 1] <= ub ? to : GallopingSearch.gallop(a, from, to, ub + 1);
     }
 
     /** Size of the intersection of two sorted ranges, up to ub: merge, galloping over long gaps. */
@@ -603,7 +603,7 @@ final class JoinWorker {
                 if (v > ub) {
                     break;
                 }
-                j = Seek.gallop(b, j, je, v);
+                j = GallopingSearch.gallop(b, j, je, v);
                 if (j >= je) {
                     break;
                 }
@@ -683,7 +683,7 @@ final class JoinWorker {
                 lo = off[parent];
                 hi = off[parent + 1];
             }
-            int idx = Seek.find(vals, lo, hi, value);
+            int idx = GallopingSearch.find(vals, lo, hi, value);
             if (idx < 0) {
                 return false;
             }

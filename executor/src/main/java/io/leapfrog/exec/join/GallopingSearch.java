@@ -1,8 +1,8 @@
 package io.leapfrog.exec.join;
 
 /** Galloping (exponential, then binary) search over sorted int arrays. */
-final class Seek {
-    private Seek() {
+final class GallopingSearch {
+    private GallopingSearch() {
     }
 
     /**

@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 /** Collects errors and warnings during checking, so that all of them are reported at once, in source order. */
-final class Problems {
+final class CheckDiagnostics {
     private record Entry(SourcePos pos, String message) { }
 
     private static final Comparator<Entry> BY_POSITION = Comparator
@@ -25,7 +25,7 @@ final class Problems {
     private final Set<Entry> warnings = new LinkedHashSet<>();
 
     /** @param sources the source text of a file name (null when unknown), to quote lines in messages */
-    Problems(Function<String, String> sources) {
+    CheckDiagnostics(Function<String, String> sources) {
         this.sources = sources;
     }
 

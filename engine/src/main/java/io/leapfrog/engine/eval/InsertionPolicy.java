@@ -8,7 +8,7 @@ import io.leapfrog.exec.storage.Relation;
  * adds every pair the offered ones imply ({@link EquivalenceClosure}). Stateful: it remembers what it
  * has taken, so the first call (the relation's facts and input) sets up what later rounds are judged by.
  */
-interface Admission {
+interface InsertionPolicy {
     /** The tuples to add because {@code offered} was offered. */
     Relation admit(Relation offered);
 }
