@@ -207,7 +207,8 @@ public final class Engine implements AutoCloseable {
             List<OutputSummary> outputs = summaries(runner.outputs());
             Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly());
             return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db,
-                    devices.lines(), ctx.measuredOrders(), ctx.degreeRenumberings(), summaries(runner.printSizes()));
+                    devices.lines(), ctx.measuredOrders(), ctx.degreeRenumberings(), summaries(runner.printSizes()),
+                    runner.executedPlan());
         }
     }
 
@@ -261,19 +262,22 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * EXPLAIN with data: the plans of {@link #explain(LoadedProgram)}, then the program is evaluated on
-     * the facts in {@code factsDir} (nothing is written) and every join is listed with the device it
-     * ran on, why, and what it did there (windows, device memory peak).
+     * EXPLAIN with data: the program is evaluated on the facts in {@code factsDir} (nothing is written),
+     * then its plan is printed as it ran (each join ordered with the statistics of its relations, estimates
+     * included), and every join is listed with the device it ran on, why, and what it did there
+     * (windows, device memory peak), with the orders measured on the data and the clique counts' choices.
      */
     public String explain(LoadedProgram program, Path factsDir) {
-        StringBuilder sb = new StringBuilder(explain(program));
         RunResult r = evaluate(program, factsDir, null, false);
+        StringBuilder sb = new StringBuilder("plan as run on ").append(factsDir)
+                .append(" (each join ordered with the statistics of its relations when its stratum started):\n");
+        sb.append(new PlanPrinter(join -> null).print(r.plan()));
         sb.append("joins as run on ").append(factsDir).append(":\n");
         for (String line : r.deviceLines()) {
             sb.append("  ").append(line).append('\n');
         }
         if (!r.measuredOrders().isEmpty()) {
-            sb.append("variable orders measured on ").append(factsDir).append(" (the plans above are from statistics alone):\n");
+            sb.append("variable orders measured on ").append(factsDir).append(":\n");
             for (String line : r.measuredOrders()) {
                 sb.append("  ").append(line).append('\n');
             }

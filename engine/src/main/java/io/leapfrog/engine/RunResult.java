@@ -1,5 +1,7 @@
 package io.leapfrog.engine;
 
+import io.leapfrog.plan.ProgramPlan;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -16,10 +18,12 @@ import java.util.List;
  *                       the nodes renumbered by degree, and why
  * @param printSizes     one summary per {@code .printsize} relation, in directive order: its size (64-bit,
  *                       also when it was counted without being stored) and its stratum's evaluation time
+ * @param plan           the program's plan as it ran: each join ordered with the statistics of its relations
+ *                       when its stratum started (docs/plan.md)
  */
 public record RunResult(List<OutputSummary> outputs, List<String> printSizeLines, Duration totalTime,
                         Database database, List<String> deviceLines, List<String> measuredOrders,
-                        List<String> degreeRenumberings, List<OutputSummary> printSizes) {
+                        List<String> degreeRenumberings, List<OutputSummary> printSizes, ProgramPlan plan) {
     public RunResult {
         outputs = List.copyOf(outputs);
         printSizeLines = List.copyOf(printSizeLines);

@@ -67,6 +67,19 @@ public final class BodyEvaluator {
         return node;
     }
 
+    /**
+     * The planned join with the bodies of the aggregates it has evaluated planned too (as they were when
+     * first evaluated); an aggregate not evaluated yet keeps its unplanned body.
+     */
+    public synchronized JoinNode plannedTree() {
+        List<Predicate> predicates = new ArrayList<>();
+        for (Predicate p : node.predicates()) {
+            AggregateEvaluator ev = p instanceof Predicate.AggregateValue a ? aggregates.get(a.var()) : null;
+            predicates.add(ev == null ? p : ((Predicate.AggregateValue) p).withBody(ev.body().plannedTree()));
+        }
+        return node.withPredicates(predicates);
+    }
+
     /** The rule or query this join belongs to. */
     public String label() {
         return node.label();

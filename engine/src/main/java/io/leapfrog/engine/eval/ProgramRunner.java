@@ -6,6 +6,7 @@ import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.io.CsvStyle;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.plan.ProgramPlan;
+import io.leapfrog.plan.RulePlan;
 import io.leapfrog.plan.StratumPlan;
 
 import java.io.PrintStream;
@@ -32,6 +33,8 @@ public final class ProgramRunner {
     private final List<Output> printSizes = new ArrayList<>();
     private final List<Output> outputs = new ArrayList<>();
     private final Map<String, Long> counted = new HashMap<>();
+    private final List<StratumPlan> planned = new ArrayList<>();
+    private final List<List<RuleEvaluator>> plannedRules = new ArrayList<>();
 
     /** Relations whose size was counted by push-down instead of being materialised. */
     public java.util.Set<String> countedOnly() {
@@ -56,6 +59,8 @@ public final class ProgramRunner {
             long t0 = System.nanoTime();
             eval.addFacts(s);
             List<RuleEvaluator> rules = eval.plan(s);
+            planned.add(s);
+            plannedRules.add(rules);
             if (s.countedOnly()) {
                 RuleEvaluator rule = rules.get(0);
                 counted.put(rule.relation(), rule.body().count(ctx.source(), -1, new int[0], ctx.threads()));
@@ -194,6 +199,19 @@ public final class ProgramRunner {
     /** The {@code .printsize} relations as printed: size and the stratum's evaluation time. */
     public List<Output> printSizes() {
         return printSizes;
+    }
+
+    /** The strata run so far, each rule's join ordered as it ran (with the statistics of its stratum's start). */
+    public ProgramPlan executedPlan() {
+        List<StratumPlan> out = new ArrayList<>();
+        for (int i = 0; i < planned.size(); i++) {
+            List<RulePlan> rules = new ArrayList<>();
+            for (RuleEvaluator r : plannedRules.get(i)) {
+                rules.add(r.rule().withBody(r.body().plannedTree()));
+            }
+            out.add(planned.get(i).withRules(rules));
+        }
+        return new ProgramPlan(out);
     }
 
     public List<Output> outputs() {
