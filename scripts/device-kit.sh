@@ -37,6 +37,7 @@ cp bench/target/leapfrog-bench-"$version".jar "$kit/testlib/"
 if [ -d "$shared/data" ]; then
     cp -r "$shared/data" "$kit/shared/data"
 fi
+git rev-parse --short HEAD > "$kit/COMMIT"
 tar -C "$root/.device" -czf "$root/.device/kit.tgz" kit
 rm -rf "$kit"
 echo "[device-kit] $root/.device/kit.tgz ($(du -h "$root/.device/kit.tgz" | cut -f1))"

@@ -2,6 +2,10 @@
 # Runs on the GPU machine, from the repository root, with .device/kit.tgz carried (scripts/device-kit.sh).
 #   scripts/device-run.sh tests                 the gpu-tagged tests (JUnit console launcher)
 #   scripts/device-run.sh bench BENCH-ARGS...   the bench harness (GPU peers, CUDA counter, CuPy)
+#   scripts/device-run.sh bench-ab DIR ROUNDS BENCH-ARGS...
+#                                              A/B: the bench with the base build's Leapfrog jars in DIR
+#                                              (scripts/device-base-jars.sh) and with the kit's, alternating
+#                                              for ROUNDS rounds; the table (io.leapfrog.bench.AbTable) in $OUT/ab.csv
 #   scripts/device-run.sh leapfrog ARGS...      the leapfrog command of the bundle
 #   scripts/device-run.sh main CLASS ARGS...    a main class of the kit (e.g. io.leapfrog.bench.GpuLatency)
 #   scripts/device-run.sh stage-duckdb          keeps the carried .device-duckdb jar for later calls (scripts/device-duckdb.sh)
@@ -65,6 +69,30 @@ case "$what" in
         fi
         "$java" "${jvm[@]}" -cp "$cp" io.leapfrog.bench.Bench --shared "$kit/shared" "$@"
         ;;
+    bench-ab)
+        base_dir="$1"; rounds="$2"; shift 2
+        if [ ! -x bench/native/build/cuda_triangles ] && command -v nvcc >/dev/null; then
+            bash bench/native/build-cuda.sh || echo "warning: the CUDA counter did not build"
+        fi
+        others=$(echo "$cp" | tr ':' '\n' | grep -v '/leapfrog-[a-z]*[.-]' | grep -v '^$' | paste -sd: -)
+        head_cp="$others:$(ls "$kit"/lib/leapfrog-*.jar "$kit"/testlib/leapfrog-*.jar | paste -sd: -)"
+        base_cp="$others:$(ls "$base_dir"/leapfrog-*.jar | paste -sd: -)"
+        mkdir -p "$out/ab"
+        runs=()
+        for r in $(seq 1 "$rounds"); do
+            for side in base head; do
+                side_cp="$base_cp"
+                [ "$side" = head ] && side_cp="$head_cp"
+                echo "[device-run] A/B round $r of $rounds: $side"
+                "$java" "${jvm[@]}" -cp "$side_cp" io.leapfrog.bench.Bench --shared "$kit/shared" "$@" \
+                    --csv "$out/ab/$side-$r.csv" || exit 1
+                runs+=("$side=$out/ab/$side-$r.csv")
+            done
+        done
+        "$java" -cp "$head_cp" io.leapfrog.bench.AbTable --base "$(cat "$base_dir/COMMIT")" \
+            --head "$(cat "$kit/COMMIT" 2>/dev/null || echo kit)" \
+            --command "scripts/device-run.sh bench-ab $base_dir $rounds $*" --out "$out/ab.csv" "${runs[@]}"
+        ;;
     main)
         "${wrap[@]}" "$java" "${jvm[@]}" -cp "$cp" "$@"
         ;;
@@ -72,7 +100,7 @@ case "$what" in
         "$java" "${jvm[@]}" -cp "$kit/lib/*" io.leapfrog.cli.Main "$@"
         ;;
     *)
-        echo "usage: scripts/device-run.sh tests|bench|main|leapfrog|stage-duckdb ..." >&2
+        echo "usage: scripts/device-run.sh tests|bench|bench-ab|main|leapfrog|stage-duckdb ..." >&2
         exit 2
         ;;
 esac
