@@ -18,6 +18,7 @@ import io.leapfrog.parser.DatalogParser;
 import io.leapfrog.planner.CalcitePlanner;
 import io.leapfrog.planner.JoinPlan;
 import io.leapfrog.planner.JoinPlanner;
+import io.leapfrog.planner.sql.SqlResult;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +63,7 @@ import java.util.Map;
  *                                                           atomically, return one summary per output
  *   String explain(LoadedProgram p)                         the plan of every rule
  *   Database database(RunResult r)                          the evaluated relations, for SQL and queries
- *   SqlResult sql(Database db, String sql)                  (planner's SQL path)
+ *   SqlResult sql(Database db, String sql)                  run by Calcite, joins on the options' device
  *   QueryResult query(Database db, String bodyOrAtom)       e.g. "path(1,x)" or "?- path(1,x), x > 2."
  * </pre>
  * EngineOptions: threads (default all cores), device ("auto" | "cpu" | "gpu"), GPU strategy and memory, PrintStream.
@@ -317,9 +318,17 @@ public final class Engine implements AutoCloseable {
         return result.database();
     }
 
-    /** Runs a SQL query over the database's relations (as tables, columns named as declared). */
+    /**
+     * Runs a SQL query over the database's relations (as tables, columns named as declared). Its leapfrog
+     * joins go through the same device policy as a run's ({@link EngineOptions#device()}); the answer's
+     * {@link SqlResult#deviceLines()} say where they ran and why.
+     */
     public SqlResult sql(Database db, String sql) {
-        return storage.run(() -> Errors.unwrap(() -> SqlBridge.run(db, sql, options.threads())));
+        return storage.run(() -> Errors.unwrap(() -> {
+            try (JoinDevices devices = JoinDevices.of(options)) {
+                return SqlBridge.run(db, sql, options.threads(), devices);
+            }
+        }));
     }
 
     /**

@@ -86,7 +86,11 @@ final class JoinDevices implements AutoCloseable {
 
     /** The EXPLAIN line for a rule body: where its joins will run, as far as can be told before running. */
     String explainLine(CompiledBody body) {
-        String inelig = body.gpuIneligibility();
+        return explainLine(body.gpuIneligibility());
+    }
+
+    /** The EXPLAIN line for a join the GPU cannot take for the reason {@code inelig} (null: it may). */
+    String explainLine(String inelig) {
         if (inelig != null && inelig.startsWith("it has no join")) {
             return "device: none: " + inelig;
         }
