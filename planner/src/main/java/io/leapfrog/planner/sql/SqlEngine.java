@@ -6,6 +6,8 @@ import io.leapfrog.planner.calcite.LeapfrogMetadata;
 import io.leapfrog.planner.calcite.LeapfrogPrograms;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRules;
+import org.apache.calcite.interpreter.Bindables;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.linq4j.Enumerator;
@@ -26,6 +28,11 @@ import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.runtime.Bindable;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlLibrary;
+import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformance;
@@ -49,8 +56,8 @@ import java.util.Map;
  * SQL over Leapfrog relations, run by Calcite: Calcite parses, validates and converts the query over a
  * schema of the catalog's tables (names and columns matched without regard to case); the rewrite of
  * {@link LeapfrogPrograms} turns inner equi-joins into one logical LeapfrogJoin with a variable order;
- * Calcite's Volcano planner then implements the plan in its enumerable convention, with its default
- * rules and the leapfrog join's ({@link EnumerableLeapfrogJoinRule}, {@link LeapfrogCountRule}); and
+ * Calcite's Volcano planner then implements the plan in its enumerable convention, with Calcite's
+ * enumerable rules and the leapfrog join's ({@link EnumerableLeapfrogJoinRule}, {@link LeapfrogCountRule}); and
  * Calcite's generated code runs it ({@link GeneratedCode}), every operator and function Calcite's own,
  * the joins leapfrog triejoins on the {@link JoinPlacement}'s executor. Thread-safe: each query has its
  * own Calcite planner.
@@ -67,10 +74,40 @@ public final class SqlEngine {
 
     private static final SqlConformance CONFORMANCE = SqlConformanceEnum.LENIENT;
 
+    /**
+     * SQL's standard operators and functions, and those of Calcite's PostgreSQL library (CONCAT with
+     * NULLs as empty strings, LENGTH, LEFT, STRPOS, ...): DuckDB's dialect is PostgreSQL's.
+     */
+    private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
+            SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL));
+
     /** Inner joins that could not become a LeapfrogJoin (inputs with duplicates or NULLs) back to Calcite's joins. */
     private static final HepProgram MULTI_JOINS_TO_JOINS = new HepProgramBuilder()
             .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
             .build();
+
+    /**
+     * What Volcano needs to implement any plan Calcite's converter makes: Calcite's enumerable rules,
+     * and the logical rewrites into forms those implement (DISTINCT aggregates into joins of plain
+     * aggregates, statistical aggregates into sums and counts, window functions out of projections), and
+     * Calcite's interpreted scan for tables that have no generated-code scan (a recursive query's
+     * working table).
+     */
+    private static final List<RelOptRule> IMPLEMENTATION_RULES = implementationRules();
+
+    private static List<RelOptRule> implementationRules() {
+        List<RelOptRule> rules = new ArrayList<>(EnumerableRules.ENUMERABLE_RULES);
+        // a recursive query's working table has no generated-code scan: Calcite's interpreter reads it
+        rules.add(Bindables.BINDABLE_TABLE_SCAN_RULE);
+        rules.add(EnumerableRules.TO_INTERPRETER);
+        rules.add(CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES);
+        rules.add(CoreRules.AGGREGATE_EXPAND_WITHIN_DISTINCT);
+        rules.add(CoreRules.AGGREGATE_REDUCE_FUNCTIONS);
+        rules.add(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW);
+        rules.add(CoreRules.PROJECT_MERGE);
+        rules.add(CoreRules.FILTER_MERGE);
+        return List.copyOf(rules);
+    }
 
     private final Catalog catalog;
     private final JoinPlacement placement;
@@ -102,6 +139,7 @@ public final class SqlEngine {
                         .withConformance(CONFORMANCE))
                 .sqlToRelConverterConfig(SqlToRelConverter.config().withExpand(true))
                 .typeSystem(VARYING_CASE_TYPES)
+                .operatorTable(OPERATORS)
                 .build();
     }
 
@@ -204,18 +242,25 @@ public final class SqlEngine {
     }
 
     /**
-     * Calcite's Volcano planner (the one Calcite's {@link Planner} made, with Calcite's default rules)
-     * implements the plan in the enumerable convention, the leapfrog joins by this engine's rules.
+     * Calcite's Volcano planner (the one Calcite's {@link Planner} made) implements the plan in the
+     * enumerable convention with {@link #IMPLEMENTATION_RULES} (not Calcite's ~80 default rules: the
+     * plan is already rewritten, and fewer rules plan a query in a fraction of the time), the leapfrog
+     * joins by this engine's rules.
      */
     private EnumerableRel implement(RelNode rel) {
         RelOptPlanner volcano = rel.getCluster().getPlanner();
+        volcano.clear();
+        for (RelOptRule rule : IMPLEMENTATION_RULES) {
+            volcano.addRule(rule);
+        }
         volcano.addRule(EnumerableLeapfrogJoinRule.create(catalog.symbols(), placement));
         for (RelOptRule rule : LeapfrogCountRule.create(catalog.symbols(), placement)) {
             volcano.addRule(rule);
         }
-        RelTraitSet wanted = rel.getTraitSet().replace(EnumerableConvention.INSTANCE);
+        // one collation, not a Values' every sorted column: Volcano asks for simple traits
+        RelTraitSet wanted = rel.getTraitSet().replace(EnumerableConvention.INSTANCE).simplify();
         try {
-            volcano.setRoot(volcano.changeTraits(rel, wanted));
+            volcano.setRoot(rel.getTraitSet().equals(wanted) ? rel : volcano.changeTraits(rel, wanted));
             RelNode physical = volcano.findBestExp();
             // Calcite implements projections and filters as Calcs (its own second pass, as in Programs.standard)
             return (EnumerableRel) Programs.calc(LeapfrogMetadata.PROVIDER)
