@@ -6,6 +6,7 @@ import io.leapfrog.planner.sql.JoinPlacement;
 import io.leapfrog.planner.sql.SqlEngine;
 import io.leapfrog.planner.sql.SqlResult;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,10 +24,13 @@ final class SqlBridge {
     private SqlBridge() {
     }
 
+    /** The answer, with where its joins ran and the time it took from the catalog's making to the last row. */
     static SqlResult run(Database db, String sql, int threads, JoinDevices devices) {
+        long t0 = System.nanoTime();
         JoinPlacement placement = new JoinPlacement(devices.executor(), threads, devices::explainLine);
         SqlResult r = new SqlEngine(catalog(db), placement).execute(sql);
-        return r.withDeviceLines(devices.lines());
+        return new SqlResult(r.columns(), r.values(), r.explainLines(), devices.lines(),
+                Duration.ofNanos(System.nanoTime() - t0));
     }
 
     static Catalog catalog(Database db) {

@@ -197,16 +197,6 @@ public final class SqlEngine {
         }
     }
 
-    /** The query as Calcite converts it, before any rewrite. */
-    public RelNode logicalPlan(String sql) {
-        Planner planner = Frameworks.getPlanner(config);
-        try {
-            return logicalPlan(planner, sql);
-        } finally {
-            planner.close();
-        }
-    }
-
     private static RelNode logicalPlan(Planner planner, String sql) {
         try {
             SqlNode parsed = planner.parse(withoutTrailingSemicolon(sql));

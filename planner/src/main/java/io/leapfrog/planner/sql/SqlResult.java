@@ -44,9 +44,4 @@ public record SqlResult(List<String> columns, List<List<Object>> values, List<St
     public String explain() {
         return String.join("\n", explainLines);
     }
-
-    /** The same answer with where its joins ran. */
-    public SqlResult withDeviceLines(List<String> lines) {
-        return new SqlResult(columns, values, explainLines, lines, time);
-    }
 }

@@ -247,4 +247,12 @@ class SqlEngineTest {
         assertTrue(notANumber.getMessage().startsWith("sql: error: table bad, column n holds 'ten', which is not a 32-bit"
                 + " integer"), notANumber.getMessage());
     }
+
+    @Test
+    void errorsWhileRunningAreOneLine() {
+        LeapfrogException cast = assertThrows(LeapfrogException.class,
+                () -> sql.execute("SELECT CAST(name AS INTEGER) FROM person"));
+        assertTrue(cast.getMessage().startsWith("sql: error: not a number: "), cast.getMessage());
+        assertTrue(!cast.getMessage().contains("\n"), cast.getMessage());
+    }
 }
