@@ -48,10 +48,6 @@ sealed interface AtomSource {
             }
             return rel;
         }
-
-        String describe() {
-            return table.name() + (selections.isEmpty() ? "" : " selected") + " as stored";
-        }
     }
 
     record Selection(int column, Object value) { }
