@@ -27,7 +27,11 @@ import org.apache.calcite.rel.type.RelDataTypeSystem;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.runtime.Bindable;
 import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlLibrary;
 import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
@@ -64,11 +68,25 @@ import java.util.Map;
  */
 public final class SqlEngine {
 
-    /** CASE/UNION over strings of different lengths yields VARCHAR, not a blank-padded CHAR. */
-    private static final RelDataTypeSystem VARYING_CASE_TYPES = new RelDataTypeSystemImpl() {
+    /**
+     * Calcite's types, but CASE/UNION over strings of different lengths yields VARCHAR, not a blank-padded
+     * CHAR, and SUM of an INTEGER (or smaller) column is a BIGINT, as in PostgreSQL: Calcite's own
+     * INTEGER sum would wrap around past 2^31.
+     */
+    private static final RelDataTypeSystem TYPE_SYSTEM = new RelDataTypeSystemImpl() {
         @Override
         public boolean shouldConvertRaggedUnionTypesToVarying() {
             return true;
+        }
+
+        @Override
+        public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+            SqlTypeName t = argumentType.getSqlTypeName();
+            if (t == SqlTypeName.INTEGER || t == SqlTypeName.SMALLINT || t == SqlTypeName.TINYINT) {
+                return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.BIGINT),
+                        argumentType.isNullable());
+            }
+            return super.deriveSumType(typeFactory, argumentType);
         }
     };
 
@@ -138,7 +156,7 @@ public final class SqlEngine {
                         .withQuotedCasing(Casing.UNCHANGED)
                         .withConformance(CONFORMANCE))
                 .sqlToRelConverterConfig(SqlToRelConverter.config().withExpand(true))
-                .typeSystem(VARYING_CASE_TYPES)
+                .typeSystem(TYPE_SYSTEM)
                 .operatorTable(OPERATORS)
                 .build();
     }
@@ -166,7 +184,8 @@ public final class SqlEngine {
             }
         } catch (LeapfrogException e) {
             throw e;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | ExceptionInInitializerError e) {
+            // the latter: a constant Calcite hoisted into a static field failed (CAST('x' AS INTEGER), 1 / 0)
             throw SqlErrors.execution(e);
         }
         return new SqlResult(planned.columns(), rows, explainLines(plan), List.of(), Duration.ofNanos(System.nanoTime() - t0));
@@ -200,6 +219,10 @@ public final class SqlEngine {
     private static RelNode logicalPlan(Planner planner, String sql) {
         try {
             SqlNode parsed = planner.parse(withoutTrailingSemicolon(sql));
+            if (parsed.getKind().belongsTo(SqlKind.DML)) {
+                throw new NotSupportedException("not supported: " + parsed.getKind().sql + " statements: SQL here"
+                        + " queries the relations; a program's rules and facts change them");
+            }
             SqlNode validated = planner.validate(parsed);
             RelRoot root = planner.rel(validated);
             return root.project();

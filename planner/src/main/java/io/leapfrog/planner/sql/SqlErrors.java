@@ -41,7 +41,7 @@ final class SqlErrors {
      * A failure while Calcite's code runs the query: division by zero, a failed CAST, an overflow.
      * Calcite's runtime throws them unchecked, the message (if any) on the innermost cause.
      */
-    static LeapfrogException execution(RuntimeException e) {
+    static LeapfrogException execution(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();

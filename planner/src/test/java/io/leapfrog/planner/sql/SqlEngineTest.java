@@ -241,7 +241,7 @@ class SqlEngineTest {
             rows.add(r.toString());
         }
         assertEquals(List.of("[1, 10, x, 11]", "[2, null, y, null]", "[3, 30, null, 31]"), rows);
-        assertEquals(List.of(Arrays.asList(3L, 2L, 40, 2L)),
+        assertEquals(List.of(Arrays.asList(3L, 2L, 40L, 2L)),
                 withNulls.execute("SELECT COUNT(*), COUNT(score), SUM(score), COUNT(label) FROM t").values());
         LeapfrogException notANumber = assertThrows(LeapfrogException.class, () -> withNulls.execute("SELECT n FROM bad"));
         assertTrue(notANumber.getMessage().startsWith("sql: error: table bad, column n holds 'ten', which is not a 32-bit"
@@ -254,5 +254,18 @@ class SqlEngineTest {
                 () -> sql.execute("SELECT CAST(name AS INTEGER) FROM person"));
         assertTrue(cast.getMessage().startsWith("sql: error: not a number: "), cast.getMessage());
         assertTrue(!cast.getMessage().contains("\n"), cast.getMessage());
+        // constants Calcite computes once, in a static initializer of its generated code
+        LeapfrogException constant = assertThrows(LeapfrogException.class, () -> sql.execute("SELECT src FROM e WHERE src = 'x'"));
+        assertTrue(constant.getMessage().startsWith("sql: error: not a number: "), constant.getMessage());
+        LeapfrogException zero = assertThrows(LeapfrogException.class, () -> sql.execute("SELECT 1 / 0"));
+        assertEquals("sql: error: division by zero", zero.getMessage());
+        NotSupportedException insert = assertThrows(NotSupportedException.class, () -> sql.execute("INSERT INTO e VALUES (1, 2)"));
+        assertTrue(insert.getMessage().startsWith("not supported: INSERT statements"), insert.getMessage());
+    }
+
+    @Test
+    void sumsOfIntegersAreBigints() {
+        assertEquals(List.of(List.of(4294967294L)),
+                sql.execute("SELECT SUM(x) FROM (VALUES (2147483647), (2147483647)) AS t(x)").values());
     }
 }

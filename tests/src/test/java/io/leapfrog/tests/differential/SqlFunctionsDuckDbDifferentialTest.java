@@ -92,6 +92,7 @@ class SqlFunctionsDuckDbDifferentialTest {
         put("CURRENT_DATE", "SELECT EXTRACT(YEAR FROM CURRENT_DATE) >= 2024, CURRENT_DATE = CURRENT_DATE");
         put("COUNT DISTINCT", "SELECT COUNT(DISTINCT a), COUNT(*), COUNT(b) FROM r");
         put("SUM MIN MAX", "SELECT a, SUM(b), MIN(b), MAX(b) FROM r GROUP BY a");
+        put("SUM past 2^31", "SELECT SUM(a + 2147483000) FROM r");
         put("AVG", "SELECT a, AVG(CAST(b AS DOUBLE)) FROM r GROUP BY a HAVING COUNT(*) > 1");
         put("STDDEV_POP", "SELECT STDDEV_POP(CAST(b AS DOUBLE)), VAR_POP(CAST(a AS DOUBLE)) FROM r");
         put("scalar subquery", "SELECT a, (SELECT MAX(b) FROM r) - b FROM r");
