@@ -59,8 +59,8 @@ final class ExplainCommand implements Callable<Integer> {
         Path program = programArg != null ? programArg : programOption;
         PrintStream out = main.out();
         if (sql != null) {
-            SqlCommand.evaluate(main, program, factDir == null ? Path.of(".") : factDir, sql, engineFlags)
-                    .explainLines().forEach(out::println);
+            SqlCommand.printExplain(SqlCommand.evaluate(main, program, factDir == null ? Path.of(".") : factDir, sql,
+                    engineFlags), out);
         } else {
             if (program == null) {
                 throw new ParameterException(spec.commandLine(), "Missing program: leapfrog explain PROGRAM.dl"

@@ -5,7 +5,7 @@ import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.FileTables;
 import io.leapfrog.engine.LoadedProgram;
 import io.leapfrog.engine.RunResult;
-import io.leapfrog.engine.SqlResult;
+import io.leapfrog.planner.sql.SqlResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,7 +24,8 @@ import java.util.concurrent.Callable;
 @Command(name = "sql", mixinStandardHelpOptions = true,
         description = {"Evaluate a program, then run a SQL query over its relations as tables "
                 + "(column names as declared). Prints a table, or CSV with --csv.",
-                "The program's .output files are not written; .printsize lines go to stderr."})
+                "The program's .output files are not written; .printsize lines go to stderr, and so do the"
+                        + " device lines saying where the query's joins ran (--device)."})
 final class SqlCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -58,7 +59,7 @@ final class SqlCommand implements Callable<Integer> {
         SqlResult result = evaluate(main, program, factDir, sql, engineFlags);
         PrintStream out = main.out();
         if (explain) {
-            result.explainLines().forEach(out::println);
+            printExplain(result, out);
         } else if (csv) {
             out.print(TextTable.csv(result.columns(), result.rows()));
         } else {
@@ -66,7 +67,23 @@ final class SqlCommand implements Callable<Integer> {
             out.println(TextTable.footer(result.rows().size(), result.time()));
         }
         out.flush();
+        if (!explain) {
+            // Where the joins ran and why, on stderr so that stdout is the same on every device (as run does).
+            for (String line : result.deviceLines()) {
+                main.err().println("device: " + line);
+            }
+            main.err().flush();
+        }
         return Main.EXIT_OK;
+    }
+
+    /** The query's plan (each leapfrog join with its order, levels and device), then where its joins ran. */
+    static void printExplain(SqlResult result, PrintStream out) {
+        result.explainLines().forEach(out::println);
+        out.println("joins as run:");
+        for (String line : result.deviceLines()) {
+            out.println("  " + line);
+        }
     }
 
     /**

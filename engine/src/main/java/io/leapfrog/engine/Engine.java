@@ -18,6 +18,7 @@ import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.parser.DatalogParser;
 import io.leapfrog.planner.CalcitePlanner;
 import io.leapfrog.planner.JoinPlanner;
+import io.leapfrog.planner.sql.SqlResult;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +64,7 @@ import java.util.Set;
  *                                                           atomically, return one summary per output
  *   String explain(LoadedProgram p)                         the plan of every rule
  *   Database database(RunResult r)                          the evaluated relations, for SQL and queries
- *   SqlResult sql(Database db, String sql)                  (planner's SQL path)
+ *   SqlResult sql(Database db, String sql)                  run by Calcite, joins on the options' device
  *   QueryResult query(Database db, String bodyOrAtom)       e.g. "path(1,x)" or "?- path(1,x), x > 2."
  * </pre>
  * EngineOptions: threads (default all cores), device (AUTO | CPU | GPU), GPU options (strategy, memory, ...), PrintStream.
@@ -296,9 +297,17 @@ public final class Engine implements AutoCloseable {
         return result.database();
     }
 
-    /** Runs a SQL query over the database's relations (as tables, columns named as declared). */
+    /**
+     * Runs a SQL query over the database's relations (as tables, columns named as declared). Its leapfrog
+     * joins go through the same device policy as a run's ({@link EngineOptions#device()}); the answer's
+     * {@link SqlResult#deviceLines()} say where they ran and why.
+     */
     public SqlResult sql(Database db, String sql) {
-        return call(() -> Errors.unwrap(() -> SqlBridge.run(db, sql, options.threads())));
+        return call(() -> Errors.unwrap(() -> {
+            try (JoinDevices devices = JoinDevices.of(options)) {
+                return SqlBridge.run(db, sql, options.threads(), devices);
+            }
+        }));
     }
 
     /**

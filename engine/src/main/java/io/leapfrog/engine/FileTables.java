@@ -4,6 +4,7 @@ import io.leapfrog.common.FloatCodec;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.io.CsvStyle;
 import io.leapfrog.exec.io.FactReader;
+import io.leapfrog.planner.sql.ColumnKind;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -31,8 +32,21 @@ import java.util.stream.Stream;
  * others tab-separated. The first line of a .csv or .tsv is a header, naming the columns, when each of its
  * fields is text that is not a number while some column below it holds numbers only; otherwise columns
  * are c1, c2, ... Names become Datalog identifiers (other characters as '_'; a keyword gets a '_' after it).
+ * <p>
+ * Empty cells are SQL NULLs, as DuckDB reads them: a column whose sampled cells include an empty one
+ * (or one of blanks) is typed by its other cells, and declared as text of a nullable type
+ * ({@value #NULLABLE_NUMBER}, {@value #NULLABLE_FLOAT}, {@value #NULLABLE_SYMBOL}, each a subtype of
+ * symbol), which SQL reads as a nullable INTEGER, DOUBLE or VARCHAR: an empty cell is NULL, any other the
+ * value it spells ({@link ColumnKind}).
  */
 public final class FileTables {
+    /** Declared type of a number column with empty cells: SQL reads it as a nullable INTEGER. */
+    public static final String NULLABLE_NUMBER = "nullable_number";
+    /** Declared type of a float column with empty cells: SQL reads it as a nullable DOUBLE. */
+    public static final String NULLABLE_FLOAT = "nullable_float";
+    /** Declared type of a symbol column with empty cells: SQL reads it as a nullable VARCHAR. */
+    public static final String NULLABLE_SYMBOL = "nullable_symbol";
+
     private static final Pattern FILE = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\.(csv|tsv|facts)(\\.gz)?");
     private static final int SAMPLE_LINES = 1000;
     /** Words the Datalog lexer keeps for itself: not usable as relation or attribute names. */
@@ -61,6 +75,7 @@ public final class FileTables {
         }
         Map<String, Path> byName = new LinkedHashMap<>();
         StringBuilder program = new StringBuilder();
+        Set<String> nullableTypes = new java.util.TreeSet<>();
         for (Path file : files) {
             Matcher m = FILE.matcher(file.getFileName().toString());
             if (!m.matches()) {
@@ -80,6 +95,9 @@ public final class FileTables {
             program.append(".decl ").append(name).append('(');
             for (int c = 0; c < t.columns.size(); c++) {
                 program.append(c == 0 ? "" : ", ").append(t.columns.get(c)).append(':').append(t.types.get(c));
+                if (nullableKind(t.types.get(c)) != null) {
+                    nullableTypes.add(t.types.get(c));
+                }
             }
             program.append(")\n");
             if (sql != null && !Pattern.compile("\\b" + Pattern.quote(name) + "\\b", Pattern.CASE_INSENSITIVE).matcher(sql).find()) {
@@ -89,7 +107,24 @@ public final class FileTables {
                     .append("\", delimiter=\"").append(csv ? "," : "\\t").append('"')
                     .append(csv ? ", rfc4180=true" : "").append(t.header ? ", headers=true" : "").append(")\n");
         }
-        return program.toString();
+        StringBuilder types = new StringBuilder();
+        for (String type : nullableTypes) {
+            types.append(".type ").append(type).append(" <: symbol\n");
+        }
+        return types.append(program).toString();
+    }
+
+    /**
+     * The SQL column kind of a column declared with one of the nullable text types, or null for any
+     * other type (which SQL reads by its base type).
+     */
+    public static ColumnKind nullableKind(String declaredType) {
+        return switch (declaredType) {
+            case NULLABLE_NUMBER -> ColumnKind.NULLABLE_NUMBER;
+            case NULLABLE_FLOAT -> ColumnKind.NULLABLE_FLOAT;
+            case NULLABLE_SYMBOL -> ColumnKind.NULLABLE_SYMBOL;
+            default -> null;
+        };
     }
 
     private record Table(List<String> columns, List<String> types, boolean header) { }
@@ -145,25 +180,40 @@ public final class FileTables {
         }
         List<List<String>> rest = rows.subList(1, rows.size());
         for (int c = 0; c < first.size(); c++) {
-            if (!typeOf(rest, c).equals("symbol")) {
+            String type = typeOf(rest, c);
+            if (!type.equals("symbol") && !type.equals(NULLABLE_SYMBOL)) {
                 return true;
             }
         }
         return false;
     }
 
+    /**
+     * The column's type: number when every non-empty cell is a 32-bit integer, float when every one is a
+     * number, else symbol; with an empty cell among them, the nullable text type of that kind.
+     */
     private static String typeOf(List<List<String>> rows, int c) {
         boolean ints = true;
         boolean numbers = true;
+        boolean empty = false;
+        int filled = 0;
         for (List<String> r : rows) {
             String v = c < r.size() ? r.get(c).strip() : "";
+            if (v.isEmpty()) {
+                empty = true;
+                continue;
+            }
+            filled++;
             ints &= isInt(v);
             numbers &= ints || isNumber(v);
-            if (!numbers) {
-                return "symbol";
-            }
         }
-        return rows.isEmpty() ? "symbol" : ints ? "number" : "float";
+        if (filled == 0 || !numbers) {
+            return empty ? NULLABLE_SYMBOL : "symbol";
+        }
+        if (ints) {
+            return empty ? NULLABLE_NUMBER : "number";
+        }
+        return empty ? NULLABLE_FLOAT : "float";
     }
 
     /** A number column's value as the fact reader reads it (decimal, 0x, 0b; 32 bits). */

@@ -8,6 +8,7 @@ import io.leapfrog.exec.gpu.join.GpuEligibility;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 import io.leapfrog.exec.join.JoinExecutor;
+import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.plan.JoinNode;
 
 import java.util.ArrayList;
@@ -76,9 +77,22 @@ final class JoinDevices implements AutoCloseable {
         return out;
     }
 
-    /** The EXPLAIN line for a join: where it will run, as far as can be told before running. */
+    /** The EXPLAIN line for a planned join: where it will run, as far as can be told before running. */
     String explainLine(JoinNode join, Map<String, Integer> arities) {
-        String inelig = gpuIneligibility(join, arities);
+        if (join.scans().isEmpty()) {
+            return explainLine("it has no join" + (join.aggregates().isEmpty() ? ""
+                    : " (its aggregates' bodies, below, are joins of their own)"));
+        }
+        return explainLine(JoinShapes.of(join, arities));
+    }
+
+    /** The EXPLAIN line for a join of this shape (its query, maybe over empty relations): the GPU executor's own rule. */
+    String explainLine(JoinQuery shape) {
+        return explainLine(GpuEligibility.reason(shape));
+    }
+
+    /** The EXPLAIN line for a join the GPU cannot take for the reason {@code inelig} (null: it may). */
+    private String explainLine(String inelig) {
         if (inelig != null && inelig.startsWith("it has no join")) {
             return "device: none: " + inelig;
         }
@@ -99,17 +113,6 @@ final class JoinDevices implements AutoCloseable {
                 + " measured, its inputs reach %,d tuples) and its relations fit the GPU budget, else cpu-lftj (auto"
                 + " decides per join at run time; explain -F shows the decisions)",
                 strategy, GpuJoinExecutor.MIN_MEASURED_WORK, GpuJoinExecutor.DEFAULT_MIN_TUPLES);
-    }
-
-    /**
-     * Why a join cannot run on the GPU, or null when it can: the GPU executor's own rule
-     * ({@link GpuEligibility}) on the query the join compiles to.
-     */
-    private static String gpuIneligibility(JoinNode join, Map<String, Integer> arities) {
-        if (join.scans().isEmpty()) {
-            return "it has no join" + (join.aggregates().isEmpty() ? "" : " (its aggregates' bodies, below, are joins of their own)");
-        }
-        return GpuEligibility.reason(JoinShapes.of(join, arities));
     }
 
     @Override

@@ -2,46 +2,50 @@ package io.leapfrog.engine;
 
 import io.leapfrog.planner.sql.Catalog;
 import io.leapfrog.planner.sql.ColumnKind;
+import io.leapfrog.planner.sql.JoinPlacement;
 import io.leapfrog.planner.sql.SqlEngine;
+import io.leapfrog.planner.sql.SqlResult;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Hands SQL to the planner's SQL engine with a catalog built from a {@link Database}: every
  * materialised relation is a table whose columns are named as declared; symbol columns are decoded
- * through the run's symbol table, float and unsigned columns to their values ({@link ColumnKind}).
- * Values come back rendered as text.
+ * through the run's symbol table, float and unsigned columns to their values, and columns of the
+ * nullable text types of {@link FileTables} (empty cells) to NULL or their value ({@link ColumnKind}).
+ * The query's leapfrog joins run on the executor of the {@link JoinDevices} given, and the answer says
+ * where they ran.
  */
 final class SqlBridge {
     private SqlBridge() {
     }
 
-    static SqlResult run(Database db, String sql, int threads) {
+    /** The answer, with where its joins ran and the time it took from the catalog's making to the last row. */
+    static SqlResult run(Database db, String sql, int threads, JoinDevices devices) {
         long t0 = System.nanoTime();
-        io.leapfrog.planner.sql.SqlResult r = new SqlEngine(catalog(db), threads).execute(sql);
-        List<List<String>> rows = new ArrayList<>(r.rows().size());
-        for (Object[] row : r.rows()) {
-            List<String> out = new ArrayList<>(row.length);
-            for (Object v : row) {
-                out.add(v == null ? "NULL" : v.toString());
-            }
-            rows.add(out);
-        }
-        return new SqlResult(r.columns(), rows, r.explainLines(), Duration.ofNanos(System.nanoTime() - t0));
+        JoinPlacement placement = new JoinPlacement(devices.executor(), threads, devices::explainLine);
+        SqlResult r = new SqlEngine(catalog(db), placement).execute(sql);
+        return new SqlResult(r.columns(), r.values(), r.explainLines(), devices.lines(),
+                Duration.ofNanos(System.nanoTime() - t0));
     }
 
     static Catalog catalog(Database db) {
+        Map<String, List<String>> declaredTypes = declaredTypes(db);
         List<Catalog.TableInfo> tables = new ArrayList<>();
         for (String name : db.relationNames()) {
             if (db.countedOnly().contains(name)) {
                 continue; // only counted for .printsize: no tuples to query
             }
             Database.Schema s = db.schema(name);
+            List<String> declared = declaredTypes.getOrDefault(name, List.of());
             List<ColumnKind> kinds = new ArrayList<>();
-            for (String type : s.columnTypes()) {
-                kinds.add(switch (type) {
+            for (int c = 0; c < s.arity(); c++) {
+                ColumnKind nullable = c < declared.size() ? FileTables.nullableKind(declared.get(c)) : null;
+                kinds.add(nullable != null ? nullable : switch (s.columnTypes().get(c)) {
                     case "symbol" -> ColumnKind.SYMBOL;
                     case "float" -> ColumnKind.FLOAT;
                     case "unsigned" -> ColumnKind.UNSIGNED;
@@ -51,5 +55,19 @@ final class SqlBridge {
             tables.add(new Catalog.TableInfo(name, s.columnNames(), kinds, db.relation(name)));
         }
         return new Catalog(tables, db.symbols());
+    }
+
+    /** Each relation's attribute types as declared (before subtypes resolve to their base). */
+    private static Map<String, List<String>> declaredTypes(Database db) {
+        Map<String, List<String>> out = new HashMap<>();
+        if (db.program() == null) {
+            return out;
+        }
+        for (var decl : db.program().ast().relations()) {
+            List<String> types = new ArrayList<>();
+            decl.attributes().forEach(a -> types.add(a.type()));
+            out.put(decl.name(), types);
+        }
+        return out;
     }
 }

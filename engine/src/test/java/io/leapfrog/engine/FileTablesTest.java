@@ -54,4 +54,22 @@ class FileTablesTest {
         assertTrue(program.contains(".input used("), program);
         assertTrue(program.contains(".decl unused(") && !program.contains(".input unused"), program);
     }
+
+    @Test
+    void emptyCellsAreNull() throws Exception {
+        Files.writeString(dir.resolve("f.csv"), "id,score,ratio,label\n1,10,0.5,x\n2,,,y\n3, 30 ,1.25,\n");
+        String program = FileTables.program(dir);
+        assertTrue(program.contains(".type nullable_float <: symbol\n.type nullable_number <: symbol\n"
+                + ".type nullable_symbol <: symbol\n"), program);
+        assertTrue(program.contains(".decl f(id:number, score:nullable_number, ratio:nullable_float, label:nullable_symbol)"),
+                program);
+        try (Engine e = new EngineTestSupport(dir).engine(2)) {
+            RunResult run = e.run(e.parse(program, "<tables>"), dir, dir.resolve("out"));
+            assertEquals(List.of(List.of("1", "10", "0.5", "x"), List.of("2", "NULL", "NULL", "y"), List.of("3", "30", "1.25", "NULL")),
+                    e.sql(run.database(), "SELECT id, score, ratio, label FROM f ORDER BY id").rows());
+            assertEquals(List.of(List.of("3", "2", "40", "1.75", "2")),
+                    e.sql(run.database(), "SELECT COUNT(*), COUNT(score), SUM(score), SUM(ratio), COUNT(label) FROM f").rows());
+            assertEquals(List.of(List.of("2")), e.sql(run.database(), "SELECT id FROM f WHERE score IS NULL").rows());
+        }
+    }
 }

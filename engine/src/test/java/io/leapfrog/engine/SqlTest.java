@@ -1,5 +1,6 @@
 package io.leapfrog.engine;
 
+import io.leapfrog.planner.sql.SqlResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -29,8 +29,8 @@ import java.util.List;
 public final class LeapfrogPrograms {
 
     /**
-     * Calcite's JOIN_TO_MULTI_JOIN for inner joins only: an outer join stays a join of its own (evaluated
-     * with its null-padding by the SQL interpreter), and an inner join above it takes it as one input.
+     * Calcite's JOIN_TO_MULTI_JOIN for inner joins only: an outer join stays a join of its own (run
+     * with its null-padding by Calcite's own join), and an inner join above it takes it as one input.
      */
     private static final RelOptRule INNER_JOIN_TO_MULTI_JOIN = JoinToMultiJoinRule.Config.DEFAULT
             .withOperandSupplier(b0 -> b0.operand(LogicalJoin.class)
@@ -41,7 +41,7 @@ public final class LeapfrogPrograms {
             .toRule();
 
     public static final HepProgram JOINS_TO_LEAPFROG = new HepProgramBuilder()
-            // SQL window functions (RexOver in a projection) become Window nodes the interpreter evaluates
+            // SQL window functions (RexOver in a projection) become Window nodes, which Calcite implements
             .addRuleInstance(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
             .addRuleCollection(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.FILTER_MERGE))
             .addMatchOrder(HepMatchOrder.BOTTOM_UP)

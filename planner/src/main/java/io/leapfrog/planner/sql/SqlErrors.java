@@ -37,6 +37,28 @@ final class SqlErrors {
         return new LeapfrogException("sql: error: " + firstLine(String.valueOf(root.getMessage())));
     }
 
+    /**
+     * A failure while Calcite's code runs the query: division by zero, a failed CAST, an overflow.
+     * Calcite's runtime throws them unchecked, the message (if any) on the innermost cause.
+     */
+    static LeapfrogException execution(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (root instanceof LeapfrogException le) {
+            return le;
+        }
+        if (root instanceof ArithmeticException && "/ by zero".equals(root.getMessage())) {
+            return new LeapfrogException("sql: error: division by zero");
+        }
+        String what = root.getMessage() == null ? root.getClass().getSimpleName() : firstLine(root.getMessage());
+        if (root instanceof NumberFormatException) {
+            what = "not a number: " + what.replaceFirst("^For input string: ", "");
+        }
+        return new LeapfrogException("sql: error: " + what);
+    }
+
     static LeapfrogException at(String sql, int line, int column, String what) {
         StringBuilder sb = new StringBuilder("sql:");
         if (line > 0) {

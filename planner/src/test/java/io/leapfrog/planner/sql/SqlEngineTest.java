@@ -7,9 +7,9 @@ import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.planner.calcite.LeapfrogJoin;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.Aggregate;
 import org.junit.jupiter.api.Test;
 
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -49,8 +49,8 @@ class SqlEngineTest {
 
     private List<String> rows(String query) {
         List<String> out = new ArrayList<>();
-        for (Object[] r : sql.execute(query).rows()) {
-            out.add(Arrays.toString(r));
+        for (List<Object> r : sql.execute(query).values()) {
+            out.add(r.toString());
         }
         return out;
     }
@@ -61,8 +61,10 @@ class SqlEngineTest {
     @Test
     void triangleCountIsOneCountedLeapfrogJoin() {
         RelNode plan = sql.plan(TRIANGLES);
-        Aggregate agg = assertInstanceOf(Aggregate.class, plan.stripped(), RelOptUtil.toString(plan));
-        LeapfrogJoin join = assertInstanceOf(LeapfrogJoin.class, agg.getInput().stripped(), RelOptUtil.toString(plan));
+        EnumerableLeapfrogJoin counted = assertInstanceOf(EnumerableLeapfrogJoin.class, plan, RelOptUtil.toString(plan));
+        assertEquals(EnumerableLeapfrogJoin.Output.COUNT, counted.output(), RelOptUtil.toString(plan));
+        LeapfrogJoin join = counted.join();
+        assertEquals(3, counted.getInputs().size());
         assertEquals(3, join.getInputs().size());
         assertEquals(3, join.order().length, "a.src, a.dst=b.src, b.dst=c.dst");
         assertEquals(2, join.predicates().size());
@@ -72,7 +74,8 @@ class SqlEngineTest {
     @Test
     void explainShowsTheLevels() {
         String explain = sql.explain(TRIANGLES);
-        assertTrue(explain.contains("LeapfrogJoin(strategy=[cpu-lftj], order="), explain);
+        assertTrue(explain.contains("EnumerableLeapfrogJoin(output=[count], order="), explain);
+        assertTrue(explain.contains("device=[cpu-lftj]"), explain);
         assertTrue(explain.contains("level2="), explain);
         assertTrue(explain.contains("fire [e#0.src < e#0.dst]"), explain);
     }
@@ -173,8 +176,96 @@ class SqlEngineTest {
         NotSupportedException window = assertThrows(NotSupportedException.class,
                 () -> sql.execute("SELECT PERCENT_RANK() OVER (ORDER BY src) FROM e"));
         assertTrue(window.getMessage().startsWith("not supported: the window function PERCENT_RANK"), window.getMessage());
-        NotSupportedException range = assertThrows(NotSupportedException.class,
-                () -> sql.execute("SELECT SUM(src) OVER (ORDER BY src RANGE BETWEEN 2 PRECEDING AND CURRENT ROW) FROM e"));
-        assertTrue(range.getMessage().startsWith("not supported: RANGE frames with an offset"), range.getMessage());
+    }
+
+    @Test
+    void rangeFramesWithAnOffsetRunOnCalcite() {
+        // sorted src: 1,1,1,2,2,3,4,5; each row sums the src values within 2 below its own
+        assertEquals(List.of("[3]", "[3]", "[3]", "[7]", "[7]", "[10]", "[11]", "[12]"),
+                rows("SELECT s FROM (SELECT SUM(src) OVER (ORDER BY src RANGE BETWEEN 2 PRECEDING AND CURRENT ROW) AS s"
+                        + " FROM e) ORDER BY s"));
+    }
+
+    @Test
+    void aTrailingSemicolonEndsTheStatement() {
+        assertEquals(List.of("[8]"), rows("SELECT COUNT(*) FROM e;"));
+        assertEquals(List.of("[8]"), rows("SELECT COUNT(*) FROM e ; \n"));
+    }
+
+    @Test
+    void currentDateIsADate() {
+        Object today = sql.execute("SELECT CURRENT_DATE").values().get(0).get(0);
+        LocalDate date = assertInstanceOf(LocalDate.class, today);
+        assertTrue(Math.abs(date.toEpochDay() - LocalDate.now().toEpochDay()) <= 1, date.toString());
+        assertEquals(List.of("[2024-02-01, 2024-02-29]"),
+                rows("SELECT DATE '2024-01-31' + INTERVAL '1' DAY, DATE '2024-01-31' + INTERVAL '1' MONTH"));
+    }
+
+    @Test
+    void withRecursiveComputesATransitiveClosure() {
+        // 1 reaches 2,3,4,5; 2 reaches 3,4,5; 3 reaches 4,5; 4 and 5 reach 5
+        assertEquals(List.of("[11]"), rows("WITH RECURSIVE tc(x, y) AS (SELECT src, dst FROM e UNION"
+                + " SELECT tc.x, e.dst FROM tc JOIN e ON tc.y = e.src) SELECT COUNT(*) FROM tc"));
+        assertEquals(List.of("[2, 3]", "[2, 4]", "[2, 5]"), rows("WITH RECURSIVE tc(x, y) AS (SELECT src, dst FROM e UNION"
+                + " SELECT tc.x, e.dst FROM tc JOIN e ON tc.y = e.src) SELECT x, y FROM tc WHERE x = 2 ORDER BY y"));
+    }
+
+    @Test
+    void stringAndNumberFunctions() {
+        assertEquals(List.of("[ALICE, alice, lic, 5, 1, ALICE-30, 9, 3]"),
+                rows("SELECT UPPER(name), LOWER(TRIM(' ' || name || ' ')), SUBSTRING(name FROM 2 FOR 3), CHAR_LENGTH(name),"
+                        + " POSITION('a' IN name), REPLACE(UPPER(name), 'x', 'y') || '-' || CAST(age AS VARCHAR),"
+                        + " ABS(-9), MOD(age, 9) FROM person WHERE name = 'alice'"));
+        assertEquals(List.of("[2.35, 3, 2, 8.0, 3.0, none, null, big]"),
+                rows("SELECT ROUND(2.345, 2), CEIL(2.1), FLOOR(2.9), POWER(2, 3), SQRT(9), COALESCE(NULL, 'none'),"
+                        + " NULLIF(src, 1), CASE WHEN dst > 3 THEN 'big' ELSE 'small' END FROM e WHERE src = 1 AND dst = 4"));
+        assertEquals(List.of("[alice30, 2024, 3]"), rows("SELECT CONCAT(name, age), EXTRACT(YEAR FROM DATE '2024-03-15'),"
+                + " EXTRACT(MONTH FROM DATE '2024-03-15') FROM person WHERE name = 'alice'"));
+    }
+
+    @Test
+    void nullableTextColumnsReadEmptyCellsAsNull() {
+        SymbolTable symbols = new SymbolTable();
+        RelationBuilder t = new RelationBuilder(3);
+        t.add(1, symbols.intern("10"), symbols.intern("x"));
+        t.add(2, symbols.intern(""), symbols.intern("y"));
+        t.add(3, symbols.intern(" 30 "), symbols.intern(""));
+        RelationBuilder bad = new RelationBuilder(1);
+        bad.add(symbols.intern("ten"));
+        SqlEngine withNulls = new SqlEngine(new Catalog(List.of(
+                new Catalog.TableInfo("t", List.of("id", "score", "label"),
+                        List.of(ColumnKind.NUMBER, ColumnKind.NULLABLE_NUMBER, ColumnKind.NULLABLE_SYMBOL), t.build()),
+                new Catalog.TableInfo("bad", List.of("n"), List.of(ColumnKind.NULLABLE_NUMBER), bad.build())), symbols), 2);
+        List<String> rows = new ArrayList<>();
+        for (List<Object> r : withNulls.execute("SELECT id, score, label, score + 1 FROM t ORDER BY id").values()) {
+            rows.add(r.toString());
+        }
+        assertEquals(List.of("[1, 10, x, 11]", "[2, null, y, null]", "[3, 30, null, 31]"), rows);
+        assertEquals(List.of(Arrays.asList(3L, 2L, 40L, 2L)),
+                withNulls.execute("SELECT COUNT(*), COUNT(score), SUM(score), COUNT(label) FROM t").values());
+        LeapfrogException notANumber = assertThrows(LeapfrogException.class, () -> withNulls.execute("SELECT n FROM bad"));
+        assertTrue(notANumber.getMessage().startsWith("sql: error: table bad, column n holds 'ten', which is not a 32-bit"
+                + " integer"), notANumber.getMessage());
+    }
+
+    @Test
+    void errorsWhileRunningAreOneLine() {
+        LeapfrogException cast = assertThrows(LeapfrogException.class,
+                () -> sql.execute("SELECT CAST(name AS INTEGER) FROM person"));
+        assertTrue(cast.getMessage().startsWith("sql: error: not a number: "), cast.getMessage());
+        assertTrue(!cast.getMessage().contains("\n"), cast.getMessage());
+        // constants Calcite computes once, in a static initializer of its generated code
+        LeapfrogException constant = assertThrows(LeapfrogException.class, () -> sql.execute("SELECT src FROM e WHERE src = 'x'"));
+        assertTrue(constant.getMessage().startsWith("sql: error: not a number: "), constant.getMessage());
+        LeapfrogException zero = assertThrows(LeapfrogException.class, () -> sql.execute("SELECT 1 / 0"));
+        assertEquals("sql: error: division by zero", zero.getMessage());
+        NotSupportedException insert = assertThrows(NotSupportedException.class, () -> sql.execute("INSERT INTO e VALUES (1, 2)"));
+        assertTrue(insert.getMessage().startsWith("not supported: INSERT statements"), insert.getMessage());
+    }
+
+    @Test
+    void sumsOfIntegersAreBigints() {
+        assertEquals(List.of(List.of(4294967294L)),
+                sql.execute("SELECT SUM(x) FROM (VALUES (2147483647), (2147483647)) AS t(x)").values());
     }
 }

@@ -47,9 +47,9 @@ class SqlGraphTest {
         SqlEngine sql = engineFor(graph("ca-GrQc.txt.gz"));
         // edges are stored once with src < dst, so each clique is found once
         assertEquals(48_260L, sql.execute("SELECT COUNT(*) FROM e a, e b, e c "
-                + "WHERE a.dst = b.src AND b.dst = c.dst AND a.src = c.src").rows().get(0)[0]);
+                + "WHERE a.dst = b.src AND b.dst = c.dst AND a.src = c.src").values().get(0).get(0));
         assertEquals(329_297L, sql.execute("SELECT COUNT(*) FROM e ab, e ac, e ad, e bc, e bd, e cd "
                 + "WHERE ab.src = ac.src AND ab.src = ad.src AND ab.dst = bc.src AND ab.dst = bd.src "
-                + "AND ac.dst = bc.dst AND ac.dst = cd.src AND ad.dst = bd.dst AND ad.dst = cd.dst").rows().get(0)[0]);
+                + "AND ac.dst = bc.dst AND ac.dst = cd.src AND ad.dst = bd.dst AND ad.dst = cd.dst").values().get(0).get(0));
     }
 }

@@ -1,5 +1,7 @@
 package io.leapfrog.tests.cli;
 
+import io.leapfrog.exec.gpu.GpuRuntime;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -59,6 +61,34 @@ class SqlAndExplainCommandTest {
     }
 
     @Test
+    void sqlSaysWhereItsJoinRan() {
+        Cli.Result r = Cli.run("sql", "-p", triangles, "-F", data, "--csv", "--device", "cpu",
+                "SELECT COUNT(*) AS t FROM edge a, edge b, edge c WHERE a.y = b.x AND b.y = c.y AND a.x = c.x");
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals("t\n428\n", r.out());                       // stdout: the answer alone
+        assertEquals("device: every join on the CPU (--device cpu)\n", r.err(), r::toString);
+        Cli.Result auto = Cli.run("sql", "-p", triangles, "-F", data, "--csv", "--device", "auto",
+                "SELECT COUNT(*) AS t FROM edge a, edge b, edge c WHERE a.y = b.x AND b.y = c.y AND a.x = c.x");
+        assertEquals(0, auto.exitCode(), auto::toString);
+        assertEquals("t\n428\n", auto.out());
+        GpuRuntime rt = GpuRuntime.probe();
+        assertTrue(auto.err().startsWith("device: " + (rt.available() ? "SQL join of edge#" : "every join on the CPU (auto: no GPU: ")),
+                auto::toString);
+    }
+
+    @Test
+    void sqlOnTheGpuWithoutOneFailsAsRunDoes() {
+        GpuRuntime rt = GpuRuntime.probe();
+        Assumptions.assumeFalse(rt.available(), "this machine has a GPU: the gpu-tagged SqlGpuTest covers --device gpu");
+        Cli.Result r = Cli.run("sql", "-p", triangles, "-F", data, "--device", "gpu",
+                "SELECT COUNT(*) FROM edge a, edge b, edge c WHERE a.y = b.x AND b.y = c.y AND a.x = c.x");
+        assertEquals(1, r.exitCode(), r::toString);
+        assertEquals("error: --device gpu: " + rt.unavailableReason() + "; use --device auto or --device cpu",
+                r.err().strip(), r::toString);
+        RunCommandTest.assertNoStackTrace(r);
+    }
+
+    @Test
     void sqlErrorIsAUserError() {
         Cli.Result r = Cli.run("sql", "-p", triangles, "-F", data, "SELECT nope FROM no_such_table");
         assertEquals(1, r.exitCode(), r::toString);
@@ -82,6 +112,19 @@ class SqlAndExplainCommandTest {
                 "-p", triangles, "-F", data);
         assertEquals(0, r.exitCode(), r::toString);
         assertTrue(r.out().contains("LeapfrogJoin"), r::toString);
+    }
+
+    @Test
+    void explainSqlShowsThePhysicalJoinItsOrderAndItsDevice() {
+        Cli.Result r = Cli.run("explain", "--device", "cpu", "--sql",
+                "SELECT a.x, c.y FROM edge a, edge b, edge c WHERE a.y = b.x AND b.y = c.y AND a.x = c.x AND a.x < 10",
+                "-p", triangles, "-F", data);
+        assertEquals(0, r.exitCode(), r::toString);
+        String[] lines = r.out().split("\n");
+        assertTrue(lines[1].strip().startsWith("EnumerableLeapfrogJoin(output=[rows], order=["), r::toString);
+        assertTrue(lines[1].contains("level2=[") && lines[1].contains("device=[cpu-lftj (--device cpu)]"), r::toString);
+        assertTrue(r.out().contains("EnumerableTableScan(table=[[edge]])"), r::toString);
+        assertTrue(r.out().contains("joins as run:\n  every join on the CPU (--device cpu)\n"), r::toString);
     }
 
     @Test
