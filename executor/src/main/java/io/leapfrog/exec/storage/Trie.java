@@ -49,10 +49,9 @@ public final class Trie {
      * Builds the trie of tuples given as lexicographically sorted, distinct columns (level order);
      * the columns are not modified. The last level needs no pass of its own: distinct rows make every
      * row a leaf, so it is the column itself. A large relation is built in row chunks on the storage
-     * threads ({@link StorageThreads}, {@link #inChunks}; rmat-20's 15.7 million edges took 55 ms on one core, a sixth of an
-     * engine triangle count whose GPU join takes 24 ms), a small one in one pass per level on the
-     * calling thread ({@link #inOnePass}, twice as fast as one chunk of the chunked build: measured, the
-     * chunked build alone cost the engine 1-2 ms per run on the SNAP graphs).
+     * threads ({@link StorageThreads}, {@link #inChunks}: on a graph of millions of edges one pass on one
+     * thread is a large part of an engine count on the GPU), a small one in one pass per level on the
+     * calling thread ({@link #inOnePass}, twice as fast as one chunk of the chunked build).
      */
     public static Trie fromSortedColumns(int[][] cols, int n) {
         return fromSortedColumns(cols, n, RowChunks.forRows(n));
