@@ -8,8 +8,9 @@ import java.util.Arrays;
  * the children of node {@code j} at level {@code l} are {@code values[l+1][offsets[l][j] .. offsets[l][j+1])},
  * sorted and distinct. Plain int arrays so a column can be copied to a GPU in one transfer.
  *
- * CONTRACT: public final int arity; public final int[][] values; public final int[][] offsets (length arity-1).
- * Each {@code offsets[l]} has {@code values[l].length + 1} entries (the last one is the end sentinel).
+ * <p>{@link #values} has one array per level and {@link #offsets} one per level but the last
+ * ({@code arity - 1} arrays); each {@code offsets[l]} has {@code values[l].length + 1} entries (the last one
+ * is the end sentinel).
  * The last level has one entry per tuple, so {@link #size()} is {@code values[arity-1].length}.
  */
 public final class Trie {
