@@ -57,7 +57,7 @@ import java.util.Map;
  * {@link OutputSummary} per output and per {@code .printsize} relation, the {@code .printsize} lines,
  * where the joins ran, the orders measured and the clique counts' choices, and the {@link Database});
  * {@link #explain(LoadedProgram)} prints the program's plan and {@link #explain(LoadedProgram, Path)}
- * adds what a run on the given facts decided; {@link #database}, {@link #sql} and {@link #query} read an
+ * evaluates it on the given facts and prints what the run decided; {@link #database}, {@link #sql} and {@link #query} read an
  * evaluated database. {@link EngineOptions} set the threads, the device, the GPU and planner options and
  * the stream {@code .printsize} lines go to.
  *

@@ -182,7 +182,7 @@ class EngineApiTest {
             assertEquals(plan, e.explain(p), "explain is deterministic");
 
             String asRun = e.explain(p, facts);
-            assertTrue(asRun.startsWith(plan), "the plan comes first");
+            assertTrue(asRun.contains("  rule path(x, z) :- path(x, y), edge(y, z).  [api.dl:6:1]\n"), asRun);
             assertTrue(asRun.contains("joins as run on " + facts + ":\n  every join on the CPU (--device cpu)\n"), asRun);
             assertEquals("", printed.toString(StandardCharsets.UTF_8), "explain with facts prints nothing of the run");
             assertFalse(Files.exists(out), "explain with facts writes nothing");
