@@ -13,12 +13,12 @@ mv -f "$here/build/cuda_triangles.tmp" "$here/build/cuda_triangles"
 nvcc -O3 -std=c++17 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
     -o "$here/build/launch_latency.tmp" "$here/launch_latency.cu"
 mv -f "$here/build/launch_latency.tmp" "$here/build/launch_latency"
-# The hand-written 4-clique probe (docs/performance.md, seventeenth session): how fast a kernel written
+# The hand-written 4-clique kernel (docs/performance.md): how fast a kernel written
 # for this one query counts the small graphs.
 nvcc -O3 -std=c++17 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
     -o "$here/build/cuda_cliques4.tmp" "$here/cuda_cliques4.cu"
 mv -f "$here/build/cuda_cliques4.tmp" "$here/build/cuda_cliques4"
-# The resident-kernel latency probe (docs/performance.md, eighteenth session): a kernel left running that
+# The resident-kernel latency probe (docs/gpu.md, "Resident counts"): a kernel left running that
 # takes jobs from mapped host memory, against a launch per job.
 nvcc -O3 -std=c++17 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
     -o "$here/build/resident_latency.tmp" "$here/resident_latency.cu"

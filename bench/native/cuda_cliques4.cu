@@ -1,7 +1,6 @@
-// Hand-written CUDA 4-clique counter: a probe of how fast a kernel written for this one query can count
-// the small SNAP graphs' 4-cliques, to tell what the issue's "4-cliques at least 20x our CPU path" leaves
-// to a general engine on graphs whose CPU count takes half a millisecond (docs/performance.md,
-// seventeenth session). Not a bench peer.
+// Hand-written CUDA 4-clique counter: how fast a kernel written for this one query can count the small
+// SNAP graphs' 4-cliques, a yardstick for the general engine's small counts (docs/performance.md; figures
+// in docs/results.md). Not a bench peer.
 //
 // Usage: zcat graph.txt.gz | cuda_cliques4 [timed_runs] [staged]
 //   stdin: a SNAP edge list ("u v" per line, '#' comments); both directions, duplicates and self-loops
@@ -45,7 +44,7 @@ __device__ __forceinline__ bool contains(const uint32_t* a, int lo, int end, uin
 }
 
 // With STAGED, each block (kBigWarps warps) first copies rowStart and targets into its shared memory and
-// searches them there, as the engine's warp count stages its tries.
+// searches them there, as the engine's depth-first count stages its tries.
 template <int WARPS, int CAP, bool STAGED>
 __global__ void __launch_bounds__(WARPS * 32) count4(const uint32_t* gRowStart, const uint32_t* gTargets,
                                                      const uint32_t* edgeSrc, uint32_t n, uint32_t m,

@@ -1,9 +1,9 @@
 // The native baseline for io.leapfrog.bench.GpuLatency: what the CUDA driver API itself costs per
 // kernel launch, launch + synchronisation and one-value read-back on this machine, so that JCuda's
 // figures split into the driver's share and the Java binding's. Launches go through cuLaunchKernel, as
-// JCuda's do: an empty kernel with 3 parameters, and one with the 10 parameters the level-wise reduce
-// kernel had until 2026-11-23 03:00 (one of them a 392-byte struct, as its level table), one block of 32
-// threads; GpuLatency now launches lw_count (8 parameters) and lw_reduce (11, with two 264-byte programs).
+// JCuda's do: an empty kernel with 3 parameters, and one with 10 parameters, one of them a 392-byte
+// struct (a level table's shape), one block of 32 threads; GpuLatency launches lw_count (8 parameters)
+// and lw_reduce (11, with two 264-byte programs).
 //   bash bench/native/build-cuda.sh && bench/native/build/launch_latency
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -25,7 +25,7 @@ __global__ void empty10(Table t, int level, const long long* offsets, long long 
     if (o1 > o0 && threadIdx.x == 0) out[0] = t.words[0] + level + offsets[0] + drv[0] + drvLo[0] + col + op;
 }
 
-// The shape of lw_warp_count's launch: a 10,768-byte plan and a 496-byte argument struct passed by
+// The shape of the depth-first count's launch: a 10,768-byte plan and a 496-byte argument struct passed by
 // value (read through the constant bank), 1,024-thread blocks, one per multiprocessor; and the same with
 // the plan passed as a pointer instead, to tell the driver's cost of a large parameter from JCuda's.
 struct BigPlan {

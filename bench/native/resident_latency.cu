@@ -1,8 +1,8 @@
-// What a small GPU count's launch path would cost with a resident kernel: one left running that takes
-// each count's description from mapped host memory and hands the result back there, against an
-// ordinary launch per count (as the warp count's: the plan passed by value, the result awaited in mapped
-// host memory). Neither does any join work; the difference is the floor a resident design would lower
-// (docs/performance.md, eighteenth session). Not a bench peer, and nothing in the engine uses it.
+// What a small GPU count's launch path costs with a resident kernel: one left running that takes each
+// count's description from mapped host memory and hands the result back there, against an ordinary
+// launch per count (as the depth-first count's: the plan passed by value, the result awaited in mapped
+// host memory). Neither does any join work; the difference is the floor a resident kernel lowers. The
+// engine's resident counts (docs/gpu.md, "Resident counts") are built on what it measures. Not a bench peer.
 //   bash bench/native/build-cuda.sh && bench/native/build/resident_latency [reps]
 // Prints the median round trip of each way, as the host sees it, in microseconds.
 #include <cuda_runtime.h>

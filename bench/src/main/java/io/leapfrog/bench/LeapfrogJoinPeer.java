@@ -123,8 +123,8 @@ public final class LeapfrogJoinPeer implements Peer {
      * stop within a chunk, GPU joins between launches, and a running GPU kernel within a few thousand
      * steps of each thread); a timed-out run is a {@link QueryTimeoutException}. The time is taken on that
      * thread, around the join alone. The thread is kept from run to run, as a server keeps its threads: a
-     * fresh thread's first driver call pays the driver's set-up for that thread (about 15 us before the
-     * seventeenth session, when each run had a thread of its own), which is the harness's, not the join's.
+     * fresh thread's first driver call pays the driver's set-up for that thread (about 15 us), which is the
+     * harness's, not the join's.
      */
     static Measurement withTimeout(java.util.concurrent.Callable<Long> join, double timeoutSeconds) throws Exception {
         java.util.concurrent.ExecutorService w = worker();

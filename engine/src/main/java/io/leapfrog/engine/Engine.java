@@ -48,30 +48,25 @@ import java.util.Set;
  *   }
  * </pre>
  *
- * A REPL that receives a program in increments keeps the current {@link LoadedProgram} and calls
+ * <p>A REPL that receives a program in increments keeps the current {@link LoadedProgram} and calls
  * {@link #extend(LoadedProgram, String, String)} for each new piece of text (declarations, facts,
  * rules, directives); each piece is parsed on its own (so error positions refer to that piece and the
  * name given), then the whole program is re-checked. Evaluation is from scratch:
  * {@link #run} the extended program again, then {@link #query} its database.
  *
- * CONTRACT (used by cli, bench, tests; add, do not change):
- * <pre>
- *   Engine(EngineOptions options)                           implements AutoCloseable
- *   LoadedProgram parse(Path file)                          parse + semantic checks; LeapfrogException on error
- *   LoadedProgram parse(String source, String fileName)
- *   LoadedProgram extend(LoadedProgram base, String moreSource, String fileName)   REPL increments
- *   RunResult run(LoadedProgram p, Path factsDir, Path outDir)   evaluate, write .output relations
- *                                                           atomically, return one summary per output
- *   String explain(LoadedProgram p)                         the plan of every rule
- *   Database database(RunResult r)                          the evaluated relations, for SQL and queries
- *   SqlResult sql(Database db, String sql)                  run by Calcite, joins on the options' device
- *   QueryResult query(Database db, String bodyOrAtom)       e.g. "path(1,x)" or "?- path(1,x), x > 2."
- * </pre>
- * EngineOptions: threads (default all cores), device (AUTO | CPU | GPU), GPU options (strategy, memory, ...), PrintStream.
- * RunResult: List&lt;OutputSummary(String relation, long rows, Duration time)&gt;, plus printsize lines.
- *   RunResult.printSizes(): the .printsize relations as OutputSummary (64-bit size, stratum time).
- * All user errors are {@link io.leapfrog.common.LeapfrogException}s with complete messages;
- * unsupported features are {@link io.leapfrog.common.NotSupportedException}s.
+ * <p>The API, used by the CLI, the benchmarks and the tests: {@link #parse(Path)} and
+ * {@link #parse(String, String)} read and check a program, {@link #extend} adds to one; {@link #run}
+ * evaluates it, writing its {@code .output} relations atomically and returning a {@link RunResult} (one
+ * {@link OutputSummary} per output and per {@code .printsize} relation, the {@code .printsize} lines,
+ * where the joins ran, the orders measured and the clique counts' choices, and the {@link Database});
+ * {@link #explain(LoadedProgram)} prints the program's plan and {@link #explain(LoadedProgram, Path)}
+ * evaluates it on the given facts and prints what the run decided; {@link #database}, {@link #sql} and {@link #query} read an
+ * evaluated database. {@link EngineOptions} set the threads, the device, the GPU and planner options and
+ * the stream {@code .printsize} lines go to.
+ *
+ * <p>Every error in a program, its facts or a query is a {@link io.leapfrog.common.LeapfrogException}
+ * with a complete message ({@code file:line:col: error: ...} where there is a position); a valid Souffle
+ * feature that Leapfrog lacks is a {@link io.leapfrog.common.NotSupportedException}.
  */
 public final class Engine implements AutoCloseable {
 

@@ -156,8 +156,8 @@ class DegreeRenumberedCountTest {
     /**
      * A graph of more than 2^20 edges (past the size up to which a trial may sort a reordered index):
      * its clique count is still measured, in the relation's own column order, so the renumbering is
-     * chosen by measured work. (Unmeasured, it was taken blindly: on the GPU that cost rmat-20's
-     * triangles 1.1 s of renumbering for a 0.024 s join.)
+     * chosen by measured work. (Unmeasured, it would be taken blindly: on the GPU rmat-20's triangles
+     * would spend about a second renumbering for a join of a few tens of milliseconds.)
      */
     @Test
     void aLargeGraphsCliqueCountIsMeasured() throws IOException {

@@ -116,8 +116,8 @@ final class DegreeOrderedCount {
     }
 
     /**
-     * Nanoseconds one unit of measured work takes on one core (the SNAP 4-clique joins: 4.6-7 on the
-     * H100 machine's cores, 4.9 on the 2-core development machine; docs/performance.md).
+     * Nanoseconds one unit of measured work takes on one core (the SNAP 4-clique joins: 4.6-7 on an
+     * H100 machine's cores, 4.9 on the 2-core development machine).
      */
     static final double NANOS_PER_WORK_UNIT = 4;
     /**

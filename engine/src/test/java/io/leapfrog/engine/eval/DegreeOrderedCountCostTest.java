@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Whether renumbering a clique count's graph pays, where the join runs: the cases are the bench's
- * measured SNAP and R-MAT cells (docs/performance.md), whose right answer is known from running both.
+ * Whether renumbering a clique count's graph pays, where the join runs: the cases are measured SNAP and
+ * R-MAT cells, whose right answer is known from running both.
  */
 class DegreeOrderedCountCostTest {
 
@@ -39,7 +39,7 @@ class DegreeOrderedCountCostTest {
 
     @Test
     void rmat20TrianglesStayAsNumberedOnTheGpuAndRenumberOnSixteenThreads() {
-        // Measured by the engine (explain, tenth session): ~8.43e9 units as numbered, ~3.84e9 renumbered.
+        // The engine's measured work (explain): ~8.43e9 units as numbered, ~3.84e9 renumbered.
         long edges = 15_698_928L;
         long asNumbered = 8_427_712_654L;
         long byDegree = 3_837_816_022L;

@@ -12,27 +12,26 @@ import java.util.List;
  * constants and repeated variables into the inputs (selected/projected relations), so every atom is
  * {@code trie(v_0, ..., v_k)} with strictly increasing variables.
  *
- * CONTRACT (builder; add, do not change):
- * <pre>
- *   JoinQuery.builder(int varCount)
- *     .atom(Trie trie, int... vars)                 trie level i binds vars[i]; vars strictly increasing
- *     .lowerBound(int var, int otherVar, boolean strict)   var > otherVar (strict) / >=; otherVar < var
- *     .upperBound(int var, int otherVar, boolean strict)   var < otherVar (strict) / <=; otherVar < var
- *     .lowerBoundConst(int var, int c, boolean strict) / .upperBoundConst(int var, int c, boolean strict)
- *     .filter(int level, LevelFilter f)             checked once variables 0..level are bound
- *     .generated(int var, ValueRange r)             var takes each value of the range r(binding of 0..var-1)
- *     .computed(int var, ValueFunction f)           var's value is f(binding of 0..var-1); if atoms also
- *                                                   bind var it becomes a membership test
- *     .outputVars(int k)                            report each distinct binding of 0..k-1 once (existential
- *                                                   tail: stop at the first extension); default varCount
- *     .estimatedRows(double[] rows)                 the planner's estimate of the bindings after each level
- *     .measuredWork(long work)                      the join's work as measured on the data (sampleWork), -1 unknown
- *     .build()
- * </pre>
- * Comparison semantics are signed int unless a filter says otherwise. A filter at level -1 is checked
- * once before the join starts. A computed value outside the int range rejects the binding.
- * Every variable must be bound by an atom or computed. An atom of arity 0 only gates the whole query
- * (empty trie: no results).
+ * <p>{@link #builder(int)} makes one; its methods:
+ * <ul>
+ *   <li>{@code atom(trie, vars...)}: trie level i binds {@code vars[i]}, the variables strictly increasing;
+ *       an atom of arity 0 only gates the whole query (an empty one: no results);</li>
+ *   <li>{@code lowerBound(var, other, strict)} and {@code upperBound(var, other, strict)}: {@code var > other}
+ *       ({@code >=} when not strict), {@code var < other} ({@code <=}), {@code other} an earlier variable;
+ *       {@code lowerBoundConst(var, c, strict)} and {@code upperBoundConst(var, c, strict)} against a constant;</li>
+ *   <li>{@code filter(level, f)}: checked once variables 0..level are bound (level -1: once, before the join);</li>
+ *   <li>{@code computed(var, f)}: var's value is {@code f} of the binding of 0..var-1, where atoms also bind
+ *       var a membership test; {@link ValueFunction#NONE} or a value outside the int range rejects the
+ *       binding; {@code generated(var, r)}: var takes each value of the range {@code r} gives;</li>
+ *   <li>{@code outputVars(k)}: report each distinct binding of 0..k-1 once (the later variables are
+ *       existential: the first extension is enough); default every variable;</li>
+ *   <li>{@code estimatedRows(rows)} and {@code measuredWork(work)}: the planner's estimate of the bindings
+ *       after each level and the join's work measured on the data ({@link LeapfrogJoin#sampleWork}, -1
+ *       unknown), which executors use to size and place the join.</li>
+ * </ul>
+ * Comparisons are of signed ints unless a filter says otherwise. Every variable must be bound by an atom,
+ * computed or generated. The builder refuses a variable out of range, atom variables out of order and a
+ * bound by a later variable ({@link IllegalArgumentException}).
  */
 public final class JoinQuery {
     final int varCount;

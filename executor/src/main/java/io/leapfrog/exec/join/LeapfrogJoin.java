@@ -11,13 +11,12 @@ import java.util.function.Supplier;
  * Multi-threaded leapfrog triejoin with galloping seek, parallel over first-level values with work
  * stealing.
  *
- * CONTRACT:
- * <pre>
- *   static long count(JoinQuery q, int threads)        counts results, never materialises them
- *   static &lt;S extends TupleSink&gt; List&lt;S&gt; run(JoinQuery q, int threads, Supplier&lt;S&gt; sinks)
- *                                                       each worker gets its own sink; all are returned
- * </pre>
- * Work distribution: the first level's smallest value list is cut into many small index chunks that
+ * <p>{@link #count} counts the results (the distinct bindings of the output variables) without
+ * materialising them; {@link #run} hands them to sinks, one per worker (a sink is used by one thread
+ * only), and returns every sink. {@link #sampleWork} estimates a join's work under its variable order on a
+ * sample of the data, for the planner.
+ *
+ * <p>Work distribution: the first level's smallest value list is cut into many small index chunks that
  * workers claim from a shared counter, so a worker that drew cheap values simply claims more (dynamic
  * load balancing for skewed graphs). The calling thread works too; helpers come from a shared pool of
  * daemon threads. Small joins and threads=1 run inline on the caller.

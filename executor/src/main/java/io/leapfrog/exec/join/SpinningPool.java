@@ -11,8 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * The join's helper threads. A helper that finishes a task keeps polling for the next one for a few
  * milliseconds ({@link #SPIN_NANOS}) before it parks. Why: a join of a few milliseconds is over before
  * a parked thread is really running beside the caller. Waking it makes the kernel run it on the
- * caller's core, and the caller then waits for a load-balancing tick (measured on a 2-core machine:
- * in most runs of a 3 ms join one thread did all of it). A polling helper is already on its own core.
+ * caller's core, and the caller then waits for a load-balancing tick (so one thread would do a short
+ * join alone). A polling helper is already on its own core.
  * Spinning costs one core for at most SPIN_NANOS after each join, and nothing while no join runs.
  */
 final class SpinningPool {

@@ -76,7 +76,7 @@ public final class DegreeRenumbering {
      * Numbers the nodes and rewrites the edges, in passes linear in the edges (the numbering is needed
      * once per relation, but a small join may cost less than a comparison sort of its nodes): degrees
      * counted, nodes numbered by a counting sort on degree, edges put in order by counting passes (for
-     * many nodes, one pass and short row sorts in parallel). On the 2-core machine: ca-GrQc's 14,484
+     * many nodes, one pass and short row sorts in parallel). On a 2-core machine: ca-GrQc's 14,484
      * edges about 0.3 ms, wiki-Vote's 100,762 about 1.3 ms, rmat-20's 15.7 million about 0.6 s.
      */
     private static Relation build(Relation r, Shape shape) {
@@ -224,7 +224,7 @@ public final class DegreeRenumbering {
      * The edges (first[e], second[e]) sorted, by two stable counting passes (by second, then by first),
      * so each row's entries arrive in order: linear, single-threaded. For graphs of fewer nodes than
      * {@link #PARALLEL_FROM}, whose row sorts would run on one thread anyway, it is the faster way
-     * (wiki-Vote, 100,762 edges: renumbering in 1.3 ms instead of 2.6 ms on the 2-core machine).
+     * (about twice as fast as row sorts on wiki-Vote's 100,762 edges).
      */
     private static int[][] rowsByTwoPasses(int[] first, int[] second, int n) {
         int m = first.length;

@@ -8,24 +8,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * column order 0..arity-1 and free of duplicates. Tries for other column orders are built on demand
  * and cached ({@link #trie(int[])}); all methods are thread-safe.
  *
- * CONTRACT (owned by the join-core work): the public signatures below are used by the engine, the
- * planner, the CLI and the benchmarks. Add, do not change.
- * <pre>
- * public static Relation empty(int arity)
- * public static Relation of(int arity, int[][] rows)
- * public int arity()
- * public int size()
- * public int get(int row, int column)          values in natural sorted order
- * public int[] column(int c)                   natural sorted order (do not mutate)
- * public int[] row(int r)                      a fresh copy
- * public boolean contains(int[] tuple)
- * public Trie trie(int[] columnOrder)          cached; columnOrder is a permutation of 0..arity-1
- * public long distinctCount(int column)        cached statistics for the planner
- * public Relation union(Relation other)
- * public Relation minus(Relation other)        tuples of this not in other (semi-naive deltas)
- * public Relation select(int column, int value) / selectEqualColumns(int c1, int c2) / project(int... columns)
- * </pre>
- * A relation of arity 0 holds either nothing or the empty tuple (size 0 or 1).
+ * <p>Made by {@link #empty}, {@link #of} (rows), {@link #ofColumns} (columns) or a {@link RelationBuilder}.
+ * Read by position in sorted order ({@link #get}, {@link #column}, shared and not to be changed, and
+ * {@link #row}, a copy), by membership ({@link #contains}), or as a trie in any column order
+ * ({@link #trie(int[])}, built once and kept: what the leapfrog triejoin reads). Set operations return
+ * relations and leave this one as it is: {@link #union}, {@link #minus} (semi-naive deltas),
+ * {@link #select}, {@link #selectEqualColumns}, {@link #project}. {@link #distinctCount} is the planner's
+ * statistic, counted once per column. The engine, the planner's SQL engine, the CLI and the benchmarks
+ * read relations through these methods.
+ *
+ * <p>A relation of arity 0 holds either nothing or the empty tuple (size 0 or 1).
  */
 public final class Relation {
     private final int arity;

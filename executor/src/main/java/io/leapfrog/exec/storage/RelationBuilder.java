@@ -4,10 +4,9 @@ import java.util.Arrays;
 
 /**
  * Collects tuples (duplicates allowed, any order) in growable primitive arrays and builds a
- * {@link Relation}: sorted, de-duplicated. Not thread-safe; use one per worker and merge.
- *
- * CONTRACT: public RelationBuilder(int arity); void add(int... tuple); void add(int[] src, int offset);
- * void addAll(RelationBuilder other); int size(); Relation build().
+ * {@link Relation}: sorted, de-duplicated. Not thread-safe; use one per worker and merge them with
+ * {@link #addAll(RelationBuilder)}. {@link #size()} counts the tuples added, duplicates included;
+ * {@link #build()} may be called again after more tuples are added.
  */
 public final class RelationBuilder {
     private final int arity;

@@ -4,9 +4,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Interns symbols (strings) to dense non-negative ints, thread-safe. Symbol order is insertion order,
- * as in Souffle, so comparisons on symbols compare their numbers.
- *
- * CONTRACT: int intern(String s); String symbol(int id); int size().
+ * as in Souffle, so comparisons on symbols compare their numbers: {@link #intern} gives a string's id
+ * (the next free one on first sight), {@link #symbol} the string of an id, {@link #lookup} an id without
+ * interning, {@link #size} how many ids were handed out.
  */
 public final class SymbolTable {
     private final ConcurrentHashMap<String, Integer> ids = new ConcurrentHashMap<>();

@@ -8,8 +8,9 @@ import java.util.Arrays;
  * the children of node {@code j} at level {@code l} are {@code values[l+1][offsets[l][j] .. offsets[l][j+1])},
  * sorted and distinct. Plain int arrays so a column can be copied to a GPU in one transfer.
  *
- * CONTRACT: public final int arity; public final int[][] values; public final int[][] offsets (length arity-1).
- * Each {@code offsets[l]} has {@code values[l].length + 1} entries (the last one is the end sentinel).
+ * <p>{@link #values} has one array per level and {@link #offsets} one per level but the last
+ * ({@code arity - 1} arrays); each {@code offsets[l]} has {@code values[l].length + 1} entries (the last one
+ * is the end sentinel).
  * The last level has one entry per tuple, so {@link #size()} is {@code values[arity-1].length}.
  */
 public final class Trie {
@@ -49,10 +50,9 @@ public final class Trie {
      * Builds the trie of tuples given as lexicographically sorted, distinct columns (level order);
      * the columns are not modified. The last level needs no pass of its own: distinct rows make every
      * row a leaf, so it is the column itself. A large relation is built in row chunks on the storage
-     * threads ({@link StorageThreads}, {@link #inChunks}; rmat-20's 15.7 million edges took 55 ms on one core, a sixth of an
-     * engine triangle count whose GPU join takes 24 ms), a small one in one pass per level on the
-     * calling thread ({@link #inOnePass}, twice as fast as one chunk of the chunked build: measured, the
-     * chunked build alone cost the engine 1-2 ms per run on the SNAP graphs).
+     * threads ({@link StorageThreads}, {@link #inChunks}: on a graph of millions of edges one pass on one
+     * thread is a large part of an engine count on the GPU), a small one in one pass per level on the
+     * calling thread ({@link #inOnePass}, twice as fast as one chunk of the chunked build).
      */
     public static Trie fromSortedColumns(int[][] cols, int n) {
         return fromSortedColumns(cols, n, RowChunks.forRows(n));
