@@ -120,6 +120,11 @@ public final class Bench implements Callable<Integer> {
             + "default: off, as for the engine)")
     boolean gpuResidentCounts;
 
+    @Option(names = "--gpu-await-shaped-kernels", description = "Leapfrog's GPU engines wait for the small counts' "
+            + "kernel compiled for the query's shape instead of counting with the table-driven kernel until it is "
+            + "ready (GpuOptions.awaitShapedKernels), so every timed count runs the compiled kernel; default: off")
+    boolean gpuAwaitShapedKernels;
+
     public static void main(String[] args) {
         CommandLine cli = new CommandLine(new Bench());
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
@@ -227,7 +232,8 @@ public final class Bench implements Callable<Integer> {
     }
 
     private Peer peer(String name, int threads, Path repoRoot) throws Exception {
-        GpuOptions gpu = GpuOptions.defaults().withResidentCounts(gpuResidentCounts);
+        GpuOptions gpu = GpuOptions.defaults().withResidentCounts(gpuResidentCounts)
+                .withAwaitShapedKernels(gpuAwaitShapedKernels);
         return switch (name) {
             case "cpp" -> new NativeCounterPeer(new NativeCounter(repoRoot.resolve("bench/native")), threads);
             case "duckdb" -> new DuckDbPeer(threads, timeoutSeconds);

@@ -1,5 +1,6 @@
 package io.leapfrog.cli;
 
+import io.leapfrog.cli.console.UserErrors;
 import io.leapfrog.common.LeapfrogException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;

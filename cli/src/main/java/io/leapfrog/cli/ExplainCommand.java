@@ -1,5 +1,6 @@
 package io.leapfrog.cli;
 
+import io.leapfrog.cli.console.ProgramFiles;
 import io.leapfrog.engine.Engine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

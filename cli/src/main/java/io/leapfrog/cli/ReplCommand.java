@@ -1,5 +1,6 @@
 package io.leapfrog.cli;
 
+import io.leapfrog.cli.console.ProgramFiles;
 import io.leapfrog.cli.repl.Repl;
 import io.leapfrog.cli.repl.ReplSession;
 import io.leapfrog.engine.Engine;

@@ -1,5 +1,7 @@
 package io.leapfrog.cli;
 
+import io.leapfrog.cli.console.Summary;
+import io.leapfrog.cli.console.ProgramFiles;
 import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.LoadedProgram;
 import io.leapfrog.engine.RunResult;

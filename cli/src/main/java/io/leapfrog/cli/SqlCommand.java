@@ -1,5 +1,7 @@
 package io.leapfrog.cli;
 
+import io.leapfrog.cli.console.TextTable;
+import io.leapfrog.cli.console.ProgramFiles;
 import io.leapfrog.common.ScratchDirectory;
 import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.FileTables;

@@ -63,6 +63,11 @@ public final class Database {
         return schemas.containsKey(name);
     }
 
+    /** The number of tuples of {@code name}; LeapfrogException if no such relation is declared or it was only counted. */
+    public long size(String name) {
+        return relation(name).size();
+    }
+
     /** The tuples of {@code name}; LeapfrogException if no such relation is declared. */
     public Relation relation(String name) {
         schema(name);

@@ -16,7 +16,7 @@ import io.leapfrog.planner.datalog.ProgramTranslator;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.parser.DatalogParser;
-import io.leapfrog.planner.CalcitePlanner;
+import io.leapfrog.planner.calcite.CalcitePlanner;
 import io.leapfrog.planner.JoinPlanner;
 import io.leapfrog.planner.sql.SqlResult;
 
@@ -61,8 +61,8 @@ import java.util.Set;
  * where the joins ran, the orders measured and the clique counts' choices, and the {@link Database});
  * {@link #explain(LoadedProgram)} prints the program's plan and {@link #explain(LoadedProgram, Path)}
  * evaluates it on the given facts and prints what the run decided; {@link #database}, {@link #sql} and {@link #query} read an
- * evaluated database. {@link EngineOptions} set the threads, the device, the GPU and planner options and
- * the stream {@code .printsize} lines go to.
+ * evaluated database; {@link #cancel()} stops every call in progress. {@link EngineOptions} set the threads,
+ * the device, the GPU and planner options and the stream {@code .printsize} lines go to.
  *
  * <p>Every error in a program, its facts or a query is a {@link io.leapfrog.common.LeapfrogException}
  * with a complete message ({@code file:line:col: error: ...} where there is a position); a valid Souffle

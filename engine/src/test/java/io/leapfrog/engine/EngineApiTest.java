@@ -4,6 +4,7 @@ import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.planner.PlannerOptions;
+import io.leapfrog.planner.sql.SqlResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,5 @@
 package io.leapfrog.planner;
 
-import io.leapfrog.planner.order.SampledOrderSearch;
 
 /** Chooses a variable order and predicate placement for a {@link JoinProblem}. Thread-safe. */
 public interface JoinPlanner {
@@ -8,9 +7,10 @@ public interface JoinPlanner {
 
     /**
      * Like {@link #plan(JoinProblem)}, then improves the order by measuring orders on the data with
-     * {@code meter} ({@link SampledOrderSearch}). Planners that cannot measure plan from statistics only.
+     * {@code meter} (the search of {@code io.leapfrog.planner.order.SampledOrderSearch}). Planners that cannot
+     * measure plan from statistics only.
      */
-    default JoinPlan plan(JoinProblem problem, SampledOrderSearch.WorkMeter meter) {
+    default JoinPlan plan(JoinProblem problem, WorkMeter meter) {
         return plan(problem);
     }
 }

@@ -2,7 +2,6 @@ package io.leapfrog.planner;
 
 import io.leapfrog.planner.JoinProblem.JoinAtom;
 import io.leapfrog.planner.JoinProblem.JoinPredicate;
-import io.leapfrog.planner.order.PredicatePlacement;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +26,10 @@ public final class PlanExplainer {
         List<String> names = problem.variables();
         lines.add(problem.label());
         lines.add("  strategy " + strategy + ", variable order: " + (order.length == 0 ? "(none)" : orderNames(problem, order)));
-        int[] position = PredicatePlacement.positions(order);
+        int[] position = new int[order.length];
+        for (int l = 0; l < order.length; l++) {
+            position[order[l]] = l;
+        }
         for (int l = 0; l < order.length; l++) {
             int v = order[l];
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  level %d %s ~%s rows",

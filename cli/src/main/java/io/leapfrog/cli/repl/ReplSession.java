@@ -1,9 +1,9 @@
 package io.leapfrog.cli.repl;
 
-import io.leapfrog.cli.ProgramFiles;
-import io.leapfrog.cli.Summary;
-import io.leapfrog.cli.TextTable;
-import io.leapfrog.cli.UserErrors;
+import io.leapfrog.cli.console.ProgramFiles;
+import io.leapfrog.cli.console.Summary;
+import io.leapfrog.cli.console.TextTable;
+import io.leapfrog.cli.console.UserErrors;
 import io.leapfrog.engine.Database;
 import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.LoadedProgram;
@@ -175,7 +175,7 @@ public final class ReplSession implements AutoCloseable {
             return;
         }
         for (String name : db.relationNames()) {
-            int rows = db.relation(name).size();
+            long rows = db.size(name);
             out.println(name + "  " + rows + (rows == 1 ? " row" : " rows"));
         }
     }

@@ -8,7 +8,7 @@ import io.leapfrog.plan.JoinNode;
 import io.leapfrog.plan.JoinOrder;
 import io.leapfrog.plan.Predicate;
 import io.leapfrog.plan.Scan;
-import io.leapfrog.planner.CalcitePlanner;
+import io.leapfrog.planner.calcite.CalcitePlanner;
 import io.leapfrog.planner.JoinPlan;
 import io.leapfrog.planner.JoinProblem;
 import io.leapfrog.planner.PlanExplainer;

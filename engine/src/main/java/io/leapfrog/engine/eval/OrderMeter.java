@@ -1,5 +1,6 @@
 package io.leapfrog.engine.eval;
 
+import io.leapfrog.planner.WorkMeter;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.LeapfrogJoin;
 import io.leapfrog.planner.order.SampledOrderSearch;
@@ -14,7 +15,7 @@ import java.util.function.Function;
  * costs a thirty-second of itself per order, and a join over a hundred million edges a few thousand
  * sampled edges' work, not a fraction of its own hours.
  */
-final class OrderMeter implements SampledOrderSearch.WorkMeter {
+final class OrderMeter implements WorkMeter {
     static final int MIN_STRIDE = 32;
     static final long TARGET_SAMPLES = 4096;
 

@@ -146,19 +146,21 @@ public final class LeapfrogJoin {
             next.set(total); // let the helpers run out of work
         }
         for (Future<?> f : helpers) {
-            try {
-                f.get();
-            } catch (ExecutionException e) {
-                if (failure == null) {
-                    failure = e.getCause();
+            while (true) {
+                try {
+                    f.get();
+                    break;
+                } catch (ExecutionException e) {
+                    if (failure == null) {
+                        failure = e.getCause();
+                    }
+                    next.set(total);
+                    break;
+                } catch (InterruptedException e) {
+                    // interrupted while the helpers finish: stop handing out chunks and wait on (each ends within one)
+                    interrupted = true;
+                    next.set(total);
                 }
-                next.set(total);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                if (failure == null) {
-                    failure = e;
-                }
-                next.set(total);
             }
         }
         if (failure == null && interrupted) {
@@ -172,7 +174,7 @@ public final class LeapfrogJoin {
             throw err;
         }
         if (failure != null) {
-            throw new IllegalStateException("join interrupted", failure);
+            throw new IllegalStateException("a join worker failed", failure);
         }
         return ws;
     }

@@ -32,7 +32,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns a {@link MultiJoin} into a {@link LeapfrogJoin}: finds the join variables (classes of fields
+ * Turns a {@link MultiJoin} into a {@link LogicalLeapfrogJoin}: finds the join variables (classes of fields
  * that equality conditions make equal), lifts conditions over several fields out of filtered inputs,
  * turns every remaining condition into a {@link LevelPredicate}, reads the inputs' statistics through
  * Calcite's metadata, and asks {@link GreedyVariableOrder} for the order.
@@ -41,8 +41,8 @@ final class JoinAnalysis {
 
     private JoinAnalysis() { }
 
-    /** The LeapfrogJoin for {@code mj}, or null when it is not an inner join of duplicate-free inputs. */
-    static LeapfrogJoin toLeapfrogJoin(MultiJoin mj, RelMetadataQuery mq) {
+    /** The LogicalLeapfrogJoin for {@code mj}, or null when it is not an inner join of duplicate-free inputs. */
+    static LogicalLeapfrogJoin toLeapfrogJoin(MultiJoin mj, RelMetadataQuery mq) {
         if (mj.isFullOuterJoin() || mj.getInputs().size() < 2) {
             return null;
         }
@@ -145,7 +145,7 @@ final class JoinAnalysis {
         JoinProblem problem = neutralProblem(mj, inputs, atomNames, variableNames, fieldVariable, predicates, mq);
         GreedyVariableOrder.Ordering ordering = GreedyVariableOrder.choose(problem);
         int[] levels = PredicatePlacement.levels(problem.predicates(), ordering.order());
-        return new LeapfrogJoin(mj.getCluster(), mj.getTraitSet(), inputs, mj.getRowType(), atomNames,
+        return new LogicalLeapfrogJoin(mj.getCluster(), mj.getTraitSet(), inputs, mj.getRowType(), atomNames,
                 variableNames, fieldVariable, predicates, ordering.order(), levels, ordering.estimatedRows());
     }
 

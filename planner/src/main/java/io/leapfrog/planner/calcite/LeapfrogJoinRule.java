@@ -7,7 +7,7 @@ import org.apache.calcite.tools.RelBuilderFactory;
 import org.apache.calcite.rel.core.RelFactories;
 
 /**
- * Collapses a {@link MultiJoin} of inner joins over duplicate-free inputs into one {@link LeapfrogJoin}:
+ * Collapses a {@link MultiJoin} of inner joins over duplicate-free inputs into one {@link LogicalLeapfrogJoin}:
  * equal fields become join variables, every other condition a predicate at the earliest level where
  * its variables are bound, and the variable order comes from the inputs' statistics
  * ({@link JoinAnalysis}).
@@ -23,7 +23,7 @@ public final class LeapfrogJoinRule extends RelRule<LeapfrogJoinRule.Config> {
     @Override
     public void onMatch(RelOptRuleCall call) {
         MultiJoin multiJoin = call.rel(0);
-        LeapfrogJoin join = JoinAnalysis.toLeapfrogJoin(multiJoin, call.getMetadataQuery());
+        LogicalLeapfrogJoin join = JoinAnalysis.toLeapfrogJoin(multiJoin, call.getMetadataQuery());
         if (join != null) {
             call.transformTo(join);
         }

@@ -14,7 +14,7 @@ import org.apache.calcite.rel.rules.JoinToMultiJoinRule;
 import java.util.List;
 
 /**
- * The rewrite program that turns joins into {@link LeapfrogJoin}s, in phases (each to a fixpoint):
+ * The rewrite program that turns joins into {@link LogicalLeapfrogJoin}s, in phases (each to a fixpoint):
  * <ol>
  *   <li>window functions out of projections into Window nodes ({@code PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW});</li>
  *   <li>push filters into joins and join conditions down to the inputs
@@ -22,7 +22,7 @@ import java.util.List;
  *   <li>flatten trees of inner joins into one {@code MultiJoin}, bottom-up ({@code JOIN_TO_MULTI_JOIN}
  *       restricted to inner joins: outer joins stay joins);</li>
  *   <li>absorb filters and projects above it ({@code FILTER_MULTI_JOIN_MERGE}, {@code PROJECT_MULTI_JOIN_MERGE});</li>
- *   <li>{@link LeapfrogJoinRule}: the MultiJoin becomes a LeapfrogJoin with a variable order.</li>
+ *   <li>{@link LeapfrogJoinRule}: the MultiJoin becomes a LogicalLeapfrogJoin with a variable order.</li>
  * </ol>
  * The program is built once; each plan runs it in a fresh {@link HepPlanner}.
  */
@@ -63,13 +63,13 @@ public final class LeapfrogPrograms {
         return planner.findBestExp();
     }
 
-    /** The first LeapfrogJoin in {@code rel}, depth-first, or null. */
-    public static LeapfrogJoin findLeapfrogJoin(RelNode rel) {
-        if (rel instanceof LeapfrogJoin lj) {
+    /** The first LogicalLeapfrogJoin in {@code rel}, depth-first, or null. */
+    public static LogicalLeapfrogJoin findLeapfrogJoin(RelNode rel) {
+        if (rel instanceof LogicalLeapfrogJoin lj) {
             return lj;
         }
         for (RelNode in : rel.getInputs()) {
-            LeapfrogJoin found = findLeapfrogJoin(in);
+            LogicalLeapfrogJoin found = findLeapfrogJoin(in);
             if (found != null) {
                 return found;
             }

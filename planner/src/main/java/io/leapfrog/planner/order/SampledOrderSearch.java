@@ -1,6 +1,7 @@
 package io.leapfrog.planner.order;
 
 import io.leapfrog.planner.JoinProblem;
+import io.leapfrog.planner.WorkMeter;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,16 +35,6 @@ public final class SampledOrderSearch {
 
     /** Up to this many variables, every legal order is measured. */
     static final int EXHAUSTIVE_VARIABLES = 4;
-
-    /** Measures a join's work under a variable order, deterministically. */
-    @FunctionalInterface
-    public interface WorkMeter {
-        /**
-         * @return the estimated work; {@link Long#MAX_VALUE} once it is sure to exceed {@code limit};
-         *         -1 when this order cannot be measured (e.g. it needs an index too large to build for a trial)
-         */
-        long work(int[] order, long limit);
-    }
 
     /** The chosen order, its measured work, the starting order's, and how many orders were measured. */
     public record Result(int[] order, long work, int[] startOrder, long startWork, int measured) {

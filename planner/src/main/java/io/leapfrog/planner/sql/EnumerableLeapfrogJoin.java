@@ -1,7 +1,7 @@
 package io.leapfrog.planner.sql;
 
 import io.leapfrog.exec.storage.SymbolTable;
-import io.leapfrog.planner.calcite.LeapfrogJoin;
+import io.leapfrog.planner.calcite.LogicalLeapfrogJoin;
 import org.apache.calcite.adapter.enumerable.EnumUtils;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
@@ -34,7 +34,7 @@ import java.util.List;
  * The leapfrog join as a physical operator of Calcite's enumerable convention: Calcite's generated code
  * calls {@link LeapfrogJoinRun} for its rows (or, {@link Output#COUNT}, for the one row of a
  * {@code COUNT(*)} over it, counted without building the join's rows). Its inputs are the logical
- * {@link LeapfrogJoin}'s; an input that is a catalog table, possibly filtered by {@code column = constant},
+ * {@link LogicalLeapfrogJoin}'s; an input that is a catalog table, possibly filtered by {@code column = constant},
  * is read as stored ({@link AtomSource}) and never executed by Calcite, every other input is run by
  * Calcite and its rows encoded. The join's conditions that are no seek bounds are compiled by Calcite's
  * code generator ({@link RexToLixTranslator}) into {@link BindingPredicate}s, filters at their levels.
@@ -50,13 +50,13 @@ public final class EnumerableLeapfrogJoin extends AbstractRelNode implements Enu
     }
 
     private final List<RelNode> inputs;
-    private final LeapfrogJoin join;
+    private final LogicalLeapfrogJoin join;
     private final JoinShape shape;
     private final Output output;
     private final SymbolTable symbols;
     private final JoinPlacement placement;
 
-    EnumerableLeapfrogJoin(RelOptCluster cluster, RelTraitSet traits, List<RelNode> inputs, LeapfrogJoin join,
+    EnumerableLeapfrogJoin(RelOptCluster cluster, RelTraitSet traits, List<RelNode> inputs, LogicalLeapfrogJoin join,
                            RelDataType rowType, Output output, SymbolTable symbols, JoinPlacement placement) {
         super(cluster, traits);
         this.inputs = new ArrayList<>(inputs);
@@ -69,7 +69,7 @@ public final class EnumerableLeapfrogJoin extends AbstractRelNode implements Enu
     }
 
     /** The logical join this operator runs: its variables, order, predicates and levels. */
-    public LeapfrogJoin join() {
+    public LogicalLeapfrogJoin join() {
         return join;
     }
 

@@ -1,7 +1,7 @@
 package io.leapfrog.planner.sql;
 
 import io.leapfrog.planner.JoinProblem.JoinPredicate.Kind;
-import io.leapfrog.planner.calcite.LeapfrogJoin;
+import io.leapfrog.planner.calcite.LogicalLeapfrogJoin;
 import io.leapfrog.planner.calcite.LevelPredicate;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
@@ -14,10 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What running a planned {@link LeapfrogJoin} needs, as plain data: the join's fields (the inputs' fields
+ * What running a planned {@link LogicalLeapfrogJoin} needs, as plain data: the join's fields (the inputs' fields
  * side by side) with the level that binds each, which fields hold symbols, the comparisons that become
  * seek bounds, and the conditions that are filters at a level. Level {@code l} binds variable
- * {@code order[l]} of the LeapfrogJoin; a {@link io.leapfrog.exec.join.JoinQuery} numbers variables by
+ * {@code order[l]} of the LogicalLeapfrogJoin; a {@link io.leapfrog.exec.join.JoinQuery} numbers variables by
  * level.
  *
  * @param rowType     the join's fields
@@ -37,7 +37,7 @@ record JoinShape(RelDataType rowType, int varCount, int[] atomWidth, int[] field
     /** A condition over the join's fields, checked once level {@code level} is bound. */
     record LevelCondition(RexNode condition, int level) { }
 
-    static JoinShape of(LeapfrogJoin join) {
+    static JoinShape of(LogicalLeapfrogJoin join) {
         int[] order = join.order();
         int n = order.length;
         int[] levelOf = new int[n];

@@ -1,7 +1,7 @@
 package io.leapfrog.planner.sql;
 
 import io.leapfrog.exec.storage.SymbolTable;
-import io.leapfrog.planner.calcite.LeapfrogJoin;
+import io.leapfrog.planner.calcite.LogicalLeapfrogJoin;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelRule;
@@ -15,7 +15,7 @@ import org.apache.calcite.tools.RelBuilderFactory;
 import java.util.List;
 
 /**
- * {@code COUNT(*)} without GROUP BY directly over a {@link LeapfrogJoin} (or over a projection of one,
+ * {@code COUNT(*)} without GROUP BY directly over a {@link LogicalLeapfrogJoin} (or over a projection of one,
  * whose columns COUNT(*) does not read) becomes an {@link EnumerableLeapfrogJoin} that counts the
  * join's rows without building them ({@code JoinExecutor.count}).
  */
@@ -28,11 +28,11 @@ final class LeapfrogCountRule extends RelRule<LeapfrogCountRule.Config> {
     static List<LeapfrogCountRule> create(SymbolTable symbols, JoinPlacement placement) {
         Config direct = new Config(RelFactories.LOGICAL_BUILDER, "LeapfrogCountRule",
                 b0 -> b0.operand(Aggregate.class).predicate(LeapfrogCountRule::isCountStar)
-                        .oneInput(b1 -> b1.operand(LeapfrogJoin.class).anyInputs()), symbols, placement);
+                        .oneInput(b1 -> b1.operand(LogicalLeapfrogJoin.class).anyInputs()), symbols, placement);
         Config projected = new Config(RelFactories.LOGICAL_BUILDER, "LeapfrogCountRule:project",
                 b0 -> b0.operand(Aggregate.class).predicate(LeapfrogCountRule::isCountStar)
                         .oneInput(b1 -> b1.operand(Project.class)
-                                .oneInput(b2 -> b2.operand(LeapfrogJoin.class).anyInputs())), symbols, placement);
+                                .oneInput(b2 -> b2.operand(LogicalLeapfrogJoin.class).anyInputs())), symbols, placement);
         return List.of(direct.toRule(), projected.toRule());
     }
 
@@ -53,7 +53,7 @@ final class LeapfrogCountRule extends RelRule<LeapfrogCountRule.Config> {
     @Override
     public void onMatch(RelOptRuleCall call) {
         Aggregate aggregate = call.rel(0);
-        LeapfrogJoin join = call.rel(call.getRelList().size() - 1);
+        LogicalLeapfrogJoin join = call.rel(call.getRelList().size() - 1);
         call.transformTo(new EnumerableLeapfrogJoin(aggregate.getCluster(),
                 aggregate.getTraitSet().replace(EnumerableConvention.INSTANCE),
                 EnumerableLeapfrogJoinRule.enumerableInputs(join), join, aggregate.getRowType(),

@@ -59,7 +59,7 @@ import java.util.Map;
 /**
  * SQL over Leapfrog relations, run by Calcite: Calcite parses, validates and converts the query over a
  * schema of the catalog's tables (names and columns matched without regard to case); the rewrite of
- * {@link LeapfrogPrograms} turns inner equi-joins into one logical LeapfrogJoin with a variable order;
+ * {@link LeapfrogPrograms} turns inner equi-joins into one logical LogicalLeapfrogJoin with a variable order;
  * Calcite's Volcano planner then implements the plan in its enumerable convention, with Calcite's
  * enumerable rules and the leapfrog join's ({@link EnumerableLeapfrogJoinRule}, {@link LeapfrogCountRule}); and
  * Calcite's generated code runs it ({@link GeneratedCode}), every operator and function Calcite's own,
@@ -99,7 +99,7 @@ public final class SqlEngine {
     private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
             SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL));
 
-    /** Inner joins that could not become a LeapfrogJoin (inputs with duplicates or NULLs) back to Calcite's joins. */
+    /** Inner joins that could not become a LogicalLeapfrogJoin (inputs with duplicates or NULLs) back to Calcite's joins. */
     private static final HepProgram MULTI_JOINS_TO_JOINS = new HepProgramBuilder()
             .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
             .build();

@@ -1,6 +1,5 @@
 package io.leapfrog.planner.calcite;
 
-import io.leapfrog.planner.CalcitePlanner;
 import io.leapfrog.planner.JoinPlan;
 import io.leapfrog.planner.JoinProblem;
 import io.leapfrog.planner.JoinProblem.JoinAtom;
@@ -42,7 +41,7 @@ class LeapfrogJoinRuleTest {
     @Test
     void cyclicJoinCollapsesIntoOneLeapfrogJoin() {
         RelNode plan = planner.optimizedPlan(fourClique());
-        LeapfrogJoin join = assertInstanceOf(LeapfrogJoin.class, plan.stripped(), RelOptUtil.toString(plan));
+        LogicalLeapfrogJoin join = assertInstanceOf(LogicalLeapfrogJoin.class, plan.stripped(), RelOptUtil.toString(plan));
         assertEquals(6, join.getInputs().size());
         for (RelNode in : join.getInputs()) {
             assertInstanceOf(TableScan.class, in.stripped(), "every atom is a plain scan");
@@ -57,7 +56,7 @@ class LeapfrogJoinRuleTest {
             int last = Math.max(indexOf(order, vars[0]), indexOf(order, vars[1]));
             assertEquals(last, levels[p]);
         }
-        assertTrue(RelOptUtil.toString(plan).contains("LeapfrogJoin(strategy=[cpu-lftj], order=[v0,v1,v2,v3]"), RelOptUtil.toString(plan));
+        assertTrue(RelOptUtil.toString(plan).contains("LogicalLeapfrogJoin(strategy=[cpu-lftj], order=[v0,v1,v2,v3]"), RelOptUtil.toString(plan));
     }
 
     @Test
@@ -89,7 +88,7 @@ class LeapfrogJoinRuleTest {
                 List.of(new JoinAtom("a", List.of(0, 1), 10_000, new long[]{1000, 1000}),
                         new JoinAtom("b", List.of(1, 2), 10_000, new long[]{1000, 1000}),
                         new JoinAtom("c", List.of(2, 3), 5, new long[]{5, 5})), List.of());
-        LeapfrogJoin join = planner.leapfrogJoin(p);
+        LogicalLeapfrogJoin join = planner.leapfrogJoin(p);
         assertEquals("v2", join.variableNames().get(join.order()[0]), "z has only 5 values in c");
     }
 

@@ -1,6 +1,7 @@
 package io.leapfrog.planner.order;
 
-import io.leapfrog.planner.CalcitePlanner;
+import io.leapfrog.planner.WorkMeter;
+import io.leapfrog.planner.calcite.CalcitePlanner;
 import io.leapfrog.planner.JoinPlan;
 import io.leapfrog.planner.JoinProblem;
 import io.leapfrog.planner.JoinProblem.JoinAtom;
@@ -60,7 +61,7 @@ class SampledOrderSearchTest {
     }
 
     /** A meter of {@link #pairWork}, capped at each trial's limit as a real meter is; it tells {@code onCall} each limit. */
-    private static SampledOrderSearch.WorkMeter pairMeter(java.util.function.LongConsumer onCall) {
+    private static WorkMeter pairMeter(java.util.function.LongConsumer onCall) {
         return (order, limit) -> {
             onCall.accept(limit);
             long w = pairWork(order);
@@ -177,7 +178,7 @@ class SampledOrderSearchTest {
         CalcitePlanner planner = new CalcitePlanner();
         JoinProblem p = fourCliques();
         AtomicInteger calls = new AtomicInteger();
-        SampledOrderSearch.WorkMeter meter = (order, limit) -> {
+        WorkMeter meter = (order, limit) -> {
             calls.incrementAndGet();
             long w = pairWork(order);
             return w > limit ? Long.MAX_VALUE : w;

@@ -4,7 +4,7 @@ import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.storage.RelationBuilder;
 import io.leapfrog.exec.storage.SymbolTable;
-import io.leapfrog.planner.calcite.LeapfrogJoin;
+import io.leapfrog.planner.calcite.LogicalLeapfrogJoin;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.junit.jupiter.api.Test;
@@ -63,7 +63,7 @@ class SqlEngineTest {
         RelNode plan = sql.plan(TRIANGLES);
         EnumerableLeapfrogJoin counted = assertInstanceOf(EnumerableLeapfrogJoin.class, plan, RelOptUtil.toString(plan));
         assertEquals(EnumerableLeapfrogJoin.Output.COUNT, counted.output(), RelOptUtil.toString(plan));
-        LeapfrogJoin join = counted.join();
+        LogicalLeapfrogJoin join = counted.join();
         assertEquals(3, counted.getInputs().size());
         assertEquals(3, join.getInputs().size());
         assertEquals(3, join.order().length, "a.src, a.dst=b.src, b.dst=c.dst");

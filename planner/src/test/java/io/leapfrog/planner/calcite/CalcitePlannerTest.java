@@ -1,5 +1,8 @@
-package io.leapfrog.planner;
+package io.leapfrog.planner.calcite;
 
+import io.leapfrog.planner.JoinPlan;
+import io.leapfrog.planner.JoinPlanner;
+import io.leapfrog.planner.JoinProblem;
 import io.leapfrog.planner.JoinProblem.JoinAtom;
 import io.leapfrog.planner.JoinProblem.JoinPredicate;
 import io.leapfrog.planner.JoinProblem.JoinPredicate.Kind;

@@ -23,7 +23,7 @@ import java.util.Locale;
  * its variables are bound. {@code estimatedRows[l]} is the estimated number of partial bindings after
  * level {@code l}.
  */
-public final class LeapfrogJoin extends AbstractRelNode {
+public final class LogicalLeapfrogJoin extends AbstractRelNode {
 
     private final List<RelNode> inputs;
     private final List<String> atomNames;
@@ -34,7 +34,7 @@ public final class LeapfrogJoin extends AbstractRelNode {
     private final int[] predicateLevel;
     private final double[] estimatedRows;
 
-    public LeapfrogJoin(RelOptCluster cluster, RelTraitSet traits, List<RelNode> inputs, RelDataType rowType,
+    public LogicalLeapfrogJoin(RelOptCluster cluster, RelTraitSet traits, List<RelNode> inputs, RelDataType rowType,
                         List<String> atomNames, List<String> variableNames, int[] fieldVariable,
                         List<LevelPredicate> predicates, int[] order, int[] predicateLevel, double[] estimatedRows) {
         super(cluster, traits);
@@ -62,7 +62,7 @@ public final class LeapfrogJoin extends AbstractRelNode {
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> newInputs) {
-        return new LeapfrogJoin(getCluster(), traitSet, newInputs, rowType, atomNames, variableNames,
+        return new LogicalLeapfrogJoin(getCluster(), traitSet, newInputs, rowType, atomNames, variableNames,
                 fieldVariable, predicates, order, predicateLevel, estimatedRows);
     }
 
@@ -183,6 +183,6 @@ public final class LeapfrogJoin extends AbstractRelNode {
 
     @Override
     public String toString() {
-        return "LeapfrogJoin(order=" + Arrays.toString(order) + ")";
+        return "LogicalLeapfrogJoin(order=" + Arrays.toString(order) + ")";
     }
 }

@@ -1,4 +1,4 @@
-package io.leapfrog.cli;
+package io.leapfrog.cli.console;
 
 import io.leapfrog.engine.OutputSummary;
 

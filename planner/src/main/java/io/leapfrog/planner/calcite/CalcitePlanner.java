@@ -1,8 +1,10 @@
-package io.leapfrog.planner;
+package io.leapfrog.planner.calcite;
 
-import io.leapfrog.planner.calcite.LeapfrogJoin;
-import io.leapfrog.planner.calcite.LeapfrogPrograms;
-import io.leapfrog.planner.calcite.RuleBodyTranslator;
+import io.leapfrog.planner.JoinPlan;
+import io.leapfrog.planner.JoinPlanner;
+import io.leapfrog.planner.JoinProblem;
+import io.leapfrog.planner.PlanExplainer;
+import io.leapfrog.planner.WorkMeter;
 import io.leapfrog.planner.order.GreedyVariableOrder;
 import io.leapfrog.planner.order.PredicatePlacement;
 import io.leapfrog.planner.order.SampledOrderSearch;
@@ -19,7 +21,7 @@ import java.util.List;
 
 /**
  * The engine's planner: a rule body becomes a Calcite plan ({@link RuleBodyTranslator}), Calcite rules
- * collapse its joins into one {@link LeapfrogJoin} ({@link LeapfrogPrograms}), and the LeapfrogJoin's
+ * collapse its joins into one {@link LogicalLeapfrogJoin} ({@link LeapfrogPrograms}), and the LogicalLeapfrogJoin's
  * variable order becomes the {@link JoinPlan}. Bodies with fewer than two atoms have no join for Calcite
  * to collapse; they get the same greedy order directly. Thread-safe: each call has its own Calcite planner; plans are cached by problem (a few ms each
  * otherwise).
@@ -71,7 +73,7 @@ public final class CalcitePlanner implements JoinPlanner {
     }
 
     @Override
-    public JoinPlan plan(JoinProblem problem, SampledOrderSearch.WorkMeter meter) {
+    public JoinPlan plan(JoinProblem problem, WorkMeter meter) {
         String key = cacheKey(problem);
         JoinPlan cached = measuredCache.get(key);
         if (cached == null) {
@@ -133,7 +135,7 @@ public final class CalcitePlanner implements JoinPlanner {
         String calciteFailure = null;
         if (problem.atoms().size() >= 2) {
             try {
-                LeapfrogJoin join = leapfrogJoin(problem);
+                LogicalLeapfrogJoin join = leapfrogJoin(problem);
                 if (join != null) {
                     order = problemOrder(problem, join);
                     rows = extend(join.estimatedRows(), order.length);
@@ -158,8 +160,8 @@ public final class CalcitePlanner implements JoinPlanner {
         return new JoinPlan(problem, order, levels, rows, STRATEGY, explain);
     }
 
-    /** The rule body's Calcite plan after the rewrite, as one LeapfrogJoin (null if none formed). */
-    public LeapfrogJoin leapfrogJoin(JoinProblem problem) {
+    /** The rule body's Calcite plan after the rewrite, as one LogicalLeapfrogJoin (null if none formed). */
+    public LogicalLeapfrogJoin leapfrogJoin(JoinProblem problem) {
         return LeapfrogPrograms.findLeapfrogJoin(optimizedPlan(problem));
     }
 
@@ -171,7 +173,7 @@ public final class CalcitePlanner implements JoinPlanner {
     }
 
     /** The join's order in the problem's variable numbers; variables outside the join go last. */
-    private static int[] problemOrder(JoinProblem problem, LeapfrogJoin join) {
+    private static int[] problemOrder(JoinProblem problem, LogicalLeapfrogJoin join) {
         int n = problem.variables().size();
         boolean[] seen = new boolean[n];
         List<Integer> order = new ArrayList<>();
