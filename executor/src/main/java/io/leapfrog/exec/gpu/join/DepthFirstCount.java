@@ -168,9 +168,7 @@ final class DepthFirstCount implements GpuJoinOperator {
             }
             header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);   // zeroed again: the blocks that ran left counts in it
         }
-        LfWarpArgs a = l.args();
-        CountHandover handover = CountHandover.prepare(dev, header, true, j.options().traceCounts(),
-                (trace, result, epoch) -> a.trace(trace).result(result).epoch(epoch));
+        CountHandover handover = CountHandover.prepare(dev, header, true, j.options().traceCounts(), handover(l.args()));
         j.clock().mark("header fill");
         dev.launchGrid(l.call(new LfPlan(encoded.bytes)), l.blocks(), l.block(), l.shared());
         j.clock().mark("launch");
@@ -236,6 +234,11 @@ final class DepthFirstCount implements GpuJoinOperator {
         }
         LfWarpArgs args = arguments(dev.moduleGlobalAt(HEADER_SYMBOL, HEADER_BYTES).address(), task, split, keep, spans);
         return new Launch(kernel, blocks, block, shared, args, head, shape, null);
+    }
+
+    /** Where {@code a} takes the handover's words. */
+    static CountHandover.Fields handover(LfWarpArgs a) {
+        return (trace, result, epoch) -> a.trace(trace).result(result).epoch(epoch);
     }
 
     /**

@@ -61,7 +61,12 @@ final class DeviceTable implements AutoCloseable {
             }
             throw e;
         }
-        return new DeviceTable(rows, cols, slotMask, b, s, rows, 0, true);
+        return of(rows, cols, slotMask, b, s);
+    }
+
+    /** The table of {@code rows} rows in {@code bind} (cols columns) and {@code slots} (the slots of slotMask), which it owns. */
+    static DeviceTable of(int rows, int cols, int slotMask, DeviceBuffer bind, DeviceBuffer slots) {
+        return new DeviceTable(rows, cols, slotMask, bind, slots, rows, 0, true);
     }
 
     /** The LfTable struct, passed to kernels by value. */

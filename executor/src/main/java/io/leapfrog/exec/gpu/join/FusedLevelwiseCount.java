@@ -125,8 +125,7 @@ final class FusedLevelwiseCount implements GpuJoinOperator {
             LfFusedArgs args = arguments(ws.address(), bytes, plan.nvars, keep, rowsCap, itemsCap, spans);
             int shared = spans.end();
             int block = shared > 0 ? STAGED_BLOCK : BLOCK;
-            CountHandover handover = CountHandover.prepare(dev, ws, false, j.options().traceCounts(),
-                    (trace, result, epoch) -> args.trace(trace).result(result).epoch(epoch));
+            CountHandover handover = CountHandover.prepare(dev, ws, false, j.options().traceCounts(), handover(args));
             if (!dev.launchCooperative(CountKernels.fusedCount(new LfPlan(encoded.bytes), args),
                     dev.maxResidentBlocks(KERNEL, block, shared), block, shared)) {
                 return DECLINED;
@@ -185,6 +184,11 @@ final class FusedLevelwiseCount implements GpuJoinOperator {
         }
         spans.writeTo(args);
         return args;
+    }
+
+    /** Where {@code a} takes the handover's words. */
+    static CountHandover.Fields handover(LfFusedArgs a) {
+        return (trace, result, epoch) -> a.trace(trace).result(result).epoch(epoch);
     }
 
     /** Shared memory a block may stage tries in: the device's limit, or less when {@code cap} is smaller. */

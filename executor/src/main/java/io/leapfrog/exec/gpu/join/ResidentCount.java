@@ -37,15 +37,22 @@ final class ResidentCount {
         EncodedPlan encoded = j.plan();
         Key key = encoded.prepared.residentKey;
         if (key == null || key.launch != l) {   // made once for the prepared launch
-            LfWarpArgs args = new LfWarpArgs(l.args().array().clone()).trace(0).result(ResidentKernel.mailbox(dev)).epoch(0);
             key = new Key(l, encoded.generation, kernel(l.kernel()), Arrays.copyOf(encoded.bytes, LfPlan.headBytes(l.head())),
-                    args.array());
+                    arguments(l.args(), ResidentKernel.mailbox(dev)));
             encoded.prepared.residentKey = key;
         }
         Key k = key;
         ResidentKernel r = ResidentKernel.of(dev, k, l.blocks(), l.block(), l.shared(), () -> k.call(),
                 j.options().residentIdle(), j.warnings());
         return r.run(CountHandover.RESULT_WORDS);
+    }
+
+    /**
+     * The resident kernel's count arguments: the launch's, their result in the resident kernels' mailbox
+     * (whose job word is the epoch), without the trace.
+     */
+    static byte[] arguments(LfWarpArgs launch, long mailbox) {
+        return new LfWarpArgs(launch.array().clone()).trace(0).result(mailbox).epoch(0).array();
     }
 
     /**
