@@ -150,12 +150,13 @@ final class DefinitionParser {
         }
         declare(head[1]);
         String prefix = head[2];
+        int start = line;
         List<Definition.Member> members = new ArrayList<>();
         Map<Integer, String> values = new HashMap<>();
         for (i++; ; i++) {
             line = i + 1;
             if (i >= lines.length) {
-                throw error("enum " + head[1] + " has no 'end'");
+                throw new DefinitionException(file, start, "enum " + head[1] + " has no 'end'");
             }
             String raw = lines[i].strip();
             if (raw.startsWith("#")) {
@@ -201,6 +202,7 @@ final class DefinitionParser {
         }
         String name = head[1];
         declare(name);
+        int start = line;
         List<Definition.Field> fields = new ArrayList<>();
         Definition.Head heads = null;
         int end = 0;
@@ -208,7 +210,7 @@ final class DefinitionParser {
         for (i++; ; i++) {
             line = i + 1;
             if (i >= lines.length) {
-                throw error("struct " + name + " has no 'end'");
+                throw new DefinitionException(file, start, "struct " + name + " has no 'end'");
             }
             String raw = lines[i].strip();
             if (raw.startsWith("#")) {
