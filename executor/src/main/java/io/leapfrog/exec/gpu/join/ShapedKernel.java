@@ -20,7 +20,7 @@ import java.util.Arrays;
  * {@code _v8}, or the whole plan), so {@link DepthFirstCount} launches either.
  */
 final class ShapedKernel {
-    /** Levels the kernel's plan parameter has room for (LfPlanOf), as DepthFirstCount.planHead chose. */
+    /** Levels the kernel's plan parameter has room for (LfPlanOf), as CountKernels.planHead chose. */
     private final int head;
     private final int nvars;
     /** The shape's numbers, in the order {@link #of} reads them: what equality and hashing compare. */
