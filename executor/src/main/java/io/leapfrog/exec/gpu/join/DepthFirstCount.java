@@ -2,6 +2,7 @@ package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.KernelCall;
 import io.leapfrog.kernels.layout.KernelConstants;
 import io.leapfrog.kernels.layout.LfPlan;
 import io.leapfrog.kernels.layout.LfWarpArgs;
@@ -127,7 +128,7 @@ final class DepthFirstCount implements GpuJoinOperator {
         }
 
         /** The launch of the count of {@code plan} (the plan's bytes its arguments were made for). */
-        io.leapfrog.exec.gpu.KernelCall call(LfPlan plan) {
+        KernelCall call(LfPlan plan) {
             return CountKernels.blockCount(kernel, head, plan, args);
         }
     }

@@ -1,6 +1,7 @@
 package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.KernelCall;
 import io.leapfrog.exec.gpu.ResidentKernel;
 import io.leapfrog.kernels.layout.LfPlan;
 import io.leapfrog.kernels.layout.LfWarpArgs;
@@ -78,7 +79,7 @@ final class ResidentCount {
         }
 
         /** The resident kernel's launch but for its resident arguments (ResidentKernel adds them). */
-        io.leapfrog.exec.gpu.KernelCall call() {
+        KernelCall call() {
             return CountKernels.residentBlockCount(launch.kernel(), launch.head(), new LfPlan(Arrays.copyOf(plan, LfPlan.BYTES)),
                     new LfWarpArgs(args));
         }

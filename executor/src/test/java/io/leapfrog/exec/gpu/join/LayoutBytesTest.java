@@ -98,12 +98,13 @@ class LayoutBytesTest {
 
     @Test
     void plansEncodeAsTheHandWrittenOffsetsEncodedThem() {
+        List<JoinQuery> queries = queries();
         int n = 0;
-        for (JoinQuery q : queries()) {
-            GpuPlan p = GpuPlan.of(q);
-            for (ResidentTries.Lookup tries : List.of(at(0, false), at(0x7f0000000000L, true))) {
-                byte[] now = p.encode(tries);
-                assertArrayEquals(Frozen.plan(p, tries), now, "plan of " + q);
+        for (int i = 0; i < queries.size(); i++) {
+            GpuPlan p = GpuPlan.of(queries.get(i));
+            for (boolean bitmaps : new boolean[] {false, true}) {
+                ResidentTries.Lookup tries = at(bitmaps ? 0x7f0000000000L : 0, bitmaps);
+                assertArrayEquals(Frozen.plan(p, tries), p.encode(tries), "query " + i + (bitmaps ? " with core bitmaps" : ""));
                 n++;
             }
         }
