@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Compiles the CUDA kernels into one fatbin resource and checks every kernel with ptxas.
-#   build-kernels.sh SRC_DIR OUT_DIR REPORT_FILE
+#   build-kernels.sh SRC_DIR LAYOUT_DIR OUT_DIR REPORT_FILE
+# LAYOUT_DIR holds layout_gen.cuh, which LayoutGenerator wrote from src/main/layout/layout.def.
 # The fatbin holds SASS for sm_80 and sm_90 (fast start on A100/H100-class GPUs) and PTX for
 # compute_75, which the driver JIT-compiles for any other GPU of compute capability 7.5 or newer
 # (CUDA 13's nvcc cannot target older GPUs; see kernels/README.md).
 # Without nvcc the build goes on without kernels (a CPU-only artifact) and says so.
 set -euo pipefail
-src="$1"; out="$2"; report="$3"
+src="$1"; layout="$2"; out="$3"; report="$4"
 mkdir -p "$out" "$(dirname "$report")"
 if ! command -v nvcc >/dev/null 2>&1; then
     echo "[kernels] nvcc was not found on the PATH: building a CPU-only artifact without GPU kernels."
@@ -17,11 +18,11 @@ if ! command -v nvcc >/dev/null 2>&1; then
 fi
 # A fatbin newer than every source (and this script) is kept: nvcc takes over a minute.
 if [[ -f "$out/leapfrog.fatbin" && -f "$report" && -d "$out/cuda" \
-      && -z "$(find "$src" "${BASH_SOURCE[0]}" -newer "$out/leapfrog.fatbin" -print -quit)" ]]; then
+      && -z "$(find "$src" "$layout" "${BASH_SOURCE[0]}" -newer "$out/leapfrog.fatbin" -print -quit)" ]]; then
     echo "[kernels] leapfrog.fatbin is up to date"
     exit 0
 fi
-flags=(-O3 -std=c++17 -lineinfo)
+flags=(-O3 -std=c++17 -lineinfo -I"$layout")
 # One nvcc run: ptxas (-v) reports registers, stack and spills of every kernel for both SASS targets.
 nvcc "${flags[@]}" -fatbin -Xptxas -v \
     -gencode arch=compute_80,code=sm_80 \
@@ -31,7 +32,7 @@ nvcc "${flags[@]}" -fatbin -Xptxas -v \
 # The headers, for kernels generated at run time for one plan's shape (ShapedKernels in the executor),
 # which nvcc compiles against them wherever it is found then; cuda/headers.txt lists them.
 rm -rf "$out/cuda" && mkdir -p "$out/cuda"
-cp "$src"/*.cuh "$out/cuda/"
+cp "$src"/*.cuh "$layout"/*.cuh "$out/cuda/"
 (cd "$out/cuda" && ls *.cuh > headers.txt)
 kernels=$(grep -c "Compiling entry function .* for 'sm_90'" "$report" || true)
 spills=$(grep -E "[1-9][0-9]* bytes spill (stores|loads)" "$report" || true)

@@ -246,17 +246,17 @@ __device__ __forceinline__ void lw_block_count_of(const Plan& plan, const LfWarp
 #ifndef LF_SHAPED_MODULE   // a module generated for one plan's shape holds its own kernel only (shape.cuh)
 // The block count, with the plan as a whole LfPlan, or (DepthFirstCount picks by the plan's levels)
 // as the head of one with room for 4 or 8 levels: fewer parameter bytes to copy at each launch.
-extern "C" __global__ void __launch_bounds__(1024) lw_block_count(const __grid_constant__ LfPlan plan,
+extern "C" __global__ void __launch_bounds__(LW_COUNT_MAX_THREADS) lw_block_count(const __grid_constant__ LfPlan plan,
                                                                   const __grid_constant__ LfWarpArgs a) {
     lw_block_count_of<LfAnyShape>(plan, a);
 }
 
-extern "C" __global__ void __launch_bounds__(1024) lw_block_count_v4(const __grid_constant__ LfPlanOf<4> plan,
+extern "C" __global__ void __launch_bounds__(LW_COUNT_MAX_THREADS) lw_block_count_v4(const __grid_constant__ LfPlanOf<4> plan,
                                                                      const __grid_constant__ LfWarpArgs a) {
     lw_block_count_of<LfAnyShape>(plan, a);
 }
 
-extern "C" __global__ void __launch_bounds__(1024) lw_block_count_v8(const __grid_constant__ LfPlanOf<8> plan,
+extern "C" __global__ void __launch_bounds__(LW_COUNT_MAX_THREADS) lw_block_count_v8(const __grid_constant__ LfPlanOf<8> plan,
                                                                      const __grid_constant__ LfWarpArgs a) {
     lw_block_count_of<LfAnyShape>(plan, a);
 }

@@ -48,15 +48,15 @@ __device__ __forceinline__ bool lw_last_block(unsigned long long* header) {
     return true;
 }
 
-// Hands a count to the host in mapped host memory (GpuDevice.awaitResult): [0] the count, [1] the overflow
-// flag, then [2] the epoch the host waits for, written last.
+// Hands a count to the host in mapped host memory (GpuDevice.awaitResult): the LW_RESULT_* words, the
+// count and the overflow flag, then the epoch the host waits for, written last.
 __device__ __forceinline__ void lw_hand_over(unsigned long long* result, unsigned long long count,
                                              unsigned long long overflow, long long epoch) {
     volatile unsigned long long* R = result;
-    R[0] = count;
-    R[1] = overflow;
+    R[LW_RESULT_COUNT] = count;
+    R[LW_RESULT_OVERFLOW] = overflow;
     __threadfence_system();
-    R[2] = (unsigned long long) epoch;
+    R[LW_RESULT_EPOCH] = (unsigned long long) epoch;
 }
 
 // Redirects p to the block's shared copy when it lies in one of a's spans (Args: LfFusedArgs or
@@ -126,7 +126,7 @@ __device__ void lw_fused_stage(const Plan& plan, const Args& a, LfPlan& sp, char
 }
 
 #ifndef LF_SHAPED_MODULE   // a module generated for one plan's shape holds its own kernel only (shape.cuh)
-extern "C" __global__ void __launch_bounds__(1024) lw_fused_count(const __grid_constant__ LfPlan plan,
+extern "C" __global__ void __launch_bounds__(LW_COUNT_MAX_THREADS) lw_fused_count(const __grid_constant__ LfPlan plan,
                                                                   const __grid_constant__ LfFusedArgs a) {
     extern __shared__ __align__(16) char lw_fused_smem[];
     __shared__ __align__(16) LfPlan sp;

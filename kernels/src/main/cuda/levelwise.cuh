@@ -1,16 +1,8 @@
-// The level-wise join's per-row logic, shared by its kernels and the host-side test: the level table
-// layout, a row's bounds and participant ranges, and the membership check of one candidate.
+// The level-wise join's per-row logic, shared by its kernels and the host-side test: the bounds and
+// participant ranges of a row of a level table (LfTable), and the membership check of one candidate.
 #pragma once
 #include "lftj.cuh"
 #include "shape.cuh"
-
-struct LfTable {
-    int rows;
-    int pad;
-    int* bind[LF_MAX_VARS];
-    int* slot[LF_MAX_SLOTS];
-};
-static_assert(sizeof(LfTable) == 8 + 8 * LF_MAX_VARS + 8 * LF_MAX_SLOTS, "LfTable layout");
 
 // Bounds of `level` for row r of t (V: an LfView of the level).
 template <class V>

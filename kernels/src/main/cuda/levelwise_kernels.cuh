@@ -262,10 +262,11 @@ __device__ void lw_exists(const LfTable& in, int level, unsigned validSlots, int
         lw_exists<MV, MP>(in, level, validSlots, flags);                                                 \
     }
 
-// The last level of a reduction: like lw_count, and over the hits, the sum (op 0, wrapping), minimum
-// (op 1), maximum (op 2) or float sum in double precision (op 3) of the program's value (program.cuh; it reads the row's binding columns and,
-// for this level, the candidate) over the hits `keep` keeps (an empty program keeps all). out[0] += hits; out[1] is combined with the block's result (the host
-// sets it to 0, LLONG_MAX or LLONG_MIN first); out[2..3] an evaluation error (lf_reduce_error).
+// The last level of a reduction: like lw_count, and over the hits, op (an LfReduceOp: the wrapping sum,
+// minimum, maximum or float sum in double precision) of the program's value (program.cuh; it reads the
+// row's binding columns and, for this level, the candidate) over the hits `keep` keeps (an empty program
+// keeps all), into out's LF_REDUCED_* words: the hits, the value combined with the block's result (the
+// host sets it to lf_identity(op) first), an evaluation error (lf_reduce_error).
 extern "C" __global__ void lw_reduce(const __grid_constant__ LfTable in, int level, const long long* offsets, long long o0, long long o1,
                                      const int* drv, const int* drvLo, const __grid_constant__ LfProgram value,
                                      const __grid_constant__ LfProgram keep, int op, unsigned long long* out) {

@@ -186,13 +186,12 @@ struct LfNoSink {
     LF_HD bool full() const { return false; }
 };
 
-// The reductions of sum / min / max aggregates: op 0 sums (wrapping, as Java's long), op 1 keeps
-// the minimum, op 2 the maximum, op 3 sums floats in double precision (the accumulator holds the
-// double's bits; Reduction.Op.FSUM); lf_identity(op) is the starting value (0.0's bits are 0).
-#define LF_OP_REDUCE_FSUM 3
-
+// The reductions of sum / min / max aggregates (op: an LfReduceOp): LF_REDUCE_SUM sums (wrapping, as
+// Java's long), LF_REDUCE_MIN keeps the minimum, LF_REDUCE_MAX the maximum, LF_REDUCE_FSUM sums floats in
+// double precision (the accumulator holds the double's bits); lf_identity(op) is the starting value
+// (0.0's bits are 0).
 LF_HD long long lf_identity(int op) {
-    return op == 1 ? LLONG_MAX : op == 2 ? LLONG_MIN : 0;
+    return op == LF_REDUCE_MIN ? LLONG_MAX : op == LF_REDUCE_MAX ? LLONG_MIN : 0;
 }
 
 LF_HD double lf_bits_double(long long b) {
@@ -209,15 +208,15 @@ LF_HD long long lf_double_bits(double d) {
 
 // Two partial results of op combined.
 LF_HD long long lf_combine(long long acc, long long x, int op) {
-    if (op == 0) return (long long) ((unsigned long long) acc + (unsigned long long) x);
-    if (op == LF_OP_REDUCE_FSUM) return lf_double_bits(lf_bits_double(acc) + lf_bits_double(x));
-    return op == 1 ? (x < acc ? x : acc) : (x > acc ? x : acc);
+    if (op == LF_REDUCE_SUM) return (long long) ((unsigned long long) acc + (unsigned long long) x);
+    if (op == LF_REDUCE_FSUM) return lf_double_bits(lf_bits_double(acc) + lf_bits_double(x));
+    return op == LF_REDUCE_MIN ? (x < acc ? x : acc) : (x > acc ? x : acc);
 }
 
 // One binding's value (a program's result) as a partial result of op: a float column value becomes
-// its double's bits for op 3.
+// its double's bits for LF_REDUCE_FSUM.
 LF_HD long long lf_partial(int v, int op) {
-    return op == LF_OP_REDUCE_FSUM ? lf_double_bits((double) lf_float_decode(v)) : (long long) v;
+    return op == LF_REDUCE_FSUM ? lf_double_bits((double) lf_float_decode(v)) : (long long) v;
 }
 
 // A sink that reduces the bindings instead of keeping them: how many there are, and op over the value

@@ -20,10 +20,9 @@ __device__ void lftj_count(int lo, int hi, unsigned long long* total) {
     lf_block_add(mine, total);
 }
 
-// Every binding below driver values [lo, hi) reduced: out[0] += bindings, out[1] combined by op over
-// the program's value over the bindings `keep` keeps (see LfReduceSink), out[2..3] an evaluation
-// error; the host sets out to
-// {0, lf_identity(op), 0, 0} first.
+// Every binding below driver values [lo, hi) reduced into out's LF_REDUCED_* words: the bindings, op
+// (an LfReduceOp) over the program's value over the bindings `keep` keeps (see LfReduceSink), an
+// evaluation error; the host sets them to {0, lf_identity(op), 0, 0} first.
 template <int MV, int MP>
 __device__ void lftj_reduce(int lo, int hi, const LfProgram& value, const LfProgram& keep, int op,
                             unsigned long long* out) {

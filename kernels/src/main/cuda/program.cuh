@@ -1,34 +1,12 @@
-// A number computed per binding for a reduction (sum x * w : {...}): a short postfix program, the
-// device side of io.leapfrog.exec.join.ValueProgram, with the same opcodes and Souffle's 32-bit
-// semantics (two's complement wraparound, C++/Java truncating division, shift counts taken mod 32,
-// integer power, logical operators giving 0 or 1). A reduction kernel gets it by value as a kernel
-// parameter; the layout is mirrored by ValuePrograms.java (encode) and checked below.
+// A number computed per binding for a reduction (sum x * w : {...}): the evaluation of a short postfix
+// program (LfProgram, its opcodes LfProgramOp and errors LfError in layout.def), the device side of
+// io.leapfrog.exec.join.ValueProgram, with Souffle's 32-bit semantics (two's complement wraparound,
+// C++/Java truncating division, shift counts taken mod 32, integer power, logical operators giving 0 or
+// 1). A reduction kernel gets the program by value as a kernel parameter.
 #pragma once
 #include "plan.cuh"
 
 #include <climits>
-
-#define LF_MAX_PROGRAM 32
-#define LF_PROGRAM_STACK 8
-
-struct LfProgram {
-    int n;                       // instructions
-    int pad;
-    int op[LF_MAX_PROGRAM];      // opcodes (LF_OP_*)
-    int arg[LF_MAX_PROGRAM];     // LF_OP_VAR: the level read; LF_OP_CONST: the value
-};
-static_assert(sizeof(LfProgram) == 8 + 8 * LF_MAX_PROGRAM, "LfProgram layout");
-
-enum {
-    LF_OP_VAR = 0, LF_OP_CONST = 1, LF_OP_NEG = 2, LF_OP_BNOT = 3, LF_OP_LNOT = 4,
-    LF_OP_ADD = 10, LF_OP_SUB = 11, LF_OP_MUL = 12, LF_OP_DIV = 13, LF_OP_MOD = 14, LF_OP_POW = 15,
-    LF_OP_BAND = 16, LF_OP_BOR = 17, LF_OP_BXOR = 18, LF_OP_BSHL = 19, LF_OP_BSHR = 20, LF_OP_BSHRU = 21,
-    LF_OP_LAND = 22, LF_OP_LOR = 23, LF_OP_LXOR = 24, LF_OP_MIN = 25, LF_OP_MAX = 26,
-    LF_OP_EQ = 27,               // 1 when equal: narrows a reduction's bindings (witness passes), not Datalog
-    // floats, as column values (FloatCodec): 32-bit float arithmetic, rounded as Java rounds it
-    LF_OP_FADD = 40, LF_OP_FSUB = 41, LF_OP_FMUL = 42, LF_OP_FDIV = 43, LF_OP_FNEG = 44, LF_OP_ITOF = 45,
-    LF_OP_FTOI = 46
-};
 
 #include <cstring>
 
@@ -82,10 +60,6 @@ LF_HD int lf_ftoi(float f) {
     if (f <= -2147483648.0f) return (-2147483647 - 1);
     return (int) f;
 }
-
-// Evaluation errors, reported to the host (which raises the engine's own message).
-#define LF_ERR_DIV_ZERO 1
-#define LF_ERR_MOD_ZERO 2
 
 LF_HD int lf_wrap(unsigned x) {
     return (int) x;

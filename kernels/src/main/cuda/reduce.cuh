@@ -10,34 +10,34 @@ __device__ __forceinline__ void lf_block_add(long long v, unsigned long long* to
     if ((threadIdx.x & 31) == 0 && v != 0) atomicAdd(total, (unsigned long long) v);
 }
 
-// Commits every thread's partial reduction (see lf_combine in lftj.cuh) to out: out[0] += hits, and
-// out[1] (which the host set to lf_identity(op)) combined with acc; one atomic per warp for each.
+// Commits every thread's partial reduction (see lf_combine in lftj.cuh) to out (the LF_REDUCED_* words):
+// the bindings += hits, and the value (which the host set to lf_identity(op)) combined with acc; one
+// atomic per warp for each.
 __device__ __forceinline__ void lf_reduce_commit(long long hits, long long acc, int op, unsigned long long* out) {
-    lf_block_add(hits, &out[0]);
+    lf_block_add(hits, &out[LF_REDUCED_BINDINGS]);
     for (int off = 16; off > 0; off >>= 1) acc = lf_combine(acc, __shfl_down_sync(LF_FULL_MASK, acc, off), op);
     if ((threadIdx.x & 31) != 0 || acc == lf_identity(op)) return;
-    if (op == 0) {
-        atomicAdd(&out[1], (unsigned long long) acc);
-    } else if (op == LF_OP_REDUCE_FSUM) {
-        atomicAdd((double*) &out[1], lf_bits_double(acc));
-    } else if (op == 1) {
-        atomicMin((long long*) &out[1], acc);
+    if (op == LF_REDUCE_SUM) {
+        atomicAdd(&out[LF_REDUCED_VALUE], (unsigned long long) acc);
+    } else if (op == LF_REDUCE_FSUM) {
+        atomicAdd((double*) &out[LF_REDUCED_VALUE], lf_bits_double(acc));
+    } else if (op == LF_REDUCE_MIN) {
+        atomicMin((long long*) &out[LF_REDUCED_VALUE], acc);
     } else {
-        atomicMax((long long*) &out[1], acc);
+        atomicMax((long long*) &out[LF_REDUCED_VALUE], acc);
     }
 }
 
-// Reports a program's evaluation error (lf_program_eval) to the host: out[2] = the error code,
-// out[3] = the operand that caused it (any one thread's, when several fail).
+// Reports a program's evaluation error (lf_program_eval) to the host: the error code, and the operand
+// that caused it (any one thread's, when several fail).
 __device__ __forceinline__ void lf_reduce_error(int err, int errArg, unsigned long long* out) {
-    if (err == 0) return;
-    atomicExch(&out[2], (unsigned long long) err);
-    atomicExch(&out[3], (unsigned long long) (long long) errArg);
+    if (err == LF_ERR_NONE) return;
+    atomicExch(&out[LF_REDUCED_ERROR], (unsigned long long) err);
+    atomicExch(&out[LF_REDUCED_ERROR_ARG], (unsigned long long) (long long) errArg);
 }
 
 // Exclusive scan of one value per thread across a block of LF_SCAN_THREADS threads; *blockTotal gets
 // the sum of all of them. Every thread of the block must call it.
-#define LF_SCAN_THREADS 256
 template <typename T>
 __device__ __forceinline__ T lf_block_exclusive_scan(T v, T* blockTotal) {
     __shared__ T warpTotals[LF_SCAN_THREADS / 32];

@@ -18,14 +18,8 @@
 #pragma once
 #include "block_kernels.cuh"
 
-#define LW_RESIDENT_JOB 3        // the mailbox word after the result's three (lw_hand_over)
-#define LW_RESIDENT_QUIT 0xffffffffull
-
-struct LwResidentArgs {
-    unsigned long long* box;     // mapped host memory: [0..2] the result, [3] the job word
-    unsigned long long instance; // this launch's number (nonzero): the high half of its job words
-    unsigned long long idleNs;   // it ends after this long without a job
-};
+// Its arguments (LwResidentArgs) and mailbox words (LW_RESIDENT_JOB, LW_RESIDENT_QUIT) are declared in
+// layout.def.
 
 // Block 0's relay of the host's job word; a word of an earlier instance is no job of this one.
 __device__ unsigned long long lw_resident_job;
@@ -76,17 +70,17 @@ __device__ __forceinline__ void lw_block_resident_of(const Plan& plan, const LfW
 
 #ifndef LF_SHAPED_MODULE
 // The resident forms of the block count's three kernels (a count's kernel name + "_resident").
-extern "C" __global__ void __launch_bounds__(1024) lw_block_count_resident(const __grid_constant__ LfPlan plan,
+extern "C" __global__ void __launch_bounds__(LW_COUNT_MAX_THREADS) lw_block_count_resident(const __grid_constant__ LfPlan plan,
         const __grid_constant__ LfWarpArgs a, const __grid_constant__ LwResidentArgs r) {
     lw_block_resident_of<LfAnyShape>(plan, a, r);
 }
 
-extern "C" __global__ void __launch_bounds__(1024) lw_block_count_v4_resident(const __grid_constant__ LfPlanOf<4> plan,
+extern "C" __global__ void __launch_bounds__(LW_COUNT_MAX_THREADS) lw_block_count_v4_resident(const __grid_constant__ LfPlanOf<4> plan,
         const __grid_constant__ LfWarpArgs a, const __grid_constant__ LwResidentArgs r) {
     lw_block_resident_of<LfAnyShape>(plan, a, r);
 }
 
-extern "C" __global__ void __launch_bounds__(1024) lw_block_count_v8_resident(const __grid_constant__ LfPlanOf<8> plan,
+extern "C" __global__ void __launch_bounds__(LW_COUNT_MAX_THREADS) lw_block_count_v8_resident(const __grid_constant__ LfPlanOf<8> plan,
         const __grid_constant__ LfWarpArgs a, const __grid_constant__ LwResidentArgs r) {
     lw_block_resident_of<LfAnyShape>(plan, a, r);
 }

@@ -7,9 +7,6 @@
 #pragma once
 #include "reduce.cuh"
 
-#define LF_SCAN_ITEMS 8
-#define LF_SCAN_TILE (LF_SCAN_THREADS * LF_SCAN_ITEMS)
-
 // A tile's published state, one 64-bit word so that value and flag are read and written together:
 // (value << 2) | flag, flag 0 = not yet, 1 = the tile's own sum, 2 = the inclusive prefix through it.
 // Values are counts (never negative, below 2^62).

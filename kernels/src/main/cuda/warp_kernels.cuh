@@ -1,7 +1,8 @@
 // What the depth-first count (block_kernels.cuh) and its resident form (resident.cuh) are made of besides
-// their blocks' descent: the arguments (LfWarpArgs, written by DepthFirstCount.java), the kernel's header in
-// device memory, the tables' layout, the set-up (block 0's trace, the staged plan and tries), a task's first
-// row, and the hand-over of the count.
+// their blocks' descent: the kernel's header in device memory, the tables' layout, the set-up (block 0's
+// trace, the staged plan and tries), a task's first row, and the hand-over of the count. Its arguments
+// (LfWarpArgs, written by DepthFirstCount.java), the tables' extra columns (LW_WARP_DRIVER ...) and the
+// trace's header words (LW_WARP_BEGAN, LW_WARP_SPAN) are declared in layout.def.
 //
 // The count's work is level 1's candidates: the values of participant q1 of level 1, the children of the
 // values of participant q0 of level 0 (one atom's first two trie levels). Each value e of q1 makes S
@@ -19,36 +20,6 @@
 // clears it only after a count that did not end well (GpuDevice.moduleGlobal): one call less a count.
 __device__ unsigned long long lw_warp_header[LW_FUSED_HEADER_WORDS + LW_FUSED_TRACE_WORDS];
 
-struct LfWarpArgs {
-    unsigned long long* header;   // lw_warp_header
-    int q0;                       // the task participants: q1 of level 1 reads the children of q0 of level 0
-    int q1;
-    int split;                    // S: each of q1's values makes S tasks, task s taking level 2's candidates s, s + S, ...
-    int pad;
-    unsigned keep[LF_MAX_VARS];   // slots the table written at level l holds (GpuPlan.keepSlotsAfter(l))
-    const char* spanSrc[LW_FUSED_SPANS];   // staged trie arrays, as LfFusedArgs, placed after the tables
-    int spanBytes[LW_FUSED_SPANS];
-    int spanAt[LW_FUSED_SPANS];
-    int nSpans;
-    int trace;                    // nonzero: block 0 writes its clock at the start, after staging and at the end
-    unsigned long long* result;   // as LfFusedArgs: [0] the count, [1] 0 (nothing overflows), [2] the epoch
-    long long epoch;
-};
-// Byte offsets shared with DepthFirstCount.java.
-static_assert(__builtin_offsetof(LfWarpArgs, split) == 16, "LfWarpArgs.split");
-static_assert(__builtin_offsetof(LfWarpArgs, keep) == 24, "LfWarpArgs.keep");
-static_assert(__builtin_offsetof(LfWarpArgs, spanSrc) == 88, "LfWarpArgs.spanSrc");
-static_assert(__builtin_offsetof(LfWarpArgs, nSpans) == 88 + 16 * LW_FUSED_SPANS, "LfWarpArgs.nSpans");
-static_assert(__builtin_offsetof(LfWarpArgs, result) == 96 + 16 * LW_FUSED_SPANS, "LfWarpArgs.result");
-static_assert(sizeof(LfWarpArgs) == 112 + 16 * LW_FUSED_SPANS, "LfWarpArgs layout");
-
-// Extra columns of a table, after the bindings and slots: per row, its driver at the table's level,
-// the index of its first candidate in the driver, and where its candidates start among all the rows'.
-#define LW_WARP_DRIVER 0
-#define LW_WARP_FIRST 1
-#define LW_WARP_START 2
-#define LW_WARP_EXTRA 3
-
 // Columns of the table of level l (rows binding levels 0..l-1): those bindings, the slots kept after
 // level l-1, and at levels 2.. the extra ones. DepthFirstCount.tableColumns mirrors it.
 LF_HD int lw_warp_columns(int l, unsigned keptBefore) {
@@ -59,11 +30,6 @@ LF_HD int lw_warp_columns(int l, unsigned keptBefore) {
 #endif
     return l + slots + (l >= 2 ? LW_WARP_EXTRA : 0);
 }
-
-// With LfWarpArgs.trace: the global timer (ns) when block 0 began, and the kernel's span from then to the
-// last block's end (block 0's clocks alone miss the busiest block), in header words the count leaves unused.
-#define LW_WARP_BEGAN (LW_FUSED_ITEMS + 0)
-#define LW_WARP_SPAN (LW_FUSED_ROWS + 1)
 
 __device__ __forceinline__ unsigned long long lw_global_ns() {
     unsigned long long t;

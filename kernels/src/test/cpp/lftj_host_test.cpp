@@ -296,8 +296,8 @@ void checkPrograms() {
     // the codec: order kept, -0.0 is 0.0, NaN canonical, a float sum in double precision
     check(lf_float_encode(-2.5f) < lf_float_encode(-1.0f) && lf_float_encode(-1.0f) < lf_float_encode(0.5f)
           && lf_float_encode(-0.0f) == 0 && lf_float_decode(lf_float_encode(-2.5f)) == -2.5f, "float codec");
-    long long fs = lf_identity(LF_OP_REDUCE_FSUM);
-    for (int k = 1; k <= 3; k++) fs = lf_combine(fs, lf_partial(lf_float_encode(0.5f * k), LF_OP_REDUCE_FSUM), LF_OP_REDUCE_FSUM);
+    long long fs = lf_identity(LF_REDUCE_FSUM);
+    for (int k = 1; k <= 3; k++) fs = lf_combine(fs, lf_partial(lf_float_encode(0.5f * k), LF_REDUCE_FSUM), LF_REDUCE_FSUM);
     check(lf_bits_double(fs) == 3.0, "float sum 0.5 + 1.0 + 1.5");
     int err = 0, errArg = 0;
     eval(program({{LF_OP_VAR, 0}, {LF_OP_CONST, 0}, {LF_OP_DIV, 0}}), err, errArg);
@@ -362,7 +362,7 @@ void runPerDriver(const Query& q, const LfPlan& P, const std::set<std::vector<in
     // LFTJ-GPU's reductions (lftj_reduce): each driver value's bindings reduced by LfReduceSink, the
     // partials combined, equal sum / min / max over the brute-force rows, for every variable.
     if (q.outVars == q.nvars && !expected.empty()) {
-        for (int op = 0; op < 3; op++) {
+        for (int op : {LF_REDUCE_SUM, LF_REDUCE_MIN, LF_REDUCE_MAX}) {
             for (int col = 0; col < q.nvars; col++) {
                 long long hits = 0;
                 long long acc = lf_identity(op);

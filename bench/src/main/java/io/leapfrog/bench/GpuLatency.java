@@ -3,7 +3,17 @@ package io.leapfrog.bench;
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuRuntime;
-import io.leapfrog.exec.gpu.KernelArg;
+import io.leapfrog.exec.gpu.KernelCall;
+import io.leapfrog.exec.gpu.join.CountKernels;
+import io.leapfrog.exec.gpu.join.LevelwiseKernels;
+import io.leapfrog.exec.gpu.join.TrieKernels;
+import io.leapfrog.kernels.layout.KernelConstants;
+import io.leapfrog.kernels.layout.LfFusedArgs;
+import io.leapfrog.kernels.layout.LfPlan;
+import io.leapfrog.kernels.layout.LfProgram;
+import io.leapfrog.kernels.layout.LfReduceOp;
+import io.leapfrog.kernels.layout.LfTable;
+import io.leapfrog.kernels.layout.LfWarpArgs;
 
 /**
  * The GPU runtime's fixed costs through JCuda, which bound how fast a join on a small graph can be:
@@ -14,9 +24,6 @@ import io.leapfrog.exec.gpu.KernelArg;
  * Run: {@code java ... io.leapfrog.bench.GpuLatency [repetitions]}.
  */
 public final class GpuLatency {
-    /** sizeof(LfPlan) in kernels/src/main/cuda/plan.cuh. */
-    private static final int PLAN_BYTES = 16 + 16 * (96 + 8 * 72);
-
     private GpuLatency() {
     }
 
@@ -32,23 +39,19 @@ public final class GpuLatency {
         dev.run(() -> {
             try (DeviceBuffer buf = dev.allocate(64, "latency probe")) {
                 // lf_build_rank over no values: a launch with 4 parameters that does no work.
-                Runnable launch = () -> dev.launchGrid("lf_build_rank", 1, 32, KernelArg.ptr(buf), KernelArg.i32(0),
-                        KernelArg.i32(0), KernelArg.ptr(buf));
+                KernelCall rank = TrieKernels.buildRank(buf, 0, 0, buf);
+                Runnable launch = () -> dev.launchGrid(rank, 1, 32);
                 report("launch (no sync)", reps, () -> launch.run(), dev);
                 // lw_count over no candidates: the level-wise candidate kernels' 8 parameters (one of them
                 // the 392-byte level table) in a launch that does no work.
-                byte[] table = new byte[8 + 8 * 16 + 8 * 32];
-                report("launch, lw_count's 8", reps, () -> dev.launchGrid("lw_count", 1, 32,
-                        KernelArg.struct(table, "level table"), KernelArg.i32(0), KernelArg.ptr(buf), KernelArg.i64(0),
-                        KernelArg.i64(0), KernelArg.ptr(buf), KernelArg.ptr(buf), KernelArg.ptr(buf)), dev);
+                LfTable table = new LfTable();
+                KernelCall count = LevelwiseKernels.count(table, 0, buf, 0, 0, buf, buf, buf);
+                report("launch, lw_count's 8", reps, () -> dev.launchGrid(count, 1, 32), dev);
                 // lw_reduce over no candidates: 11 parameters, the level table and two 264-byte programs
-                // (the reduced value and the bindings' filter; until 2026-11-23 03:00 it had 10 parameters,
-                // the shape of bench/native/launch_latency.cu's empty10).
-                byte[] program = new byte[8 + 8 * 32];
-                report("launch, lw_reduce's 11", reps, () -> dev.launchGrid("lw_reduce", 1, 32,
-                        KernelArg.struct(table, "level table"), KernelArg.i32(0), KernelArg.ptr(buf), KernelArg.i64(0),
-                        KernelArg.i64(0), KernelArg.ptr(buf), KernelArg.ptr(buf), KernelArg.struct(program, 4, "value"),
-                        KernelArg.struct(program, 4, "keep"), KernelArg.i32(0), KernelArg.ptr(buf)), dev);
+                // (the reduced value and the bindings' filter).
+                KernelCall reduce = LevelwiseKernels.reduce(table, 0, buf, 0, 0, buf, buf, new LfProgram(), new LfProgram(),
+                        LfReduceOp.SUM, buf);
+                report("launch, lw_reduce's 11", reps, () -> dev.launchGrid(reduce, 1, 32), dev);
                 report("launch + sync", reps, () -> {
                     launch.run();
                     dev.sync();
@@ -58,34 +61,29 @@ public final class GpuLatency {
                 int[] small = new int[4];
                 report("upload 16 bytes", reps, () -> dev.upload(small, 0, 4, buf, 0), null);
                 report("fill 4 ints", reps, () -> dev.fill(buf, 0, 4, 0), dev);
-                report("plan to constant memory", reps, () -> dev.setConstant("c_plan", new byte[PLAN_BYTES]), dev);
+                byte[] emptyPlan = new byte[LfPlan.BYTES];
+                report("plan to constant memory", reps, () -> dev.setConstant("c_plan", emptyPlan), dev);
                 // lw_fused_count over a plan of no levels: a cooperative launch with the plan (10,768 bytes)
                 // and the fused count's arguments (1,328 bytes) as parameters, doing no work but handing its
                 // result (0) to the mapped result slot.
                 long[] slot = dev.resultSlot();
-                byte[] fusedArgs = new byte[1328];
-                java.nio.ByteBuffer.wrap(fusedArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(832, buf.address())
-                        .putLong(1312, slot[0]);
+                LfFusedArgs fusedArgs = new LfFusedArgs().header(buf.address()).result(slot[0]);
+                KernelCall fused = CountKernels.fusedCount(new LfPlan(), fusedArgs);
                 int blocks = dev.maxResidentBlocks("lw_fused_count", 256);
-                report("cooperative launch", reps, () -> dev.launchCooperative("lw_fused_count", blocks, 256,
-                        KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(fusedArgs, "args")), dev);
+                report("cooperative launch", reps, () -> dev.launchCooperative(fused, blocks, 256), dev);
                 report("cooperative launch + sync", reps, () -> {
-                    dev.launchCooperative("lw_fused_count", blocks, 256, KernelArg.struct(new byte[PLAN_BYTES], "plan"),
-                            KernelArg.struct(fusedArgs, "args"));
+                    dev.launchCooperative(fused, blocks, 256);
                     dev.sync();
                 }, null);
                 report("same, 1 block per SM", reps, () -> {
-                    dev.launchCooperative("lw_fused_count", dev.multiprocessors(), 256, KernelArg.struct(new byte[PLAN_BYTES], "plan"),
-                            KernelArg.struct(fusedArgs, "args"));
+                    dev.launchCooperative(fused, dev.multiprocessors(), 256);
                     dev.sync();
                 }, null);
                 // lw_block_count over a plan of no levels (no tasks): an ordinary launch with the plan and its
                 // arguments (496 bytes), awaited through the mapped result as the depth-first count awaits it. One
                 // 1,024-thread block per SM, without dynamic shared memory and with the 190 KiB ca-GrQc's takes;
                 // then smaller grids, and a sync instead of the mapped result (where its time goes).
-                byte[] countArgs = new byte[496];
-                java.nio.ByteBuffer.wrap(countArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                        .putLong(0, buf.address()).putLong(480, slot[0]);
+                LfWarpArgs countArgs = new LfWarpArgs().header(buf.address()).result(slot[0]);
                 report("block count launch + await", reps,
                         emptyBlockCount(dev, buf, countArgs, dev.multiprocessors(), 1024, 0, true), null);
                 report("block count launch + await, 190 KiB", reps,
@@ -104,17 +102,18 @@ public final class GpuLatency {
      * {@code block} threads with {@code shared} bytes of dynamic shared memory, and its result awaited in
      * the mapped slot ({@code await}) or the stream synchronised.
      */
-    private static Runnable emptyBlockCount(GpuDevice dev, DeviceBuffer header, byte[] countArgs, int blocks, int block,
+    private static Runnable emptyBlockCount(GpuDevice dev, DeviceBuffer header, LfWarpArgs countArgs, int blocks, int block,
                                            int shared, boolean await) {
-        java.nio.ByteBuffer w = java.nio.ByteBuffer.wrap(countArgs).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int head = KernelConstants.LF_MAX_VARS;
+        KernelCall count = CountKernels.blockCount(CountKernels.blockCount(head), head, new LfPlan(), countArgs);
         return () -> {
             long[] s = dev.resultSlot();
-            w.putLong(488, s[1]);
+            countArgs.epoch(s[1]);
             dev.fill(header, 0, 16, 0);
-            dev.launchGrid("lw_block_count", blocks, block, shared,
-                    KernelArg.struct(new byte[PLAN_BYTES], "plan"), KernelArg.struct(countArgs, "args"));
+            dev.launchGrid(count, blocks, block, shared);
             if (await) {
-                dev.awaitResult(s[1], 2, 2);
+                dev.awaitResult(s[1], KernelConstants.LW_RESULT_EPOCH,
+                        KernelConstants.LW_RESULT_EPOCH);
             } else {
                 dev.sync();
             }

@@ -279,33 +279,31 @@ public final class GpuDevice {
         }
     }
 
-    /** Launches {@code kernel} over {@code threads} threads in blocks of {@code block}. */
-    public void launch(String kernel, long threads, int block, KernelArg... args) {
+    /** Launches {@code call} over {@code threads} threads in blocks of {@code block}. */
+    public void launch(KernelCall call, long threads, int block) {
         if (threads <= 0) {
             return;
         }
         long blocks = (threads + block - 1) / block;
         if (blocks > Integer.MAX_VALUE) {
-            throw new GpuException("kernel " + kernel + " needs " + blocks + " blocks, more than one launch allows");
+            throw new GpuException("kernel " + call.kernel() + " needs " + blocks + " blocks, more than one launch allows");
         }
-        launchGrid(kernel, (int) blocks, block, args);
+        launchGrid(call, (int) blocks, block);
     }
 
-    /** Launches {@code kernel} with an explicit grid. */
-    public void launchGrid(String kernel, int blocks, int block, KernelArg... args) {
-        retireResident();
-        lastLaunch = new Launched("", kernel, blocks, block, 0);
-        long t0 = profileStart();
-        launched(kernel, launcher.launch(function(kernel), blocks, block, 0, args), t0);
+    /** Launches {@code call} with an explicit grid. */
+    public void launchGrid(KernelCall call, int blocks, int block) {
+        launchGrid(call, blocks, block, 0);
     }
 
-    /** Launches {@code kernel} with an explicit grid and {@code shared} bytes of dynamic shared memory per block. */
-    public void launchGrid(String kernel, int blocks, int block, int shared, KernelArg... args) {
+    /** Launches {@code call} with an explicit grid and {@code shared} bytes of dynamic shared memory per block. */
+    public void launchGrid(KernelCall call, int blocks, int block, int shared) {
+        String kernel = call.kernel();
         retireResident();
         allowShared(kernel, shared);
         lastLaunch = new Launched("", kernel, blocks, block, shared);
         long t0 = profileStart();
-        launched(kernel, launcher.launch(function(kernel), blocks, block, shared, args), t0);
+        launched(kernel, launcher.launch(function(kernel), blocks, block, shared, call), t0);
     }
 
     /** How kernels are launched: "native" ({@link NativeLaunch}), or through JCuda and why. */
@@ -360,23 +358,24 @@ public final class GpuDevice {
     }
 
     /**
-     * Launches {@code kernel} cooperatively: all {@code blocks} are resident at once, so its threads may
+     * Launches {@code call}'s kernel cooperatively: all {@code blocks} are resident at once, so its threads may
      * wait for each other across blocks (a grid-wide barrier). {@code blocks} must not exceed
      * {@link #maxResidentBlocks}; the device must support it ({@link #cooperativeLaunch()}). Returns
      * false, launching nothing, when the driver finds the grid too large to be resident at once (the
      * device shared with other work, as under MPS): the caller then does without.
      */
-    public boolean launchCooperative(String kernel, int blocks, int block, KernelArg... args) {
-        return launchCooperative(kernel, blocks, block, 0, args);
+    public boolean launchCooperative(KernelCall call, int blocks, int block) {
+        return launchCooperative(call, blocks, block, 0);
     }
 
-    /** As {@link #launchCooperative(String, int, int, KernelArg...)}, with {@code shared} bytes of dynamic shared memory per block. */
-    public boolean launchCooperative(String kernel, int blocks, int block, int shared, KernelArg... args) {
+    /** As {@link #launchCooperative(KernelCall, int, int)}, with {@code shared} bytes of dynamic shared memory per block. */
+    public boolean launchCooperative(KernelCall call, int blocks, int block, int shared) {
+        String kernel = call.kernel();
         retireResident();
         allowShared(kernel, shared);
         lastLaunch = new Launched("cooperative ", kernel, blocks, block, shared);
         long t0 = profileStart();
-        int r = launcher.launchCooperative(function(kernel), blocks, block, shared, args);
+        int r = launcher.launchCooperative(function(kernel), blocks, block, shared, call);
         if (r == CUresult.CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
             return false;
         }

@@ -1,9 +1,9 @@
 package io.leapfrog.exec.gpu;
 
+import io.leapfrog.kernels.layout.KernelConstants;
+import io.leapfrog.kernels.layout.LwResidentArgs;
 import jcuda.driver.JCudaDriver;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -22,16 +22,17 @@ import java.util.function.Consumer;
  * carries nothing but its number.
  *
  * <p>Mailbox words (the device's {@link MappedResult} for resident kernels): 0..{@code words}-1 the
- * result, 2 the job word it answers, 3 the job word the host posts: {@code (instance << 32) | n} for the
- * launch's instance number and job number n = 1, 2, ...; n = 0xffffffff ends the instance.
+ * result, {@code LW_RESULT_EPOCH} the job word it answers, {@code LW_RESIDENT_JOB} the job word the host
+ * posts: {@code (instance << 32) | n} for the launch's instance number and job number n = 1, 2, ...;
+ * n = {@code LW_RESIDENT_QUIT} ends the instance (kernels/src/main/layout/layout.def).
  *
  * <p>While it waits for a job it keeps every multiprocessor busy, which other processes sharing the GPU
  * would feel: the executor uses it only when its options ask for it ({@code GpuOptions.residentCounts}).
  */
 public final class ResidentKernel {
-    private static final int ANSWERED = 2;
-    private static final int JOB = 3;
-    private static final long QUIT = 0xffffffffL;
+    private static final int ANSWERED = KernelConstants.LW_RESULT_EPOCH;
+    private static final int JOB = KernelConstants.LW_RESIDENT_JOB;
+    private static final long QUIT = KernelConstants.LW_RESIDENT_QUIT;
     /** Launch instance numbers, never 0 and never reused in the process: a stale job word matches no instance. */
     private static final AtomicLong INSTANCES = new AtomicLong();
     /** Devices on which a resident kernel ended three times in a row without taking its job. */
@@ -39,26 +40,24 @@ public final class ResidentKernel {
 
     private final GpuDevice dev;
     private final Object owner;
-    private final String kernel;
     private final int blocks;
     private final int block;
     private final int shared;
-    private final KernelArg[] args;
+    private final KernelCall call;
     private final long idleNanos;
     private final Consumer<String> warnings;
     private long instance;
     private long jobs;
     private boolean live;
 
-    private ResidentKernel(GpuDevice dev, Object owner, String kernel, int blocks, int block, int shared, KernelArg[] args,
+    private ResidentKernel(GpuDevice dev, Object owner, KernelCall call, int blocks, int block, int shared,
                            long idleNanos, Consumer<String> warnings) {
         this.dev = dev;
         this.owner = owner;
-        this.kernel = kernel;
+        this.call = call;
         this.blocks = blocks;
         this.block = block;
         this.shared = shared;
-        this.args = args;
         this.idleNanos = idleNanos;
         this.warnings = warnings;
     }
@@ -81,19 +80,20 @@ public final class ResidentKernel {
 
     /**
      * The device's resident kernel for {@code owner} (compared by equals), made when it has none for it;
-     * {@code args} are made only then: the kernel's parameters but for its last, the resident arguments
-     * (LwResidentArgs), which this class adds. A kernel made here ends after {@code idle} without a job, and
-     * says on {@code warnings} when it gives up on the device ({@link #run}). Call inside {@link GpuDevice#run}.
+     * {@code call} is made only then: the kernel with its parameters but for its last, the resident
+     * arguments (LwResidentArgs), which each launch adds ({@link #withResidentArguments}). A kernel made
+     * here ends after {@code idle} without a job, and says on {@code warnings} when it gives up on the
+     * device ({@link #run}). Call inside {@link GpuDevice#run}.
      */
-    public static ResidentKernel of(GpuDevice dev, Object owner, String kernel, int blocks, int block, int shared,
-                                    java.util.function.Supplier<KernelArg[]> args, Duration idle,
+    public static ResidentKernel of(GpuDevice dev, Object owner, int blocks, int block, int shared,
+                                    java.util.function.Supplier<KernelCall> call, Duration idle,
                                     Consumer<String> warnings) {
         ResidentKernel r = dev.resident();
         if (r != null && r.owner.equals(owner)) {
             return r;
         }
         dev.retireResident();
-        r = new ResidentKernel(dev, owner, kernel, blocks, block, shared, args.get(), idle.toNanos(), warnings);
+        r = new ResidentKernel(dev, owner, call.get(), blocks, block, shared, idle.toNanos(), warnings);
         dev.setResident(r);
         return r;
     }
@@ -136,14 +136,20 @@ public final class ResidentKernel {
     }
 
     private void launch() {
-        KernelArg[] all = java.util.Arrays.copyOf(args, args.length + 1);
         instance = INSTANCES.incrementAndGet();
-        ByteBuffer r = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN);
-        r.putLong(0, dev.residentMailbox().deviceAddress()).putLong(8, instance).putLong(16, idleNanos);
-        all[args.length] = KernelArg.struct(r.array(), "resident arguments");
-        dev.launchGrid(kernel, blocks, block, shared, all);   // retires whatever ran before
+        KernelCall all = withResidentArguments(call, dev.residentMailbox().deviceAddress(), instance, idleNanos);
+        dev.launchGrid(all, blocks, block, shared);   // retires whatever ran before
         jobs = 0;
         live = true;
+    }
+
+    /**
+     * {@code call} with the resident arguments (LwResidentArgs) as its last: the mailbox at {@code mailbox},
+     * the launch's {@code instance} number, and the time without a job after which it ends.
+     */
+    public static KernelCall withResidentArguments(KernelCall call, long mailbox, long instance, long idleNanos) {
+        LwResidentArgs r = new LwResidentArgs().box(mailbox).instance(instance).idleNs(idleNanos);
+        return call.with(KernelArg.struct(r, "resident arguments"));
     }
 
     /** Ends the kernel, if it runs, and waits for it: the device's stream is then empty. */

@@ -31,8 +31,8 @@ public record Reduction(ValueProgram value, Op op, ValueProgram keep) {
     }
 
     /**
-     * The kernels take the ordinal as the operation's code: keep the order. FSUM adds float column
-     * values ({@link io.leapfrog.common.FloatCodec}) in double precision; its results hold the double's bits.
+     * FSUM adds float column values ({@link io.leapfrog.common.FloatCodec}) in double precision; its results
+     * hold the double's bits. The kernels' codes of these are the LfReduceOp of the kernels' layout.
      */
     public enum Op {
         SUM, MIN, MAX, FSUM;

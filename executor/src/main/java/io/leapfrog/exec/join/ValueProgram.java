@@ -2,6 +2,8 @@ package io.leapfrog.exec.join;
 
 import io.leapfrog.common.FloatArithmetic;
 import io.leapfrog.common.SouffleArithmetic;
+import io.leapfrog.kernels.layout.KernelConstants;
+import io.leapfrog.kernels.layout.LfProgramOp;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,39 +15,42 @@ import java.util.function.IntUnaryOperator;
  * A number-valued expression over a join's bindings, as a short postfix program: what a {@code sum},
  * {@code min} or {@code max} aggregate reduces ({@code sum x * w : {...}}). The CPU evaluates it here
  * with Souffle's 32-bit semantics ({@link SouffleArithmetic}); the GPU kernels evaluate the same program
- * ({@code lf_program_eval} in kernels/src/main/cuda/lftj.cuh), which is why the opcodes are numbered
- * and capped: the program is passed to a kernel as a fixed-size struct ({@code LfProgram}).
+ * ({@code lf_program_eval} in kernels/src/main/cuda/program.cuh), which is why the opcodes are numbered
+ * and capped: the program is passed to a kernel as a fixed-size struct ({@code LfProgram},
+ * kernels/src/main/layout/layout.def).
  */
 public final class ValueProgram {
 
     /** Most instructions a program may have (the kernels' LF_MAX_PROGRAM). */
-    public static final int MAX_LENGTH = 32;
+    public static final int MAX_LENGTH = KernelConstants.LF_MAX_PROGRAM;
     /** Deepest evaluation stack a program may need (the kernels' LF_PROGRAM_STACK). */
-    public static final int MAX_STACK = 8;
+    public static final int MAX_STACK = KernelConstants.LF_PROGRAM_STACK;
 
-    /** Opcodes, numbered as the kernels read them: keep in step with lftj.cuh. */
+    /** Opcodes, numbered as the kernels read them ({@link LfProgramOp}, kernels/src/main/layout/layout.def). */
     public enum Op {
-        VAR(0, 0, null), CONST(1, 0, null),
-        NEG(2, 1, "-"), BNOT(3, 1, "bnot"), LNOT(4, 1, "lnot"),
-        ADD(10, 2, "+"), SUB(11, 2, "-"), MUL(12, 2, "*"), DIV(13, 2, "/"), MOD(14, 2, "%"), POW(15, 2, "^"),
-        BAND(16, 2, "band"), BOR(17, 2, "bor"), BXOR(18, 2, "bxor"),
-        BSHL(19, 2, "bshl"), BSHR(20, 2, "bshr"), BSHRU(21, 2, "bshru"),
-        LAND(22, 2, "land"), LOR(23, 2, "lor"), LXOR(24, 2, "lxor"),
-        MIN(25, 2, "min"), MAX(26, 2, "max"),
+        VAR(LfProgramOp.VAR, 0, null), CONST(LfProgramOp.CONST, 0, null),
+        NEG(LfProgramOp.NEG, 1, "-"), BNOT(LfProgramOp.BNOT, 1, "bnot"), LNOT(LfProgramOp.LNOT, 1, "lnot"),
+        ADD(LfProgramOp.ADD, 2, "+"), SUB(LfProgramOp.SUB, 2, "-"), MUL(LfProgramOp.MUL, 2, "*"),
+        DIV(LfProgramOp.DIV, 2, "/"), MOD(LfProgramOp.MOD, 2, "%"), POW(LfProgramOp.POW, 2, "^"),
+        BAND(LfProgramOp.BAND, 2, "band"), BOR(LfProgramOp.BOR, 2, "bor"), BXOR(LfProgramOp.BXOR, 2, "bxor"),
+        BSHL(LfProgramOp.BSHL, 2, "bshl"), BSHR(LfProgramOp.BSHR, 2, "bshr"), BSHRU(LfProgramOp.BSHRU, 2, "bshru"),
+        LAND(LfProgramOp.LAND, 2, "land"), LOR(LfProgramOp.LOR, 2, "lor"), LXOR(LfProgramOp.LXOR, 2, "lxor"),
+        MIN(LfProgramOp.MIN, 2, "min"), MAX(LfProgramOp.MAX, 2, "max"),
         /** 1 when both are equal, else 0: not a Datalog operator, used to narrow a reduction's bindings. */
-        EQ(27, 2, "=="),
+        EQ(LfProgramOp.EQ, 2, "=="),
         /** Float arithmetic on column values ({@link io.leapfrog.common.FloatCodec}), 32-bit, each operation rounded once. */
-        FADD(40, 2, "f+"), FSUB(41, 2, "f-"), FMUL(42, 2, "f*"), FDIV(43, 2, "f/"), FNEG(44, 1, "fneg"),
+        FADD(LfProgramOp.FADD, 2, "f+"), FSUB(LfProgramOp.FSUB, 2, "f-"), FMUL(LfProgramOp.FMUL, 2, "f*"),
+        FDIV(LfProgramOp.FDIV, 2, "f/"), FNEG(LfProgramOp.FNEG, 1, "fneg"),
         /** A number to a float, and a float to a number (toward zero, saturating, NaN to 0). */
-        ITOF(45, 1, "itof"), FTOI(46, 1, "ftoi");
+        ITOF(LfProgramOp.ITOF, 1, "itof"), FTOI(LfProgramOp.FTOI, 1, "ftoi");
 
         public final int code;
         final int operands;
         /** The operator's name in Datalog (and SouffleArithmetic's). */
         public final String symbol;
 
-        Op(int code, int operands, String symbol) {
-            this.code = code;
+        Op(LfProgramOp device, int operands, String symbol) {
+            this.code = device.code;
             this.operands = operands;
             this.symbol = symbol;
         }

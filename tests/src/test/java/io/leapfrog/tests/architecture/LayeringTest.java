@@ -17,6 +17,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * <pre>
  *   parser (ast, check) -> planner (plan, Datalog translation, Calcite, SQL) -> executor SPI (join, storage, io)
  *                                                            executor SPI <- GPU executor (exec.gpu)
+ *   the kernels' generated layout (kernels.layout) is read by the executor SPI (value programs) and the GPU executor
  *   engine (evaluation, the library API) uses all of them; the cli uses the engine
  * </pre>
  * Each rule fails when a class crosses a layer the wrong way, or when packages depend on each other in a cycle.
@@ -36,6 +37,7 @@ class LayeringTest {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("common").definedBy("io.leapfrog.common..")
                 .layer("parser").definedBy("io.leapfrog.ast..", "io.leapfrog.parser..", "io.leapfrog.check..")
+                .layer("kernel layout").definedBy("io.leapfrog.kernels..")
                 .layer("executor SPI").definedBy("io.leapfrog.exec.join..", "io.leapfrog.exec.storage..", "io.leapfrog.exec.io..")
                 .layer("GPU executor").definedBy("io.leapfrog.exec.gpu..")
                 .layer("planner").definedBy("io.leapfrog.plan..", "io.leapfrog.planner..")
@@ -46,6 +48,7 @@ class LayeringTest {
                 .whereLayer("planner").mayOnlyBeAccessedByLayers("engine", "cli")
                 .whereLayer("GPU executor").mayOnlyBeAccessedByLayers("engine", "cli")
                 .whereLayer("executor SPI").mayOnlyBeAccessedByLayers("GPU executor", "planner", "engine", "cli")
+                .whereLayer("kernel layout").mayOnlyBeAccessedByLayers("executor SPI", "GPU executor")
                 .whereLayer("parser").mayOnlyBeAccessedByLayers("planner", "engine", "cli")
                 .check(classes);
     }

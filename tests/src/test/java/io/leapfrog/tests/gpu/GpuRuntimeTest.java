@@ -280,7 +280,7 @@ class GpuRuntimeTest {
     void cudaErrorsNameTheKernel() {
         GpuDevice dev = GpuRuntime.probe().device();
         GpuException e = assertThrows(GpuException.class, () -> dev.run(() -> {
-            dev.launch("no_such_kernel", 64, 32);
+            dev.launch(io.leapfrog.exec.gpu.KernelCall.of("no_such_kernel"), 64, 32);
             return null;
         }));
         assertTrue(e.getMessage().contains("no_such_kernel"), e.getMessage());

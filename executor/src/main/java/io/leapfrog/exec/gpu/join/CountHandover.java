@@ -2,21 +2,25 @@ package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
-
-import java.nio.ByteBuffer;
+import io.leapfrog.kernels.layout.KernelConstants;
 
 /**
  * What the fused and the depth-first count share around their launch: the header words the host zeroes
- * (fused.cuh's LW_FUSED_* words, the trace words after them), the trace switch
- * ({@code GpuOptions.traceCounts}), and the result the last block hands over in mapped host
- * memory (GpuDevice.awaitResult): [0] the count, [1] 1 when a level outgrew the workspace, [2] the epoch.
- * Both argument structs end alike: {@code trace}, then {@code result} and {@code epoch} 8 bytes apart.
+ * (LW_FUSED_* words, the trace words after them), the trace switch ({@code GpuOptions.traceCounts}), and
+ * the result the last block hands over in mapped host memory (GpuDevice.awaitResult): the LW_RESULT_*
+ * words, the count, the overflow flag, and the epoch. Both argument structs end alike: {@code trace},
+ * {@code result}, {@code epoch}.
  */
 final class CountHandover {
-    static final int RESULT_COUNT = 0;
-    static final int RESULT_OVERFLOW = 1;
-    static final int RESULT_WORDS = 2;
-    private static final int RESULT_EPOCH = 2;
+    static final int RESULT_COUNT = KernelConstants.LW_RESULT_COUNT;
+    static final int RESULT_OVERFLOW = KernelConstants.LW_RESULT_OVERFLOW;
+    /** The result's words before the epoch, which await returns. */
+    static final int RESULT_WORDS = KernelConstants.LW_RESULT_EPOCH;
+
+    /** Where a count's arguments take the handover's words: the trace switch, the result slot and its epoch. */
+    interface Fields {
+        void set(int trace, long result, long epoch);
+    }
 
     final boolean trace;
     /** Header words the host zeroes and, with the trace, reads back. */
@@ -25,23 +29,19 @@ final class CountHandover {
 
     private CountHandover(boolean trace, long epoch) {
         this.trace = trace;
-        this.words = FusedLevelwiseCount.HEADER_WORDS + (trace ? FusedLevelwiseCount.TRACE_WORDS : 0);
+        this.words = KernelConstants.LW_FUSED_HEADER_WORDS + (trace ? KernelConstants.LW_FUSED_TRACE_WORDS : 0);
         this.epoch = epoch;
     }
 
     /**
-     * Writes the trace switch ({@code trace}, at {@code traceAt}) and the result slot (at {@code resultAt},
-     * its epoch after it) into {@code args}, and queues the zeroing of {@code header}'s words unless
-     * {@code zeroed} (its trace words are zeroed with the trace on all the same): call it just before
-     * the launch.
+     * Writes the trace switch (1 with {@code trace}) and the result slot, its epoch new, into the count's
+     * arguments ({@code fields}), and queues the zeroing of {@code header}'s words unless {@code zeroed}
+     * (its trace words are zeroed with the trace on all the same): call it just before the launch.
      */
-    static CountHandover prepare(GpuDevice dev, DeviceBuffer header, boolean zeroed, boolean trace, ByteBuffer args,
-                                 int traceAt, int resultAt) {
+    static CountHandover prepare(GpuDevice dev, DeviceBuffer header, boolean zeroed, boolean trace, Fields fields) {
         long[] slot = dev.resultSlot();
         CountHandover h = new CountHandover(trace, slot[1]);
-        args.putInt(traceAt, h.trace ? 1 : 0);
-        args.putLong(resultAt, slot[0]);
-        args.putLong(resultAt + 8, slot[1]);
+        fields.set(h.trace ? 1 : 0, slot[0], slot[1]);
         if (!zeroed || h.trace) {
             dev.fill(header, 0, 2L * h.words, 0);
         }
@@ -50,7 +50,7 @@ final class CountHandover {
 
     /** The result words the kernel handed over (count, overflow), once it has. */
     long[] await(GpuDevice dev) {
-        return dev.awaitResult(epoch, RESULT_EPOCH, RESULT_WORDS);
+        return dev.awaitResult(epoch, KernelConstants.LW_RESULT_EPOCH, RESULT_WORDS);
     }
 
     /** With the trace, the header words read back (for FusedTrace); null without. */

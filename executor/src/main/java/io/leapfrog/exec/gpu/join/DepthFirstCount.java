@@ -2,10 +2,10 @@ package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
-import io.leapfrog.exec.gpu.KernelArg;
-
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import io.leapfrog.exec.gpu.KernelCall;
+import io.leapfrog.kernels.layout.KernelConstants;
+import io.leapfrog.kernels.layout.LfPlan;
+import io.leapfrog.kernels.layout.LfWarpArgs;
 
 /**
  * The depth-first count, a count-only operator: a small count in one ordinary launch with no grid-wide
@@ -15,8 +15,8 @@ import java.nio.ByteOrder;
  * Nothing can outgrow its table, so the count never falls back; the result is awaited in mapped host
  * memory as the fused count's is. The tables lie in shared memory (at most half of it, with fewer
  * threads a block when they need more); the tries are staged in what is left, as the fused count stages
- * them. The kernel's plan parameter has room for 4 or 8 levels, or all 16 ({@link #planHead}): fewer
- * parameter bytes to copy at each launch.
+ * them. The kernel's plan parameter has room for 4 or 8 levels, or all 16 ({@link CountKernels#planHead}):
+ * fewer parameter bytes to copy at each launch.
  *
  * <p>Where nvcc is at hand, the block count is also compiled for the plan's shape ({@link ShapedKernels}):
  * once that kernel is loaded, it is launched instead, with the same arguments.
@@ -35,31 +35,12 @@ import java.nio.ByteOrder;
 final class DepthFirstCount implements GpuJoinOperator {
     static final DepthFirstCount INSTANCE = new DepthFirstCount();
 
-    private static final String KERNEL = "lw_block_count";
-    /** Levels the block count's shorter plan parameters have room for (lw_block_count_v4, _v8). */
-    private static final int[] PLAN_HEADS = {4, 8};
     /** Most tasks one value of level 1 makes (LfWarpArgs.split): a warp's lanes. */
     private static final int MAX_SPLIT = 32;
-    private static final int MAX_BLOCK = 1024;
+    private static final int MAX_BLOCK = KernelConstants.LW_COUNT_MAX_THREADS;
     /** The kernel's header, a module global (warp_kernels.cuh) of HEADER_BYTES. */
     private static final String HEADER_SYMBOL = "lw_warp_header";
-    private static final int HEADER_BYTES = 8 * (FusedLevelwiseCount.HEADER_WORDS + FusedLevelwiseCount.TRACE_WORDS);
-    // LfWarpArgs (warp_kernels.cuh)
-    static final int ARGS_HEADER = 0;
-    static final int ARGS_Q0 = 8;
-    static final int ARGS_Q1 = 12;
-    static final int ARGS_SPLIT = 16;
-    static final int ARGS_KEEP = 24;
-    static final int ARGS_SPAN_SRC = ARGS_KEEP + 4 * PlanLayout.MAX_VARS;
-    static final int ARGS_N_SPANS = ARGS_SPAN_SRC + 16 * FusedLevelwiseCount.SPANS;
-    static final int ARGS_TRACE = ARGS_N_SPANS + 4;
-    static final int ARGS_RESULT = ARGS_N_SPANS + 8;
-    static final int ARGS_EPOCH = ARGS_RESULT + 8;
-    static final int ARGS_BYTES = ARGS_EPOCH + 8;
-    /** Columns of a warp table at levels 2.. besides bindings and slots (LW_WARP_EXTRA). */
-    static final int EXTRA_COLUMNS = 3;
-    /** With the trace: the header word of the kernel's span in ns (LW_WARP_SPAN). */
-    static final int HEADER_SPAN = 2;
+    private static final int HEADER_BYTES = 8 * (KernelConstants.LW_FUSED_HEADER_WORDS + KernelConstants.LW_FUSED_TRACE_WORDS);
 
     private DepthFirstCount() {
     }
@@ -74,28 +55,9 @@ final class DepthFirstCount implements GpuJoinOperator {
         return "depth-first count";
     }
 
-    /**
-     * Levels the plan parameter of the kernel for a plan of {@code levels} levels has room for: the fewest
-     * of {@link #PLAN_HEADS} that hold them, else all ({@code LF_MAX_VARS}).
-     */
-    static int planHead(int levels) {
-        for (int head : PLAN_HEADS) {
-            if (levels <= head) {
-                return head;
-            }
-        }
-        return PlanLayout.MAX_VARS;
-    }
-
     /** The kernel for a plan of {@code levels} levels: the block count with its plan head. */
     static String kernel(int levels) {
-        int head = planHead(levels);
-        return head == PlanLayout.MAX_VARS ? KERNEL : KERNEL + "_v" + head;
-    }
-
-    /** Bytes of a plan parameter with room for {@code head} levels (LfPlanOf in plan.cuh). */
-    static int planParameterBytes(int head) {
-        return PlanLayout.PLAN_LEVELS + head * PlanLayout.LEVEL_BYTES;
+        return CountKernels.blockCount(CountKernels.planHead(levels));
     }
 
     /**
@@ -139,7 +101,7 @@ final class DepthFirstCount implements GpuJoinOperator {
 
     /** Columns of the warp table of level {@code l} (lw_warp_columns): its bindings, kept slots and extras. */
     static int tableColumns(int l, int keptBefore) {
-        return l + Integer.bitCount(keptBefore) + (l >= 2 ? EXTRA_COLUMNS : 0);
+        return l + Integer.bitCount(keptBefore) + (l >= 2 ? KernelConstants.LW_WARP_EXTRA : 0);
     }
 
     /** Shared memory the warp tables of a block of {@code block} threads take (the columns of levels 1..n-1). */
@@ -152,16 +114,22 @@ final class DepthFirstCount implements GpuJoinOperator {
     }
 
     /**
-     * A count's launch as far as the host decides it: the kernel, its grid and shared memory, and the
-     * arguments but for the handover's words (CountHandover.prepare writes them at each launch). Kept with
-     * the prepared plan ({@link PreparedPlan#depthFirst}) for the query's next run; {@link Launch#none} where
-     * this way does not apply.
+     * A count's launch as far as the host decides it: the kernel, its grid and shared memory, the levels its
+     * plan parameter has room for ({@code head}), and the arguments but for the handover's words
+     * (CountHandover.prepare writes them at each launch). Kept with the prepared plan
+     * ({@link PreparedPlan#depthFirst}) for the query's next run; {@link Launch#none} where this way does
+     * not apply.
      */
-    record Launch(String kernel, int blocks, int block, int shared, ByteBuffer args, int planBytes, ShapedKernel shape,
+    record Launch(String kernel, int blocks, int block, int shared, LfWarpArgs args, int head, ShapedKernel shape,
                   String declined) {
         /** The plan's count does not go this way, for the reason given: the caller counts otherwise. */
         static Launch none(String why) {
             return new Launch(null, 0, 0, 0, null, 0, null, why);
+        }
+
+        /** The launch of the count of {@code plan} (the plan's bytes its arguments were made for). */
+        KernelCall call(LfPlan plan) {
+            return CountKernels.blockCount(kernel, head, plan, args);
         }
     }
 
@@ -201,11 +169,9 @@ final class DepthFirstCount implements GpuJoinOperator {
             }
             header = dev.moduleGlobal(HEADER_SYMBOL, HEADER_BYTES);   // zeroed again: the blocks that ran left counts in it
         }
-        CountHandover handover = CountHandover.prepare(dev, header, true, j.options().traceCounts(), l.args(), ARGS_TRACE,
-                ARGS_RESULT);
+        CountHandover handover = CountHandover.prepare(dev, header, true, j.options().traceCounts(), handover(l.args()));
         j.clock().mark("header fill");
-        dev.launchGrid(l.kernel(), l.blocks(), l.block(), l.shared(), KernelArg.structPrefix(encoded.bytes, l.planBytes(), "plan"),
-                KernelArg.struct(l.args().array(), "depth-first count arguments"));
+        dev.launchGrid(l.call(new LfPlan(encoded.bytes)), l.blocks(), l.block(), l.shared());
         j.clock().mark("launch");
         long[] result = handover.await(dev);
         dev.moduleGlobalClean(HEADER_SYMBOL);
@@ -233,15 +199,13 @@ final class DepthFirstCount implements GpuJoinOperator {
         if (task == null) {
             return Launch.none("the first two variables share no atom");
         }
-        ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         int[] keep = new int[plan.nvars];
         for (int l = 0; l < plan.nvars; l++) {
             keep[l] = plan.keepSlotsAfter(l);
-            args.putInt(ARGS_KEEP + 4 * l, keep[l]);
         }
-        String kernel = kernel(plan.nvars);
-        ShapedKernel shape = ShapedKernels.enabled(j)
-                ? ShapedKernel.of(encoded.bytes, plan.nvars, planHead(plan.nvars), task, keep) : null;
+        int head = CountKernels.planHead(plan.nvars);
+        String kernel = CountKernels.blockCount(head);
+        ShapedKernel shape = ShapedKernels.enabled(j) ? ShapedKernel.of(encoded.bytes, plan.nvars, head, task, keep) : null;
         String shaped = shape == null ? null : ShapedKernels.kernel(j, shape);
         if (shaped != null) {
             kernel = shaped;
@@ -259,8 +223,8 @@ final class DepthFirstCount implements GpuJoinOperator {
             return Launch.none("tables of " + tables + " bytes, " + most + " of shared memory");
         }
         int limit = (int) Math.min(most, (long) tables + j.options().stagedTrieBytes());
-        int shared = Math.max(tables,
-                FusedLevelwiseCount.stageSpans(encoded.searchedArrays(), limit, args, ARGS_SPAN_SRC, (tables + 15) & ~15));
+        StagedSpans spans = StagedSpans.choose(encoded.searchedArrays(), limit, (tables + 15) & ~15);
+        int shared = Math.max(tables, spans.end());
         int blocks = dev.maxResidentBlocks(kernel, block, shared);
         if (blocks == 0) {
             return Launch.none("no block of " + block + " threads and " + shared + " bytes of shared memory fits " + kernel);
@@ -269,10 +233,25 @@ final class DepthFirstCount implements GpuJoinOperator {
         if (split == 0) {
             return Launch.none("too many tasks for one round of " + blocks + " blocks of " + block);
         }
-        args.putLong(ARGS_HEADER, dev.moduleGlobalAt(HEADER_SYMBOL, HEADER_BYTES).address());
-        args.putInt(ARGS_Q0, task[0]);
-        args.putInt(ARGS_Q1, task[1]);
-        args.putInt(ARGS_SPLIT, split);
-        return new Launch(kernel, blocks, block, shared, args, planParameterBytes(planHead(plan.nvars)), shape, null);
+        LfWarpArgs args = arguments(dev.moduleGlobalAt(HEADER_SYMBOL, HEADER_BYTES).address(), task, split, keep, spans);
+        return new Launch(kernel, blocks, block, shared, args, head, shape, null);
+    }
+
+    /** Where {@code a} takes the handover's words. */
+    static CountHandover.Fields handover(LfWarpArgs a) {
+        return (trace, result, epoch) -> a.trace(trace).result(result).epoch(epoch);
+    }
+
+    /**
+     * The kernel's arguments but for the handover's words: its {@code header}, the task participants and
+     * their split, the slots each level's table keeps, and the staged spans.
+     */
+    static LfWarpArgs arguments(long header, int[] task, int split, int[] keep, StagedSpans spans) {
+        LfWarpArgs a = new LfWarpArgs().header(header).q0(task[0]).q1(task[1]).split(split);
+        for (int l = 0; l < keep.length; l++) {
+            a.keep(l, keep[l]);
+        }
+        spans.writeTo(a);
+        return a;
     }
 }

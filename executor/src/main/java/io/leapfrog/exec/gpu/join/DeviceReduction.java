@@ -3,19 +3,19 @@ package io.leapfrog.exec.gpu.join;
 import io.leapfrog.common.SouffleArithmetic;
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
-import io.leapfrog.exec.gpu.KernelArg;
 import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.join.ValueProgram;
-
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import io.leapfrog.kernels.layout.KernelConstants;
+import io.leapfrog.kernels.layout.LfError;
+import io.leapfrog.kernels.layout.LfProgram;
+import io.leapfrog.kernels.layout.LfReduceOp;
 
 /**
- * The host side of a reducing kernel ({@code lw_reduce}, {@code lftj_reduce_*}): the reduced value's
- * program as the kernel's {@code LfProgram} parameter, and the four longs the kernel accumulates into:
- * the number of bindings; the operation's value, which starts at its identity (0, Long.MAX_VALUE or
- * Long.MIN_VALUE, as the kernels' {@code lf_identity}); and an evaluation error (code, operand), which
- * {@link #result} raises as the CPU's evaluation would.
+ * The host side of a reducing kernel ({@code lw_reduce}, {@code lftj_reduce_*}): the operation's code
+ * ({@link LfReduceOp}), the reduced value's program as the kernel's {@code LfProgram} parameter, and the
+ * LF_REDUCED_* words the kernel accumulates into: the number of bindings; the operation's value, which
+ * starts at its identity (0, Long.MAX_VALUE or Long.MIN_VALUE, as the kernels' {@code lf_identity}); and
+ * an evaluation error (code, operand), which {@link #result} raises as the CPU's evaluation would.
  */
 final class DeviceReduction implements AutoCloseable {
     private final GpuDevice dev;
@@ -27,54 +27,59 @@ final class DeviceReduction implements AutoCloseable {
     }
 
     static DeviceReduction start(GpuDevice dev, ResidentTries mem, Reduction.Op op) {
-        DeviceBuffer out = mem.allocate(32, "reduction");
-        dev.fill(out, 0, 8, 0);   // all four longs (fill counts ints)
-        // little-endian words of Long.MAX_VALUE / Long.MIN_VALUE
+        DeviceBuffer out = mem.allocate(8L * KernelConstants.LF_REDUCED_WORDS, "reduction");
+        dev.fill(out, 0, 2L * KernelConstants.LF_REDUCED_WORDS, 0);   // every word (fill counts ints)
+        // little-endian halves of Long.MAX_VALUE / Long.MIN_VALUE
+        long value = 8L * KernelConstants.LF_REDUCED_VALUE;
         if (op == Reduction.Op.MIN) {
-            dev.fill(out, 8, 1, -1);
-            dev.fill(out, 12, 1, Integer.MAX_VALUE);
+            dev.fill(out, value, 1, -1);
+            dev.fill(out, value + 4, 1, Integer.MAX_VALUE);
         } else if (op == Reduction.Op.MAX) {
-            dev.fill(out, 12, 1, Integer.MIN_VALUE);
+            dev.fill(out, value + 4, 1, Integer.MIN_VALUE);
         }
         return new DeviceReduction(dev, out);
     }
 
     /** What the kernels accumulated (waits for them); a division or modulo by zero throws. */
     Reduction.Result result() {
-        long[] r = new long[4];
-        dev.download(out, 0, r, 0, 4);
-        if (r[2] == ERR_DIV_ZERO || r[2] == ERR_MOD_ZERO) {
+        long[] r = new long[KernelConstants.LF_REDUCED_WORDS];
+        dev.download(out, 0, r, 0, r.length);
+        long bindings = r[KernelConstants.LF_REDUCED_BINDINGS];
+        long error = r[KernelConstants.LF_REDUCED_ERROR];
+        if (error == LfError.DIV_ZERO.code || error == LfError.MOD_ZERO.code) {
             // The CPU's evaluation raises the same error for the same operands.
-            SouffleArithmetic.apply(r[2] == ERR_DIV_ZERO ? "/" : "%", (int) r[3], 0);
+            SouffleArithmetic.apply(error == LfError.DIV_ZERO.code ? "/" : "%", (int) r[KernelConstants.LF_REDUCED_ERROR_ARG], 0);
         }
-        if (r[2] != 0) {
-            throw new IllegalStateException("unknown evaluation error " + r[2] + " from a reduction kernel");
+        if (error != LfError.NONE.code) {
+            throw new IllegalStateException("unknown evaluation error " + error + " from a reduction kernel");
         }
-        return new Reduction.Result(r[0], r[0] == 0 ? 0 : r[1]);
+        return new Reduction.Result(bindings, bindings == 0 ? 0 : r[KernelConstants.LF_REDUCED_VALUE]);
     }
 
-    /** The kernels' LF_ERR_DIV_ZERO and LF_ERR_MOD_ZERO (program.cuh). */
-    private static final long ERR_DIV_ZERO = 1;
-    private static final long ERR_MOD_ZERO = 2;
-
-    /** Bytes of the kernels' {@code LfProgram} (program.cuh): n, pad, op[MAX_LENGTH], arg[MAX_LENGTH]. */
-    static final int PROGRAM_BYTES = 8 + 8 * ValueProgram.MAX_LENGTH;
+    /** The kernels' code of a reduction's operation. */
+    static LfReduceOp op(Reduction.Op op) {
+        return switch (op) {
+            case SUM -> LfReduceOp.SUM;
+            case MIN -> LfReduceOp.MIN;
+            case MAX -> LfReduceOp.MAX;
+            case FSUM -> LfReduceOp.FSUM;
+        };
+    }
 
     /**
-     * A program as an {@code LfProgram} kernel parameter: the reduced value, or the filter of the bindings
-     * reduced ({@code keep}), where null is the empty program (n = 0: every binding).
+     * A program as the kernels' {@code LfProgram} parameter: the reduced value, or the filter of the
+     * bindings reduced ({@code keep}), where null is the empty program (n = 0: every binding).
      */
-    static KernelArg program(ValueProgram p) {
-        ByteBuffer b = ByteBuffer.allocate(PROGRAM_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    static LfProgram program(ValueProgram p) {
+        LfProgram b = new LfProgram();
         if (p == null) {
-            return KernelArg.struct(b.array(), 4, "every binding");
+            return b;
         }
-        b.putInt(0, p.length());
+        b.n(p.length());
         for (int i = 0; i < p.length(); i++) {
-            b.putInt(8 + 4 * i, p.code(i));
-            b.putInt(8 + 4 * ValueProgram.MAX_LENGTH + 4 * i, p.arg(i));
+            b.op(i, p.code(i)).arg(i, p.arg(i));
         }
-        return KernelArg.struct(b.array(), 4, "value program " + p);
+        return b;
     }
 
     @Override

@@ -2,7 +2,7 @@ package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
-import io.leapfrog.exec.gpu.KernelArg;
+import io.leapfrog.kernels.layout.KernelConstants;
 
 /**
  * Exclusive prefix sums on the device, one launch each (the kernels' single-pass scan with decoupled
@@ -11,9 +11,9 @@ import io.leapfrog.exec.gpu.KernelArg;
  * it is written).
  */
 final class DeviceScan {
-    /** Values per tile of the kernels' scan (LF_SCAN_TILE). */
-    static final int TILE = 2048;
-    private static final int THREADS = 256;
+    /** Values per tile of the kernels' scan. */
+    static final int TILE = KernelConstants.LF_SCAN_TILE;
+    private static final int THREADS = KernelConstants.LF_SCAN_THREADS;
 
     private DeviceScan() {
     }
@@ -39,8 +39,8 @@ final class DeviceScan {
         // One state word per tile and the counter that numbers the tiles, all zero (in stream order).
         try (DeviceBuffer states = mem.allocate(8L * (tiles + 1), "scan tile states")) {
             dev.fill(states, 0, 2L * (tiles + 1), 0);
-            dev.launchGrid(width == 8 ? "scan_i64" : "scan_i32", tiles, THREADS, KernelArg.ptr(in), KernelArg.ptr(out),
-                    KernelArg.i32(n), KernelArg.ptr(states), KernelArg.i32(tiles));
+            dev.launchGrid(width == 8 ? ScanKernels.longs(in, out, n, states, tiles) : ScanKernels.ints(in, out, n, states, tiles),
+                    tiles, THREADS);
         }
     }
 }

@@ -1,9 +1,8 @@
 package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.gpu.DeviceBuffer;
-
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import io.leapfrog.kernels.layout.KernelConstants;
+import io.leapfrog.kernels.layout.LfTable;
 
 /**
  * A level of the level-wise join on the device: {@code rows} bindings of variables 0..cols-1 (one
@@ -62,23 +61,27 @@ final class DeviceTable implements AutoCloseable {
             }
             throw e;
         }
-        return new DeviceTable(rows, cols, slotMask, b, s, rows, 0, true);
+        return of(rows, cols, slotMask, b, s);
+    }
+
+    /** The table of {@code rows} rows in {@code bind} (cols columns) and {@code slots} (the slots of slotMask), which it owns. */
+    static DeviceTable of(int rows, int cols, int slotMask, DeviceBuffer bind, DeviceBuffer slots) {
+        return new DeviceTable(rows, cols, slotMask, bind, slots, rows, 0, true);
     }
 
     /** The LfTable struct, passed to kernels by value. */
-    byte[] struct() {
-        ByteBuffer b = ByteBuffer.allocate(PlanLayout.TABLE_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        b.putInt(PlanLayout.TABLE_ROWS, rows);
+    LfTable struct() {
+        LfTable t = new LfTable().rows(rows);
         for (int c = 0; c < cols; c++) {
-            b.putLong(PlanLayout.TABLE_BIND + 8 * c, bind.address() + 4L * ((long) stride * c + first));
+            t.bind(c, bind.address() + 4L * ((long) stride * c + first));
         }
         int i = 0;
-        for (int s = 0; s < PlanLayout.MAX_SLOTS; s++) {
+        for (int s = 0; s < KernelConstants.LF_MAX_SLOTS; s++) {
             if ((slotMask & (1 << s)) != 0) {
-                b.putLong(PlanLayout.TABLE_SLOT + 8 * s, slots.address() + 4L * ((long) stride * i++ + first));
+                t.slot(s, slots.address() + 4L * ((long) stride * i++ + first));
             }
         }
-        return b.array();
+        return t;
     }
 
     @Override

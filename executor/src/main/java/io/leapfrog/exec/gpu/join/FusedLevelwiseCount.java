@@ -3,10 +3,10 @@ package io.leapfrog.exec.gpu.join;
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
-import io.leapfrog.exec.gpu.KernelArg;
-
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import io.leapfrog.kernels.layout.KernelConstants;
+import io.leapfrog.kernels.layout.LfFusedArgs;
+import io.leapfrog.kernels.layout.LfPlan;
+import io.leapfrog.kernels.layout.LfTable;
 
 /**
  * The fused count, a count-only operator: a level-wise count in one cooperative launch ({@code lw_fused_count}, kernels/src/main/cuda/fused.cuh):
@@ -42,30 +42,9 @@ final class FusedLevelwiseCount implements GpuJoinOperator {
     private static final int BLOCK = 256;
     /** Work items a table row has on average at most before the queues fill first (each item: 4 candidates). */
     private static final int ITEMS_PER_ROW = 4;
-    static final int HEADER_WORDS = 1 + 2 * PlanLayout.MAX_VARS;
-    private static final int HEADER_BYTES = 512;
-    // LfFusedArgs (fused.cuh)
-    static final int ARGS_DRV = 2 * PlanLayout.TABLE_BYTES;
-    static final int ARGS_DRV_HI = ARGS_DRV + 16;
-    static final int ARGS_ITEMS = ARGS_DRV_HI + 16;
-    static final int ARGS_HEADER = ARGS_ITEMS + 16;
-    static final int ARGS_ROWS_CAP = ARGS_HEADER + 8;
-    static final int ARGS_ITEMS_CAP = ARGS_ROWS_CAP + 8;
-    static final int ARGS_KEEP = ARGS_ITEMS_CAP + 8;
-    /** Trie arrays a block may copy into its shared memory (LW_FUSED_SPANS). */
-    static final int SPANS = 24;
-    static final int ARGS_SPAN_SRC = ARGS_KEEP + 4 * PlanLayout.MAX_VARS;
-    static final int ARGS_SPAN_BYTES = ARGS_SPAN_SRC + 8 * SPANS;
-    static final int ARGS_SPAN_AT = ARGS_SPAN_BYTES + 4 * SPANS;
-    static final int ARGS_N_SPANS = ARGS_SPAN_AT + 4 * SPANS;
-    static final int ARGS_TRACE = ARGS_N_SPANS + 4;
-    static final int ARGS_RESULT = ARGS_N_SPANS + 8;
-    static final int ARGS_EPOCH = ARGS_RESULT + 8;
-    static final int ARGS_BYTES = ARGS_EPOCH + 8;
-    /** With {@code GpuOptions.traceCounts}: block 0's clock at each step (LW_FUSED_TRACE), after the header. */
-    static final int TRACE_WORDS = 30;
+    private static final int HEADER_BYTES = KernelConstants.LW_FUSED_HEADER_BYTES;
     /** Threads per block when the tries are staged in shared memory (one block per multiprocessor, as a rule). */
-    private static final int STAGED_BLOCK = 1024;
+    private static final int STAGED_BLOCK = KernelConstants.LW_COUNT_MAX_THREADS;
 
     private FusedLevelwiseCount() {
     }
@@ -142,42 +121,13 @@ final class FusedLevelwiseCount implements GpuJoinOperator {
             return DECLINED;
         }
         try (ws) {
-            ByteBuffer args = ByteBuffer.allocate(ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-            long at = ws.address() + HEADER_BYTES;
-            for (int t = 0; t < 2; t++) {
-                int table = t * PlanLayout.TABLE_BYTES;
-                for (int c = 0; c < plan.nvars; c++, at += 4 * rowsCap) {
-                    args.putLong(table + PlanLayout.TABLE_BIND + 8 * c, at);
-                }
-                for (int s = 0; s < PlanLayout.MAX_SLOTS; s++) {
-                    if ((keepAll & (1 << s)) != 0) {
-                        args.putLong(table + PlanLayout.TABLE_SLOT + 8 * s, at);
-                        at += 4 * rowsCap;
-                    }
-                }
-                args.putLong(ARGS_DRV + 8 * t, at);
-                at += 4 * rowsCap;
-                args.putLong(ARGS_DRV_HI + 8 * t, at);
-                at += 4 * rowsCap;
-            }
-            for (int t = 0; t < 2; t++, at += 8 * itemsCap) {
-                args.putLong(ARGS_ITEMS + 8 * t, at);
-            }
-            if (at > ws.address() + bytes) {
-                throw new IllegalStateException("fused count workspace overrun: " + (at - ws.address()) + " > " + bytes);
-            }
-            args.putLong(ARGS_HEADER, ws.address());
-            args.putLong(ARGS_ROWS_CAP, rowsCap);
-            args.putLong(ARGS_ITEMS_CAP, itemsCap);
-            for (int l = 0; l < plan.nvars; l++) {
-                args.putInt(ARGS_KEEP + 4 * l, keep[l]);
-            }
-            int shared = stageSpans(encoded.searchedArrays(), stagingLimit(dev, j.options().stagedTrieBytes()), args);
+            StagedSpans spans = StagedSpans.choose(encoded.searchedArrays(), stagingLimit(dev, j.options().stagedTrieBytes()), 0);
+            LfFusedArgs args = arguments(ws.address(), bytes, plan.nvars, keep, rowsCap, itemsCap, spans);
+            int shared = spans.end();
             int block = shared > 0 ? STAGED_BLOCK : BLOCK;
-            CountHandover handover = CountHandover.prepare(dev, ws, false, j.options().traceCounts(), args, ARGS_TRACE,
-                    ARGS_RESULT);
-            if (!dev.launchCooperative(KERNEL, dev.maxResidentBlocks(KERNEL, block, shared), block, shared,
-                    KernelArg.struct(encoded.bytes, "plan"), KernelArg.struct(args.array(), "fused count workspace"))) {
+            CountHandover handover = CountHandover.prepare(dev, ws, false, j.options().traceCounts(), handover(args));
+            if (!dev.launchCooperative(CountKernels.fusedCount(new LfPlan(encoded.bytes), args),
+                    dev.maxResidentBlocks(KERNEL, block, shared), block, shared)) {
                 return DECLINED;
             }
             long[] result = handover.await(dev);
@@ -194,44 +144,55 @@ final class FusedLevelwiseCount implements GpuJoinOperator {
         }
     }
 
+    /**
+     * The kernel's arguments but for the handover's words, for a workspace of {@code bytes} at {@code ws}:
+     * after its header, each of the two tables' binding columns (levels 0..nvars-1) and the kept slots'
+     * columns (the union of {@code keep}), the rows' drivers and their ends, then the two queues of work items.
+     */
+    static LfFusedArgs arguments(long ws, long bytes, int nvars, int[] keep, long rowsCap, long itemsCap, StagedSpans spans) {
+        int keepAll = 0;
+        for (int k : keep) {
+            keepAll |= k;
+        }
+        LfFusedArgs args = new LfFusedArgs();
+        long at = ws + HEADER_BYTES;
+        for (int t = 0; t < 2; t++) {
+            LfTable table = args.table(t);
+            for (int c = 0; c < nvars; c++, at += 4 * rowsCap) {
+                table.bind(c, at);
+            }
+            for (int s = 0; s < KernelConstants.LF_MAX_SLOTS; s++) {
+                if ((keepAll & (1 << s)) != 0) {
+                    table.slot(s, at);
+                    at += 4 * rowsCap;
+                }
+            }
+            args.drv(t, at);
+            at += 4 * rowsCap;
+            args.drvHi(t, at);
+            at += 4 * rowsCap;
+        }
+        for (int t = 0; t < 2; t++, at += 8 * itemsCap) {
+            args.items(t, at);
+        }
+        if (at > ws + bytes) {
+            throw new IllegalStateException("fused count workspace overrun: " + (at - ws) + " > " + bytes);
+        }
+        args.header(ws).rowsCap(rowsCap).itemsCap(itemsCap);
+        for (int l = 0; l < nvars; l++) {
+            args.keep(l, keep[l]);
+        }
+        spans.writeTo(args);
+        return args;
+    }
+
+    /** Where {@code a} takes the handover's words. */
+    static CountHandover.Fields handover(LfFusedArgs a) {
+        return (trace, result, epoch) -> a.trace(trace).result(result).epoch(epoch);
+    }
+
     /** Shared memory a block may stage tries in: the device's limit, or less when {@code cap} is smaller. */
     private static int stagingLimit(GpuDevice dev, int cap) {
         return Math.min(dev.maxDynamicShared(KERNEL), cap);
-    }
-
-    /**
-     * Chooses the trie arrays ({address, bytes}) each block copies into its shared memory: in the given
-     * order (GpuPlan.searchedArrays: the most searched first), each that still fits {@code limit} bytes,
-     * at 16-byte boundaries; the kernel copies 16-byte words, so an array must start at one. Writes them
-     * into {@code args}; returns the dynamic shared memory a block needs for them (0: none staged).
-     */
-    static int stageSpans(java.util.List<long[]> arrays, int limit, ByteBuffer args) {
-        return stageSpans(arrays, limit, args, ARGS_SPAN_SRC, 0);
-    }
-
-    /**
-     * As {@link #stageSpans(java.util.List, int, ByteBuffer)}, for an argument struct whose span lists
-     * (LfFusedArgs' layout: sources, bytes, places, their number) start at byte {@code spanSrc}, the
-     * spans placed from byte {@code from} of the dynamic shared memory on (a multiple of 16).
-     */
-    static int stageSpans(java.util.List<long[]> arrays, int limit, ByteBuffer args, int spanSrc, int from) {
-        int spanBytes = spanSrc + 8 * SPANS;
-        int spanAt = spanBytes + 4 * SPANS;
-        int nSpans = spanAt + 4 * SPANS;
-        int n = 0;
-        int at = from;
-        for (long[] span : arrays) {
-            long bytes = span[1];
-            if (n == SPANS || bytes == 0 || at + bytes > limit || (span[0] & 15) != 0) {
-                continue;
-            }
-            args.putLong(spanSrc + 8 * n, span[0]);
-            args.putInt(spanBytes + 4 * n, (int) bytes);
-            args.putInt(spanAt + 4 * n, at);
-            at += (int) ((bytes + 15) & ~15L);
-            n++;
-        }
-        args.putInt(nSpans, n);
-        return at;
     }
 }

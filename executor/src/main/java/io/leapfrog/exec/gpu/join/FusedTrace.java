@@ -1,5 +1,7 @@
 package io.leapfrog.exec.gpu.join;
 
+import io.leapfrog.kernels.layout.KernelConstants;
+
 /**
  * The steps of one fused or depth-first count ({@code GpuOptions.traceCounts}): block 0's cycles from the
  * start to the end of staging, then to each grid-wide barrier (the fused count) and to the end; the rows
@@ -9,9 +11,9 @@ package io.leapfrog.exec.gpu.join;
  */
 public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long spanNanos) {
 
-    /** Header words of the rows a level had (LW_FUSED_ROWS + level) and of its items (LW_FUSED_ITEMS + level). */
-    private static final int ROWS = 1;
-    private static final int ITEMS = 1 + PlanLayout.MAX_VARS;
+    /** Header words of the rows a level had (+ level) and of its items (+ level). */
+    private static final int ROWS = KernelConstants.LW_FUSED_ROWS;
+    private static final int ITEMS = KernelConstants.LW_FUSED_ITEMS;
 
     /** From the fused count's header words (fused.cuh: count, rows[l], items[l], then the clocks). */
     static FusedTrace of(long[] header, int levels) {
@@ -24,7 +26,7 @@ public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long span
      */
     static FusedTrace ofDepthFirstCount(long[] header, int levels) {
         return new FusedTrace(steps(header), new long[0], perLevel(header, ITEMS, levels),
-                header[DepthFirstCount.HEADER_SPAN]);
+                header[KernelConstants.LW_WARP_SPAN]);
     }
 
     /** The words {@code from + l} of the header for levels l = 1 .. levels-1. */
@@ -37,7 +39,7 @@ public record FusedTrace(long[] stepCycles, long[] rows, long[] items, long span
     }
 
     private static long[] steps(long[] header) {
-        int clocks = FusedLevelwiseCount.HEADER_WORDS;
+        int clocks = KernelConstants.LW_FUSED_TRACE;
         int n = 0;
         while (clocks + n < header.length && header[clocks + n] != 0) {
             n++;

@@ -1,13 +1,14 @@
 package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.kernels.layout.KernelConstants;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Which joins the GPU kernels can run: conjunctive joins with bounds, within the sizes the kernels'
- * plan holds ({@code PlanLayout}). The rule reads the join's shape alone (its levels' participants,
+ * plan holds ({@link KernelConstants}: LF_MAX_VARS, ...). The rule reads the join's shape alone (its levels' participants,
  * bounds, filters and computed values), never data: the engine calls it for {@code explain}, before any
  * relation exists, to say whether a rule's join can go to the GPU, and the GPU executor keeps every join
  * it rejects on the CPU.
@@ -24,8 +25,8 @@ public final class GpuEligibility {
         if (varCount == 0) {
             return "the body binds no variable";
         }
-        if (varCount > PlanLayout.MAX_VARS) {
-            return "the join has " + varCount + " variables; the GPU kernels take at most " + PlanLayout.MAX_VARS;
+        if (varCount > KernelConstants.LF_MAX_VARS) {
+            return "the join has " + varCount + " variables; the GPU kernels take at most " + KernelConstants.LF_MAX_VARS;
         }
         if (levels.size() != varCount) {
             throw new IllegalArgumentException("a join of " + varCount + " variables has " + varCount
@@ -40,16 +41,16 @@ public final class GpuEligibility {
             if (s.filterCount() > 0) {
                 return "level " + l + " has a filter (arithmetic comparison, !=, negation or built-in), which runs on the CPU";
             }
-            if (s.atom().length > PlanLayout.MAX_PARTS) {
-                return "level " + l + " intersects " + s.atom().length + " lists; the GPU kernels take at most " + PlanLayout.MAX_PARTS;
+            if (s.atom().length > KernelConstants.LF_MAX_PARTS) {
+                return "level " + l + " intersects " + s.atom().length + " lists; the GPU kernels take at most " + KernelConstants.LF_MAX_PARTS;
             }
-            if (s.lowerVars().length > PlanLayout.MAX_BOUNDS || s.upperVars().length > PlanLayout.MAX_BOUNDS) {
-                return "level " + l + " has more than " + PlanLayout.MAX_BOUNDS + " variable bounds on one side";
+            if (s.lowerVars().length > KernelConstants.LF_MAX_BOUNDS || s.upperVars().length > KernelConstants.LF_MAX_BOUNDS) {
+                return "level " + l + " has more than " + KernelConstants.LF_MAX_BOUNDS + " variable bounds on one side";
             }
             slots += s.atom().length;
         }
-        if (slots > PlanLayout.MAX_SLOTS) {
-            return "the join has " + slots + " trie positions to track; the GPU kernels take at most " + PlanLayout.MAX_SLOTS;
+        if (slots > KernelConstants.LF_MAX_SLOTS) {
+            return "the join has " + slots + " trie positions to track; the GPU kernels take at most " + KernelConstants.LF_MAX_SLOTS;
         }
         return null;
     }
@@ -57,7 +58,7 @@ public final class GpuEligibility {
     /** {@link #reason(int, List)} for a built query. */
     public static String reason(JoinQuery q) {
         int n = q.varCount();
-        if (n == 0 || n > PlanLayout.MAX_VARS) {
+        if (n == 0 || n > KernelConstants.LF_MAX_VARS) {
             return reason(n, List.of());
         }
         List<JoinQuery.LevelShape> levels = new ArrayList<>(n);

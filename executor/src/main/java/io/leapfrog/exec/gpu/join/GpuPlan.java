@@ -2,9 +2,10 @@ package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.storage.Trie;
+import io.leapfrog.kernels.layout.LfLevel;
+import io.leapfrog.kernels.layout.LfPart;
+import io.leapfrog.kernels.layout.LfPlan;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -21,8 +22,8 @@ import java.util.Map;
  * are not compiled: those run on the CPU; {@link GpuEligibility} says why.
  */
 final class GpuPlan {
-    /** Per-thread state sizes the kernels are instantiated for: {vars, parts}. */
-    private static final int[][] VARIANTS = {{4, 4}, {8, 8}, {16, 8}};
+    /** Per-thread state sizes the kernels are instantiated for (leapfrog.cu): {vars, parts}. */
+    static final int[][] VARIANTS = {{4, 4}, {8, 8}, {16, 8}};
 
     final JoinQuery query;
     final int nvars;
@@ -93,11 +94,16 @@ final class GpuPlan {
         String v = null;
         for (int[] var : VARIANTS) {
             if (nvars <= var[0] && maxWidth <= var[1]) {
-                v = "v" + var[0] + "p" + var[1];
+                v = variant(var);
                 break;
             }
         }
         this.variant = v;
+    }
+
+    /** The kernel name suffix of a per-thread state size {vars, parts}: "v4p4". */
+    static String variant(int[] size) {
+        return "v" + size[0] + "p" + size[1];
     }
 
     private static long key(int atom, int trieLevel) {
@@ -188,53 +194,37 @@ final class GpuPlan {
 
     /** The plan as the kernels' LfPlan, reading tries at the given device addresses. */
     byte[] encode(ResidentTries.Lookup tries) {
-        ByteBuffer b = ByteBuffer.allocate(PlanLayout.PLAN_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        b.putInt(PlanLayout.PLAN_NVARS, nvars);
-        b.putInt(PlanLayout.PLAN_OUTVARS, outVars);
-        b.putInt(PlanLayout.PLAN_NSLOTS, nslots);
+        LfPlan plan = new LfPlan().nvars(nvars).outVars(outVars).nslots(nslots);
         for (int l = 0; l < nvars; l++) {
-            int base = PlanLayout.PLAN_LEVELS + l * PlanLayout.LEVEL_BYTES;
+            LfLevel level = plan.level(l);
             JoinQuery.LevelShape s = shapes[l];
             int m = partAtom[l].length;
-            b.putInt(base + PlanLayout.LEVEL_WIDTH, m);
-            b.putInt(base + PlanLayout.LEVEL_NLOWER, s.lowerVars().length);
-            b.putInt(base + PlanLayout.LEVEL_NUPPER, s.upperVars().length);
-            b.putLong(base + PlanLayout.LEVEL_LOWER_CONST, s.lowerConst());
-            b.putLong(base + PlanLayout.LEVEL_UPPER_CONST, s.upperConst());
+            level.width(m).nLower(s.lowerVars().length).nUpper(s.upperVars().length)
+                    .lowerConst(s.lowerConst()).upperConst(s.upperConst());
             for (int i = 0; i < s.lowerVars().length; i++) {
-                b.putInt(base + PlanLayout.LEVEL_LOWER_VAR + 4 * i, s.lowerVars()[i]);
-                b.putInt(base + PlanLayout.LEVEL_LOWER_ADD + 4 * i, s.lowerAdd()[i]);
+                level.lowerVar(i, s.lowerVars()[i]).lowerAdd(i, s.lowerAdd()[i]);
             }
             for (int i = 0; i < s.upperVars().length; i++) {
-                b.putInt(base + PlanLayout.LEVEL_UPPER_VAR + 4 * i, s.upperVars()[i]);
-                b.putInt(base + PlanLayout.LEVEL_UPPER_SUB + 4 * i, s.upperSub()[i]);
+                level.upperVar(i, s.upperVars()[i]).upperSub(i, s.upperSub()[i]);
             }
             for (int p = 0; p < m; p++) {
-                int pb = base + PlanLayout.LEVEL_PARTS + p * PlanLayout.PART_BYTES;
+                LfPart part = level.part(p);
                 Trie t = query.atomTrie(partAtom[l][p]);
                 int tl = partTrieLevel[l][p];
-                b.putLong(pb + PlanLayout.PART_VALS, tries.values(t, tl));
-                b.putLong(pb + PlanLayout.PART_PARENT_OFF, tl == 0 ? 0L : tries.offsets(t, tl - 1));
-                b.putInt(pb + PlanLayout.PART_PARENT_SLOT, partParentSlot[l][p]);
-                b.putInt(pb + PlanLayout.PART_SLOT, partSlot[l][p]);
-                b.putInt(pb + PlanLayout.PART_LEN, t.values[tl].length);
+                part.vals(tries.values(t, tl)).parentOff(tl == 0 ? 0L : tries.offsets(t, tl - 1))
+                        .parentSlot(partParentSlot[l][p]).slot(partSlot[l][p]).len(t.values[tl].length);
                 CoreBitmaps.OnDevice bits = tl == 0 ? null : tries.bits(t, tl);
                 if (bits != null) {
                     CoreBitmaps.Shape core = bits.shape();
-                    b.putLong(pb + PlanLayout.PART_BITS, bits.address());
-                    b.putInt(pb + PlanLayout.PART_BITS_ROW0, core.row0());
-                    b.putInt(pb + PlanLayout.PART_BITS_ROWS, core.rows());
-                    b.putInt(pb + PlanLayout.PART_BITS_COL0, core.col0());
-                    b.putInt(pb + PlanLayout.PART_BITS_WORDS, core.words());
+                    part.bits(bits.address()).bitsRow0(core.row0()).bitsRows(core.rows()).bitsCol0(core.col0())
+                            .bitsWords(core.words());
                 }
                 int rankSpan = tl == 0 ? RankTables.span(t.values[0]) : 0;
                 if (rankSpan > 0 && tries.rank(t) != 0) {
-                    b.putLong(pb + PlanLayout.PART_RANK, tries.rank(t));
-                    b.putInt(pb + PlanLayout.PART_RANK_MIN, t.values[0][0]);
-                    b.putInt(pb + PlanLayout.PART_RANK_SPAN, rankSpan);
+                    part.rank(tries.rank(t)).rankMin(t.values[0][0]).rankSpan(rankSpan);
                 }
             }
         }
-        return b.array();
+        return plan.array();
     }
 }

@@ -3,13 +3,9 @@ package io.leapfrog.exec.gpu.join;
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
-import io.leapfrog.exec.gpu.KernelArg;
 import io.leapfrog.exec.join.Reduction;
 import io.leapfrog.exec.storage.Trie;
-
-import static io.leapfrog.exec.gpu.KernelArg.i32;
-import static io.leapfrog.exec.gpu.KernelArg.i64;
-import static io.leapfrog.exec.gpu.KernelArg.ptr;
+import io.leapfrog.kernels.layout.LfTable;
 
 /**
  * The level-wise ("GPU-optimized") join: binds one variable per step for all partial bindings at once.
@@ -141,7 +137,7 @@ final class LevelwiseGpuJoin implements GpuJoinOperator {
                 return;
             }
             int rows = in.rows;
-            byte[] table = in.struct();
+            LfTable table = in.struct();
             DeviceBuffer[] work = new DeviceBuffer[3];
             try {
                 work[0] = mem.allocate(8L * (rows + 1), "candidate offsets");
@@ -158,8 +154,7 @@ final class LevelwiseGpuJoin implements GpuJoinOperator {
             boolean countsHere = counting && level == n - 1 && k == n;
             boolean bitRows = countsHere && reduction == null && sharesCoreBitmap(level);
             try {
-                dev.launch("lw_sizes", rows, BLOCK, KernelArg.struct(table, "level table"), i32(level), i32(bitRows ? 1 : 0),
-                        ptr(offsets), ptr(drv), ptr(drvLo));
+                dev.launch(LevelwiseKernels.sizes(table, level, bitRows, offsets, drv, drvLo), rows, BLOCK);
                 long total = DeviceScan.longs(dev, mem, offsets, offsets, rows);
                 stats.candidates += total;
                 if (total == 0 && !bitRows) {
@@ -232,20 +227,18 @@ final class LevelwiseGpuJoin implements GpuJoinOperator {
         }
 
         /** Hits among candidates [o0, o1) of {@code level}, as the next level's table (null when none). */
-        private DeviceTable expand(byte[] table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo,
+        private DeviceTable expand(LfTable table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo,
                                    long o0, long o1, int keep) {
             int w = (int) (o1 - o0);
             try (DeviceBuffer flags = mem.allocate(4L * (w + 1), "candidate flags")) {
-                dev.launchGrid("lw_flags", warpBlocks(w), BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(offsets),
-                        i64(o0), i64(o1), ptr(drv), ptr(drvLo), ptr(flags));
+                dev.launchGrid(LevelwiseKernels.flags(table, level, offsets, o0, o1, drv, drvLo, flags), warpBlocks(w), BLOCK);
                 int hits = DeviceScan.ints(dev, mem, flags, flags, w);
                 if (hits == 0) {
                     return null;
                 }
                 DeviceTable next = DeviceTable.allocate(mem, hits, level + 1, keep);
-                dev.launchGrid("lw_scatter", warpBlocks(w), BLOCK, KernelArg.struct(table, "level table"),
-                        KernelArg.struct(next.struct(), "next table"), i32(level), ptr(offsets), i64(o0), i64(o1), ptr(drv),
-                        ptr(drvLo), ptr(flags), i32(keep));
+                dev.launchGrid(LevelwiseKernels.scatter(table, next.struct(), level, offsets, o0, o1, drv, drvLo, flags, keep),
+                        warpBlocks(w), BLOCK);
                 return next;
             }
         }
@@ -263,30 +256,28 @@ final class LevelwiseGpuJoin implements GpuJoinOperator {
          */
         private long countLast(DeviceTable in, int level, boolean bitRows, DeviceBuffer offsets, DeviceBuffer drv,
                                DeviceBuffer drvLo, long total) {
-            byte[] table = in.struct();
+            LfTable table = in.struct();
             try (DeviceBuffer sum = mem.allocate(8, "join count")) {
                 dev.fill(sum, 0, 2, 0);
                 if (total > 0) {
-                    dev.launchGrid("lw_count", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
-                            ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), ptr(sum));
+                    dev.launchGrid(LevelwiseKernels.count(table, level, offsets, 0, total, drv, drvLo, sum), warpBlocks(total), BLOCK);
                 }
                 if (bitRows) {
                     long warps = (in.rows + BIT_ROWS_PER_WARP - 1) / BIT_ROWS_PER_WARP;
                     stats.bitmapCounts++;
-                    dev.launch("lw_count_bits", 32 * warps, BLOCK, KernelArg.struct(table, "level table"), i32(level), ptr(drv),
-                            i32(BIT_ROWS_PER_WARP), ptr(sum));
+                    dev.launch(LevelwiseKernels.countBits(table, level, drv, BIT_ROWS_PER_WARP, sum), 32 * warps, BLOCK);
                 }
                 return dev.readLong(sum, 0);
             }
         }
 
         /** The reduction over the hits among all candidates of the last level; no per-candidate memory. */
-        private Reduction.Result reduceLast(byte[] table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo,
+        private Reduction.Result reduceLast(LfTable table, int level, DeviceBuffer offsets, DeviceBuffer drv, DeviceBuffer drvLo,
                                             long total) {
             try (DeviceReduction out = DeviceReduction.start(dev, mem, reduction.op())) {
-                dev.launchGrid("lw_reduce", warpBlocks(total), BLOCK, KernelArg.struct(table, "level table"), i32(level),
-                        ptr(offsets), i64(0), i64(total), ptr(drv), ptr(drvLo), DeviceReduction.program(reduction.value()), DeviceReduction.program(reduction.keep()), i32(reduction.op().ordinal()),
-                        ptr(out.out));
+                dev.launchGrid(LevelwiseKernels.reduce(table, level, offsets, 0, total, drv, drvLo,
+                        DeviceReduction.program(reduction.value()), DeviceReduction.program(reduction.keep()),
+                        DeviceReduction.op(reduction.op()), out.out), warpBlocks(total), BLOCK);
                 return out.result();
             }
         }
@@ -301,8 +292,7 @@ final class LevelwiseGpuJoin implements GpuJoinOperator {
                 return;
             }
             try (flags) {
-                dev.launch("lw_exists_" + plan.variant(), in.rows, BLOCK, KernelArg.struct(in.struct(), "level table"), i32(level),
-                        i32(in.slotMask), ptr(flags));
+                dev.launch(LevelwiseKernels.exists(plan.variant(), in.struct(), level, in.slotMask, flags), in.rows, BLOCK);
                 int hits = DeviceScan.ints(dev, mem, flags, flags, in.rows);
                 if (counting) {
                     count += hits;
@@ -316,8 +306,7 @@ final class LevelwiseGpuJoin implements GpuJoinOperator {
                     return;
                 }
                 try (DeviceTable kept = DeviceTable.allocate(mem, hits, level, 0)) {
-                    dev.launch("lw_compact", in.rows, BLOCK, KernelArg.struct(in.struct(), "level table"),
-                            KernelArg.struct(kept.struct(), "kept rows"), i32(level), ptr(flags));
+                    dev.launch(LevelwiseKernels.compact(in.struct(), kept.struct(), level, flags), in.rows, BLOCK);
                     copyBack(kept, level);
                 }
             }
@@ -338,14 +327,13 @@ final class LevelwiseGpuJoin implements GpuJoinOperator {
                     stats.halvings++;
                 }
             }
-            byte[] table = t.struct();
+            LfTable table = t.struct();
             try (DeviceBuffer rowsBuf = buf) {
                 int[] host = new int[chunk * cols];
                 for (int r0 = 0; r0 < t.rows; r0 += chunk) {
                     int r1 = Math.min(t.rows, r0 + chunk);
                     int rows = r1 - r0;
-                    dev.launch("lw_rows", (long) rows * cols, BLOCK, KernelArg.struct(table, "level table"), i32(cols), i32(r0),
-                            i32(r1), ptr(rowsBuf));
+                    dev.launch(LevelwiseKernels.rows(table, cols, r0, r1, rowsBuf), (long) rows * cols, BLOCK);
                     dev.download(rowsBuf, 0, host, 0, rows * cols);
                     out.append(host, rows);
                     stats.rowsBack += rows;

@@ -4,10 +4,6 @@ import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.join.Reduction;
 
-import static io.leapfrog.exec.gpu.KernelArg.i32;
-import static io.leapfrog.exec.gpu.KernelArg.i64;
-import static io.leapfrog.exec.gpu.KernelArg.ptr;
-
 /**
  * LFTJ-GPU: one thread per value of the level-0 driver (the smallest first-level list), each running
  * the whole leapfrog triejoin below its value (the paper's single-value intervals). Counting and
@@ -48,8 +44,7 @@ final class LftjGpuJoin implements GpuJoinOperator {
         long c;
         try (DeviceBuffer total = j.mem().allocate(8, "join count")) {
             dev.fill(total, 0, 2, 0);
-            overDriver(dev, plan, (lo, hi) -> dev.launch("lftj_count_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi),
-                    ptr(total)));
+            overDriver(dev, plan, (lo, hi) -> dev.launch(LftjKernels.count(plan.variant(), lo, hi, total), hi - lo, BLOCK));
             c = dev.readLong(total, 0);
         }
         j.stats().windows[0] = 1;
@@ -64,9 +59,9 @@ final class LftjGpuJoin implements GpuJoinOperator {
         GpuDevice dev = j.dev();
         r.check(plan.query);
         try (DeviceReduction out = DeviceReduction.start(dev, j.mem(), r.op())) {
-            overDriver(dev, plan, (lo, hi) -> dev.launch("lftj_reduce_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi),
-                    DeviceReduction.program(r.value()), DeviceReduction.program(r.keep()), i32(r.op().ordinal()),
-                    ptr(out.out)));
+            overDriver(dev, plan, (lo, hi) -> dev.launch(LftjKernels.reduce(plan.variant(), lo, hi,
+                    DeviceReduction.program(r.value()), DeviceReduction.program(r.keep()), DeviceReduction.op(r.op()), out.out),
+                    hi - lo, BLOCK));
             j.stats().windows[0] = 1;
             return out.result();
         }
@@ -139,7 +134,7 @@ final class LftjGpuJoin implements GpuJoinOperator {
         int k = plan.outVars;
         long[] offsets = new long[w + 1];
         try (DeviceBuffer counts = mem.allocate(8L * (w + 1), "rows per driver value")) {
-            dev.launch("lftj_count_each_" + plan.variant(), w, BLOCK, i32(lo), i32(hi), ptr(counts));
+            dev.launch(LftjKernels.countEach(plan.variant(), lo, hi, counts), w, BLOCK);
             dev.download(counts, 0, offsets, 1, w);
             for (int i = 1; i <= w; i++) {
                 offsets[i] += offsets[i - 1];
@@ -177,8 +172,7 @@ final class LftjGpuJoin implements GpuJoinOperator {
         GpuDevice dev = j.dev();
         long rows = r1 - r0;
         try (DeviceBuffer buf = j.mem().allocate(4L * rows * k, "result rows")) {
-            dev.launch("lftj_write_" + plan.variant(), hi - lo, BLOCK, i32(lo), i32(hi), ptr(offsets, 8L * offsetIndex),
-                    i64(r0), i64(r1), ptr(buf));
+            dev.launch(LftjKernels.write(plan.variant(), lo, hi, offsets, offsetIndex, r0, r1, buf), hi - lo, BLOCK);
             int[] host = new int[(int) (rows * k)];
             dev.download(buf, 0, host, 0, host.length);
             out.append(host, (int) rows);

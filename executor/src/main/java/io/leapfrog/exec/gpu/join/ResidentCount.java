@@ -1,11 +1,11 @@
 package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.gpu.GpuDevice;
-import io.leapfrog.exec.gpu.KernelArg;
+import io.leapfrog.exec.gpu.KernelCall;
 import io.leapfrog.exec.gpu.ResidentKernel;
+import io.leapfrog.kernels.layout.LfPlan;
+import io.leapfrog.kernels.layout.LfWarpArgs;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -38,17 +38,22 @@ final class ResidentCount {
         EncodedPlan encoded = j.plan();
         Key key = encoded.prepared.residentKey;
         if (key == null || key.launch != l) {   // made once for the prepared launch
-            ByteBuffer args = ByteBuffer.allocate(DepthFirstCount.ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN).put(0, l.args().array());
-            args.putInt(DepthFirstCount.ARGS_TRACE, 0).putLong(DepthFirstCount.ARGS_RESULT, ResidentKernel.mailbox(dev))
-                    .putLong(DepthFirstCount.ARGS_EPOCH, 0);
-            key = new Key(l, encoded.generation, kernel(l.kernel()), Arrays.copyOf(encoded.bytes, l.planBytes()), args.array());
+            key = new Key(l, encoded.generation, kernel(l.kernel()), Arrays.copyOf(encoded.bytes, LfPlan.headBytes(l.head())),
+                    arguments(l.args(), ResidentKernel.mailbox(dev)));
             encoded.prepared.residentKey = key;
         }
         Key k = key;
-        ResidentKernel r = ResidentKernel.of(dev, k, k.kernel, l.blocks(), l.block(), l.shared(),
-                () -> new KernelArg[] {KernelArg.struct(k.plan, "plan"), KernelArg.struct(k.args, "depth-first count arguments")},
+        ResidentKernel r = ResidentKernel.of(dev, k, l.blocks(), l.block(), l.shared(), () -> k.call(),
                 j.options().residentIdle(), j.warnings());
         return r.run(CountHandover.RESULT_WORDS);
+    }
+
+    /**
+     * The resident kernel's count arguments: the launch's, their result in the resident kernels' mailbox
+     * (whose job word is the epoch), without the trace.
+     */
+    static byte[] arguments(LfWarpArgs launch, long mailbox) {
+        return new LfWarpArgs(launch.array().clone()).trace(0).result(mailbox).epoch(0).array();
     }
 
     /**
@@ -61,6 +66,7 @@ final class ResidentCount {
         final DepthFirstCount.Launch launch;
         final long generation;
         final String kernel;
+        /** The plan parameter's bytes: the head of the plan the launch's kernel takes. */
         final byte[] plan;
         final byte[] args;
 
@@ -70,6 +76,12 @@ final class ResidentCount {
             this.kernel = kernel;
             this.plan = plan;
             this.args = args;
+        }
+
+        /** The resident kernel's launch but for its resident arguments (ResidentKernel adds them). */
+        KernelCall call() {
+            return CountKernels.residentBlockCount(launch.kernel(), launch.head(), new LfPlan(Arrays.copyOf(plan, LfPlan.BYTES)),
+                    new LfWarpArgs(args));
         }
 
         @Override

@@ -3,7 +3,6 @@ package io.leapfrog.exec.gpu.join;
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
-import io.leapfrog.exec.gpu.KernelArg;
 import io.leapfrog.exec.storage.Trie;
 
 import java.lang.ref.ReferenceQueue;
@@ -207,8 +206,7 @@ final class ResidentTries {
             return null;
         }
         DeviceBuffer rank = allocate(4L * span, "trie rank table");
-        device.launch("lf_build_rank", t.values[0].length, 256, KernelArg.ptr(vals[0]), KernelArg.i32(t.values[0].length),
-                KernelArg.i32(t.values[0][0]), KernelArg.ptr(rank));
+        device.launch(TrieKernels.buildRank(vals[0], t.values[0].length, t.values[0][0], rank), t.values[0].length, 256);
         return rank;
     }
 
@@ -224,9 +222,7 @@ final class ResidentTries {
             return null;
         }
         device.fill(bits, 0, s.bytes() / 4, 0);
-        device.launch("lf_build_bits", 32L * s.rows(), 256, KernelArg.ptr(vals), KernelArg.ptr(parentOffsets),
-                KernelArg.i32(s.row0()), KernelArg.i32(s.rows()), KernelArg.i32(s.col0()), KernelArg.i32(s.words()),
-                KernelArg.ptr(bits));
+        device.launch(TrieKernels.buildBits(vals, parentOffsets, s.row0(), s.rows(), s.col0(), s.words(), bits), 32L * s.rows(), 256);
         return bits;
     }
 

@@ -1,7 +1,10 @@
 package io.leapfrog.exec.gpu.join;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import io.leapfrog.kernels.layout.KernelConstants;
+import io.leapfrog.kernels.layout.LfLevel;
+import io.leapfrog.kernels.layout.LfPart;
+import io.leapfrog.kernels.layout.LfPlan;
+
 import java.util.Arrays;
 
 /**
@@ -17,7 +20,7 @@ import java.util.Arrays;
  * {@code _v8}, or the whole plan), so {@link DepthFirstCount} launches either.
  */
 final class ShapedKernel {
-    /** Levels the kernel's plan parameter has room for (LfPlanOf), as DepthFirstCount.planHead chose. */
+    /** Levels the kernel's plan parameter has room for (LfPlanOf), as CountKernels.planHead chose. */
     private final int head;
     private final int nvars;
     /** The shape's numbers, in the order {@link #of} reads them: what equality and hashing compare. */
@@ -33,49 +36,55 @@ final class ShapedKernel {
 
     /** The shape of {@code plan} (LfPlan bytes), with task participants {@code task} and kept slots {@code keep}. */
     static ShapedKernel of(byte[] plan, int nvars, int head, int[] task, int[] keep) {
-        ByteBuffer b = ByteBuffer.wrap(plan).order(ByteOrder.LITTLE_ENDIAN);
+        LfPlan p = new LfPlan(plan);
         int[] w = new int[3 + nvars * LEVEL_STRIDE];
         int i = 0;
         w[i++] = nvars;
         w[i++] = task[0];
         w[i++] = task[1];
         for (int l = 0; l < nvars; l++) {
-            int at = PlanLayout.PLAN_LEVELS + l * PlanLayout.LEVEL_BYTES;
-            int width = b.getInt(at + PlanLayout.LEVEL_WIDTH);
+            LfLevel level = p.level(l);
+            int width = level.width();
             w[i++] = keep[l];
             w[i++] = width;
-            w[i++] = b.getInt(at + PlanLayout.LEVEL_NLOWER);
-            w[i++] = b.getInt(at + PlanLayout.LEVEL_NUPPER);
-            for (int k = 0; k < 2; k++) {
-                long c = b.getLong(at + (k == 0 ? PlanLayout.LEVEL_LOWER_CONST : PlanLayout.LEVEL_UPPER_CONST));
+            w[i++] = level.nLower();
+            w[i++] = level.nUpper();
+            for (long c : new long[] {level.lowerConst(), level.upperConst()}) {
                 w[i++] = (int) (c >>> 32);
                 w[i++] = (int) c;
             }
-            for (int field : BOUND_FIELDS) {
-                for (int k = 0; k < PlanLayout.MAX_BOUNDS; k++) {
-                    w[i++] = b.getInt(at + field + 4 * k);
-                }
+            for (int k = 0; k < BOUNDS; k++) {
+                w[i++] = level.lowerVar(k);
             }
-            for (int q = 0; q < PlanLayout.MAX_PARTS; q++) {
-                int p = at + PlanLayout.LEVEL_PARTS + q * PlanLayout.PART_BYTES;
+            for (int k = 0; k < BOUNDS; k++) {
+                w[i++] = level.lowerAdd(k);
+            }
+            for (int k = 0; k < BOUNDS; k++) {
+                w[i++] = level.upperVar(k);
+            }
+            for (int k = 0; k < BOUNDS; k++) {
+                w[i++] = level.upperSub(k);
+            }
+            for (int q = 0; q < PARTS; q++) {
+                LfPart part = level.part(q);
                 boolean real = q < width;
-                w[i++] = real && b.getLong(p + PlanLayout.PART_PARENT_OFF) == 0 ? 1 : 0;
-                w[i++] = real ? b.getInt(p + PlanLayout.PART_PARENT_SLOT) : 0;
-                w[i++] = real ? b.getInt(p + PlanLayout.PART_SLOT) : 0;
-                w[i++] = real && b.getLong(p + PlanLayout.PART_RANK) != 0 ? 1 : 0;
-                w[i++] = real && b.getLong(p + PlanLayout.PART_BITS) != 0 ? 1 : 0;
+                w[i++] = real && part.parentOff() == 0 ? 1 : 0;
+                w[i++] = real ? part.parentSlot() : 0;
+                w[i++] = real ? part.slot() : 0;
+                w[i++] = real && part.rank() != 0 ? 1 : 0;
+                w[i++] = real && part.bits() != 0 ? 1 : 0;
             }
         }
         return new ShapedKernel(head, nvars, w);
     }
 
-    private static final int[] BOUND_FIELDS = {
-        PlanLayout.LEVEL_LOWER_VAR, PlanLayout.LEVEL_LOWER_ADD, PlanLayout.LEVEL_UPPER_VAR, PlanLayout.LEVEL_UPPER_SUB};
+    private static final int BOUNDS = KernelConstants.LF_MAX_BOUNDS;
+    private static final int PARTS = KernelConstants.LF_MAX_PARTS;
     /** Words of a level before its parts: keep, width, nLower, nUpper, two constants (two words each), the bounds. */
-    private static final int LEVEL_WORDS = 4 + 4 + BOUND_FIELDS.length * PlanLayout.MAX_BOUNDS;
+    private static final int LEVEL_WORDS = 4 + 4 + 4 * BOUNDS;
     /** Words of a part: root, parentSlot, slot, rank, bits. */
     private static final int PART_WORDS = 5;
-    private static final int LEVEL_STRIDE = LEVEL_WORDS + PlanLayout.MAX_PARTS * PART_WORDS;
+    private static final int LEVEL_STRIDE = LEVEL_WORDS + PARTS * PART_WORDS;
 
     private int level(int l, int word) {
         return words[3 + l * LEVEL_STRIDE + word];
@@ -90,7 +99,7 @@ final class ShapedKernel {
     }
 
     private int bound(int l, int field, int k) {
-        return level(l, 8 + field * PlanLayout.MAX_BOUNDS + k);
+        return level(l, 8 + field * BOUNDS + k);
     }
 
     /** The CUDA source of this shape's kernel, named {@code kernel}. */
@@ -116,13 +125,13 @@ final class ShapedKernel {
         String[] bounds = {"lowerVar", "lowerAdd", "upperVar", "upperSub"};
         for (int f = 0; f < bounds.length; f++) {
             int field = f;
-            perPair(s, "int", bounds[f], PlanLayout.MAX_BOUNDS, (l, k) -> Integer.toString(bound(l, field, k)));
+            perPair(s, "int", bounds[f], BOUNDS, (l, k) -> Integer.toString(bound(l, field, k)));
         }
         String[] parts = {"root", "parentSlot", "slot", "rank", "bits"};
         for (int f = 0; f < parts.length; f++) {
             int field = f;
             boolean flag = f == 0 || f >= 3;
-            perPair(s, flag ? "bool" : "int", parts[f], PlanLayout.MAX_PARTS,
+            perPair(s, flag ? "bool" : "int", parts[f], PARTS,
                     (l, q) -> flag ? (part(l, q, field) != 0 ? "true" : "false") : Integer.toString(part(l, q, field)));
         }
         s.append("};\n\n");
@@ -134,7 +143,8 @@ final class ShapedKernel {
 
     /** A kernel of the module: the block count's arguments ({@code more} after them), its body one call. */
     private void entry(StringBuilder s, String name, String more, String call) {
-        s.append("extern \"C\" __global__ void __launch_bounds__(1024, 1) ").append(name)
+        s.append("extern \"C\" __global__ void __launch_bounds__(").append(KernelConstants.LW_COUNT_MAX_THREADS).append(", 1) ")
+                .append(name)
                 .append("(const __grid_constant__ LfPlanOf<").append(head).append("> plan,\n")
                 .append("        const __grid_constant__ LfWarpArgs a").append(more).append(") {\n")
                 .append("    ").append(call).append('\n')

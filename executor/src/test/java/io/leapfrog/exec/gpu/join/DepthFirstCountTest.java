@@ -3,6 +3,9 @@ package io.leapfrog.exec.gpu.join;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.Trie;
+import io.leapfrog.kernels.layout.KernelConstants;
+import io.leapfrog.kernels.layout.LfPlan;
+import io.leapfrog.kernels.layout.LfWarpArgs;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -19,13 +22,13 @@ class DepthFirstCountTest {
 
     @Test
     void argumentOffsetsMatchTheKernelsStruct() {
-        // static_asserts of LfWarpArgs in kernels/src/main/cuda/warp_kernels.cuh
-        assertEquals(16, DepthFirstCount.ARGS_SPLIT);
-        assertEquals(24, DepthFirstCount.ARGS_KEEP);
-        assertEquals(88, DepthFirstCount.ARGS_SPAN_SRC);
-        assertEquals(88 + 16 * FusedLevelwiseCount.SPANS, DepthFirstCount.ARGS_N_SPANS);
-        assertEquals(96 + 16 * FusedLevelwiseCount.SPANS, DepthFirstCount.ARGS_RESULT);
-        assertEquals(112 + 16 * FusedLevelwiseCount.SPANS, DepthFirstCount.ARGS_BYTES);
+        // LfWarpArgs as layout.def lays it out (layout_gen.cuh static_asserts the same numbers)
+        assertEquals(16, LfWarpArgs.SPLIT);
+        assertEquals(24, LfWarpArgs.KEEP);
+        assertEquals(88, LfWarpArgs.SPAN_SRC);
+        assertEquals(88 + 16 * KernelConstants.LW_FUSED_SPANS, LfWarpArgs.N_SPANS);
+        assertEquals(96 + 16 * KernelConstants.LW_FUSED_SPANS, LfWarpArgs.RESULT);
+        assertEquals(112 + 16 * KernelConstants.LW_FUSED_SPANS, LfWarpArgs.BYTES);
     }
 
     @Test
@@ -34,13 +37,15 @@ class DepthFirstCountTest {
         assertEquals("lw_block_count_v4", DepthFirstCount.kernel(4));
         assertEquals("lw_block_count_v8", DepthFirstCount.kernel(5));
         assertEquals("lw_block_count", DepthFirstCount.kernel(9));
-        assertEquals(4, DepthFirstCount.planHead(2));
-        assertEquals(8, DepthFirstCount.planHead(8));
-        assertEquals(PlanLayout.MAX_VARS, DepthFirstCount.planHead(9));
-        // LfPlanOf<4>: 16 bytes of head and 4 levels of 672 (plan.cuh)
-        assertEquals(16 + 4 * 672, DepthFirstCount.planParameterBytes(4));
-        assertEquals(16 + 8 * 672, DepthFirstCount.planParameterBytes(8));
-        assertEquals(PlanLayout.PLAN_BYTES, DepthFirstCount.planParameterBytes(PlanLayout.MAX_VARS));
+        assertEquals(4, CountKernels.planHead(2));
+        assertEquals(8, CountKernels.planHead(8));
+        assertEquals(KernelConstants.LF_MAX_VARS, CountKernels.planHead(9));
+        // LfPlanOf<4>: 16 bytes of head and 4 levels of 672 (layout.def)
+        assertEquals(16 + 4 * 672, LfPlan.headBytes(4));
+        assertEquals(16 + 8 * 672, LfPlan.headBytes(8));
+        assertEquals(LfPlan.BYTES, LfPlan.headBytes(KernelConstants.LF_MAX_VARS));
+        assertEquals("LfPlanOf<4>", new LfPlan().head(4).cType());
+        assertEquals(16 + 4 * 672, new LfPlan().head(4).size());
     }
 
     @Test
@@ -82,13 +87,14 @@ class DepthFirstCountTest {
 
     @Test
     void aDepthFirstCountsTraceReadsItsClocksAndSpan() {
-        long[] h = new long[FusedLevelwiseCount.HEADER_WORDS + FusedLevelwiseCount.TRACE_WORDS];
-        h[DepthFirstCount.HEADER_SPAN] = 29_000;
-        int c = FusedLevelwiseCount.HEADER_WORDS;
+        long[] h = new long[KernelConstants.LW_FUSED_HEADER_WORDS + KernelConstants.LW_FUSED_TRACE_WORDS];
+        assertEquals(2, KernelConstants.LW_WARP_SPAN, "the word of level 1's rows, which the block count leaves unused");
+        h[KernelConstants.LW_WARP_SPAN] = 29_000;
+        int c = KernelConstants.LW_FUSED_HEADER_WORDS;
         h[c] = 100;
         h[c + 1] = 9_000;
         h[c + 2] = 40_000;
-        int items = 1 + PlanLayout.MAX_VARS;   // block 0's rounds (level 1) and steps (levels 2, 3)
+        int items = 1 + KernelConstants.LF_MAX_VARS;   // block 0's rounds (level 1) and steps (levels 2, 3)
         h[items + 1] = 1;
         h[items + 2] = 2;
         h[items + 3] = 5;

@@ -1,9 +1,10 @@
 package io.leapfrog.exec.gpu.join;
 
+import io.leapfrog.kernels.layout.KernelConstants;
+import io.leapfrog.kernels.layout.LfFusedArgs;
+import io.leapfrog.kernels.layout.LfTable;
 import org.junit.jupiter.api.Test;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -15,46 +16,57 @@ class FusedLevelwiseCountTest {
 
     @Test
     void argumentOffsetsMatchTheKernelsStruct() {
-        // static_asserts of LfFusedArgs in kernels/src/main/cuda/fused.cuh
-        assertEquals(784, FusedLevelwiseCount.ARGS_DRV);
-        assertEquals(832, FusedLevelwiseCount.ARGS_HEADER);
-        assertEquals(856, FusedLevelwiseCount.ARGS_KEEP);
-        assertEquals(920, FusedLevelwiseCount.ARGS_SPAN_SRC);
-        assertEquals(920 + 16 * FusedLevelwiseCount.SPANS, FusedLevelwiseCount.ARGS_N_SPANS);
-        assertEquals(FusedLevelwiseCount.ARGS_N_SPANS + 4, FusedLevelwiseCount.ARGS_TRACE);
-        assertEquals(1312, FusedLevelwiseCount.ARGS_RESULT);
-        assertEquals(2 * PlanLayout.TABLE_BYTES + 72 + 4 * PlanLayout.MAX_VARS + 16 * FusedLevelwiseCount.SPANS + 8 + 16,
-                FusedLevelwiseCount.ARGS_BYTES);
-        assertEquals(1 + 2 * PlanLayout.MAX_VARS, FusedLevelwiseCount.HEADER_WORDS);
+        // LfFusedArgs as layout.def lays it out (layout_gen.cuh static_asserts the same numbers)
+        assertEquals(784, LfFusedArgs.DRV);
+        assertEquals(832, LfFusedArgs.HEADER);
+        assertEquals(856, LfFusedArgs.KEEP);
+        assertEquals(920, LfFusedArgs.SPAN_SRC);
+        assertEquals(920 + 16 * KernelConstants.LW_FUSED_SPANS, LfFusedArgs.N_SPANS);
+        assertEquals(LfFusedArgs.N_SPANS + 4, LfFusedArgs.TRACE);
+        assertEquals(1312, LfFusedArgs.RESULT);
+        assertEquals(2 * LfTable.BYTES + 72 + 4 * KernelConstants.LF_MAX_VARS + 16 * KernelConstants.LW_FUSED_SPANS + 8 + 16,
+                LfFusedArgs.BYTES);
+        assertEquals(1 + 2 * KernelConstants.LF_MAX_VARS, KernelConstants.LW_FUSED_HEADER_WORDS);
     }
 
     @Test
     void trieArraysAreStagedInOrderWhileTheyFitAtSixteenByteBoundaries() {
-        ByteBuffer args = ByteBuffer.allocate(FusedLevelwiseCount.ARGS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         List<long[]> arrays = List.of(new long[] {0x1000, 100}, new long[] {0x2000, 900}, new long[] {0x3004, 8},
                 new long[] {0x4000, 20}, new long[] {0x5000, 0});
         // 100 fits (at 0), 900 does not fit 200, 0x3004 is not 16-byte aligned, 20 fits (at 112), empty skipped
-        assertEquals(112 + 32, FusedLevelwiseCount.stageSpans(arrays, 200, args));
-        assertEquals(2, args.getInt(FusedLevelwiseCount.ARGS_N_SPANS));
-        assertEquals(0x1000, args.getLong(FusedLevelwiseCount.ARGS_SPAN_SRC));
-        assertEquals(0x4000, args.getLong(FusedLevelwiseCount.ARGS_SPAN_SRC + 8));
-        assertEquals(100, args.getInt(FusedLevelwiseCount.ARGS_SPAN_BYTES));
-        assertEquals(20, args.getInt(FusedLevelwiseCount.ARGS_SPAN_BYTES + 4));
-        assertEquals(0, args.getInt(FusedLevelwiseCount.ARGS_SPAN_AT));
-        assertEquals(112, args.getInt(FusedLevelwiseCount.ARGS_SPAN_AT + 4));
-        assertEquals(0, FusedLevelwiseCount.stageSpans(arrays, 0, args), "no shared memory: nothing staged");
-        assertEquals(0, args.getInt(FusedLevelwiseCount.ARGS_N_SPANS));
+        StagedSpans spans = StagedSpans.choose(arrays, 200, 0);
+        assertEquals(112 + 32, spans.end());
+        LfFusedArgs args = new LfFusedArgs();
+        spans.writeTo(args);
+        assertEquals(2, args.nSpans());
+        assertEquals(0x1000, args.spanSrc(0));
+        assertEquals(0x4000, args.spanSrc(1));
+        assertEquals(100, args.spanBytes(0));
+        assertEquals(20, args.spanBytes(1));
+        assertEquals(0, args.spanAt(0));
+        assertEquals(112, args.spanAt(1));
+        StagedSpans none = StagedSpans.choose(arrays, 0, 0);
+        assertEquals(0, none.end(), "no shared memory: nothing staged");
+        none.writeTo(args);
+        assertEquals(0, args.nSpans());
+        // from byte 64 on (the block count's spans come after its tables): 100 at 64, 900 past 1000, 20 at 176
+        StagedSpans after = StagedSpans.choose(arrays, 1000, 64);
+        assertEquals(2, after.count());
+        assertEquals(176 + 32, after.end());
+        after.writeTo(args);
+        assertEquals(64, args.spanAt(0));
+        assertEquals(176, args.spanAt(1));
     }
 
     @Test
     void aTraceReadsTheHeadersRowsItemsAndClocks() {
-        long[] h = new long[FusedLevelwiseCount.HEADER_WORDS + FusedLevelwiseCount.TRACE_WORDS];
+        long[] h = new long[KernelConstants.LW_FUSED_HEADER_WORDS + KernelConstants.LW_FUSED_TRACE_WORDS];
         h[0] = 99;                                     // the count
         h[1 + 1] = 10;                                 // rows of levels 1 and 2
         h[1 + 2] = 20;
-        h[1 + PlanLayout.MAX_VARS + 1] = 3;            // items of levels 1 and 2
-        h[1 + PlanLayout.MAX_VARS + 2] = 7;
-        int c = FusedLevelwiseCount.HEADER_WORDS;
+        h[1 + KernelConstants.LF_MAX_VARS + 1] = 3;    // items of levels 1 and 2
+        h[1 + KernelConstants.LF_MAX_VARS + 2] = 7;
+        int c = KernelConstants.LW_FUSED_HEADER_WORDS;
         h[c] = 1000;
         h[c + 1] = 1500;
         h[c + 2] = 4000;                               // clocks past the last are 0

@@ -1,6 +1,7 @@
 package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.kernels.layout.KernelConstants;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ class GpuEligibilityTest {
     @Test
     void conjunctiveJoinsWithinTheKernelsSizesAreEligible() {
         assertNull(GpuEligibility.reason(3, levels(3, level(2, 1, 0, false))));
-        assertNull(GpuEligibility.reason(PlanLayout.MAX_VARS, levels(PlanLayout.MAX_VARS, level(1, 0, 0, false))));
+        assertNull(GpuEligibility.reason(KernelConstants.LF_MAX_VARS, levels(KernelConstants.LF_MAX_VARS, level(1, 0, 0, false))));
     }
 
     @Test
@@ -45,10 +46,10 @@ class GpuEligibilityTest {
         assertTrue(GpuEligibility.reason(17, List.of()).contains("17 variables"));
         assertTrue(GpuEligibility.reason(2, List.of(level(1, 0, 0, false), level(1, 0, 0, true))).contains("variable 1"));
         assertTrue(GpuEligibility.reason(2, List.of(level(1, 0, 1, false), level(1, 0, 0, false))).contains("level 0 has a filter"));
-        assertTrue(GpuEligibility.reason(1, List.of(level(PlanLayout.MAX_PARTS + 1, 0, 0, false))).contains("intersects"));
-        assertTrue(GpuEligibility.reason(1, List.of(level(1, PlanLayout.MAX_BOUNDS + 1, 0, false))).contains("bounds"));
-        int wide = PlanLayout.MAX_SLOTS / PlanLayout.MAX_PARTS + 1;
-        assertTrue(GpuEligibility.reason(wide, levels(wide, level(PlanLayout.MAX_PARTS, 0, 0, false))).contains("trie positions"));
+        assertTrue(GpuEligibility.reason(1, List.of(level(KernelConstants.LF_MAX_PARTS + 1, 0, 0, false))).contains("intersects"));
+        assertTrue(GpuEligibility.reason(1, List.of(level(1, KernelConstants.LF_MAX_BOUNDS + 1, 0, false))).contains("bounds"));
+        int wide = KernelConstants.LF_MAX_SLOTS / KernelConstants.LF_MAX_PARTS + 1;
+        assertTrue(GpuEligibility.reason(wide, levels(wide, level(KernelConstants.LF_MAX_PARTS, 0, 0, false))).contains("trie positions"));
     }
 
     @Test

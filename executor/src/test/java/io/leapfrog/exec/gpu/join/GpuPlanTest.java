@@ -3,10 +3,10 @@ package io.leapfrog.exec.gpu.join;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.Trie;
+import io.leapfrog.kernels.layout.LfLevel;
+import io.leapfrog.kernels.layout.LfPart;
+import io.leapfrog.kernels.layout.LfPlan;
 import org.junit.jupiter.api.Test;
-
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -91,37 +91,38 @@ class GpuPlanTest {
         JoinQuery q = JoinQuery.builder(2).atom(EDGES, 0, 1).atom(NODES, 1)
                 .lowerBoundConst(0, 1, false).upperBound(1, 0, true).outputVars(1).build();
         GpuPlan p = GpuPlan.of(q);
-        ByteBuffer b = ByteBuffer.wrap(p.encode(FAKE)).order(ByteOrder.LITTLE_ENDIAN);
-        assertEquals(PlanLayout.PLAN_BYTES, b.capacity());
-        assertEquals(16 + 16 * (96 + 8 * 72), PlanLayout.PLAN_BYTES, "sizeof(LfPlan) in plan.cuh");
-        assertEquals(2, b.getInt(PlanLayout.PLAN_NVARS));
-        assertEquals(1, b.getInt(PlanLayout.PLAN_OUTVARS));
-        int l0 = PlanLayout.PLAN_LEVELS;
-        assertEquals(1, b.getInt(l0 + PlanLayout.LEVEL_WIDTH));
-        assertEquals(1, b.getLong(l0 + PlanLayout.LEVEL_LOWER_CONST));
-        assertEquals(Integer.MAX_VALUE, b.getLong(l0 + PlanLayout.LEVEL_UPPER_CONST));
-        int part = l0 + PlanLayout.LEVEL_PARTS;
-        assertEquals(0x1000L, b.getLong(part + PlanLayout.PART_VALS));
-        assertEquals(0L, b.getLong(part + PlanLayout.PART_PARENT_OFF), "trie level 0 has no parent");
-        assertEquals(0L, b.getLong(part + PlanLayout.PART_RANK), "a first level of 4 values gets no rank table");
-        assertEquals(4, b.getInt(part + PlanLayout.PART_LEN));
-        int l1 = PlanLayout.PLAN_LEVELS + PlanLayout.LEVEL_BYTES;
-        assertEquals(2, b.getInt(l1 + PlanLayout.LEVEL_WIDTH));
-        assertEquals(1, b.getInt(l1 + PlanLayout.LEVEL_NUPPER));
-        assertEquals(0, b.getInt(l1 + PlanLayout.LEVEL_UPPER_VAR));
-        assertEquals(1, b.getInt(l1 + PlanLayout.LEVEL_UPPER_SUB), "y < x: y <= x - 1");
+        byte[] bytes = p.encode(FAKE);
+        assertEquals(LfPlan.BYTES, bytes.length);
+        assertEquals(16 + 16 * (96 + 8 * 72), LfPlan.BYTES, "sizeof(LfPlan) in layout.def");
+        LfPlan b = new LfPlan(bytes);
+        assertEquals(2, b.nvars());
+        assertEquals(1, b.outVars());
+        LfLevel l0 = b.level(0);
+        assertEquals(1, l0.width());
+        assertEquals(1, l0.lowerConst());
+        assertEquals(Integer.MAX_VALUE, l0.upperConst());
+        LfPart part = l0.part(0);
+        assertEquals(0x1000L, part.vals());
+        assertEquals(0L, part.parentOff(), "trie level 0 has no parent");
+        assertEquals(0L, part.rank(), "a first level of 4 values gets no rank table");
+        assertEquals(4, part.len());
+        LfLevel l1 = b.level(1);
+        assertEquals(2, l1.width());
+        assertEquals(1, l1.nUpper());
+        assertEquals(0, l1.upperVar(0));
+        assertEquals(1, l1.upperSub(0), "y < x: y <= x - 1");
         boolean sawChild = false;
         for (int i = 0; i < 2; i++) {
-            int pb = l1 + PlanLayout.LEVEL_PARTS + i * PlanLayout.PART_BYTES;
-            if (b.getLong(pb + PlanLayout.PART_VALS) == 0x1001L) {
+            LfPart pb = l1.part(i);
+            if (pb.vals() == 0x1001L) {
                 sawChild = true;
-                assertEquals(0x100000L, b.getLong(pb + PlanLayout.PART_PARENT_OFF));
-                assertEquals(0x9001L, b.getLong(pb + PlanLayout.PART_BITS), "the child level's core bitmap");
-                assertEquals(3, b.getInt(pb + PlanLayout.PART_BITS_ROW0));
-                assertEquals(5, b.getInt(pb + PlanLayout.PART_BITS_ROWS));
-                assertEquals(7, b.getInt(pb + PlanLayout.PART_BITS_COL0));
-                assertEquals(11, b.getInt(pb + PlanLayout.PART_BITS_WORDS));
-                assertEquals(p.partSlot[0][0], b.getInt(pb + PlanLayout.PART_PARENT_SLOT));
+                assertEquals(0x100000L, pb.parentOff());
+                assertEquals(0x9001L, pb.bits(), "the child level's core bitmap");
+                assertEquals(3, pb.bitsRow0());
+                assertEquals(5, pb.bitsRows());
+                assertEquals(7, pb.bitsCol0());
+                assertEquals(11, pb.bitsWords());
+                assertEquals(p.partSlot[0][0], pb.parentSlot());
             }
         }
         assertTrue(sawChild, "e(x,y)'s second level takes part in level 1");
@@ -153,13 +154,12 @@ class GpuPlanTest {
         assertEquals(2 * n - 1, RankTables.span(dense.values[0]));
         assertEquals(4L * (2 * n - 1), RankTables.bytes(dense));
         GpuPlan p = GpuPlan.of(JoinQuery.builder(2).atom(dense, 0, 1).build());
-        ByteBuffer b = ByteBuffer.wrap(p.encode(FAKE)).order(ByteOrder.LITTLE_ENDIAN);
-        int part = PlanLayout.PLAN_LEVELS + PlanLayout.LEVEL_PARTS;
-        assertEquals(0x7000L, b.getLong(part + PlanLayout.PART_RANK));
-        assertEquals(100, b.getInt(part + PlanLayout.PART_RANK_MIN));
-        assertEquals(2 * n - 1, b.getInt(part + PlanLayout.PART_RANK_SPAN));
-        int level1 = PlanLayout.PLAN_LEVELS + PlanLayout.LEVEL_BYTES + PlanLayout.LEVEL_PARTS;
-        assertEquals(0L, b.getLong(level1 + PlanLayout.PART_RANK), "only first trie levels have rank tables");
+        LfPlan b = new LfPlan(p.encode(FAKE));
+        LfPart part = b.level(0).part(0);
+        assertEquals(0x7000L, part.rank());
+        assertEquals(100, part.rankMin());
+        assertEquals(2 * n - 1, part.rankSpan());
+        assertEquals(0L, b.level(1).part(0).rank(), "only first trie levels have rank tables");
     }
 
     @Test

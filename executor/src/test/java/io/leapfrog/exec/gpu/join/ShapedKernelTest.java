@@ -61,7 +61,7 @@ class ShapedKernelTest {
         for (int l = 0; l < p.nvars; l++) {
             keep[l] = p.keepSlotsAfter(l);
         }
-        return ShapedKernel.of(p.encode(where), p.nvars, DepthFirstCount.planHead(p.nvars), DepthFirstCount.taskParticipants(p), keep);
+        return ShapedKernel.of(p.encode(where), p.nvars, CountKernels.planHead(p.nvars), DepthFirstCount.taskParticipants(p), keep);
     }
 
     @Test
