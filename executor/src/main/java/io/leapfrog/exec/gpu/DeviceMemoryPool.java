@@ -55,8 +55,8 @@ public final class DeviceMemoryPool {
         }
         long size = blockSize(bytes);
         if (inUse + size > limit) {
-            throw new GpuOutOfMemoryException("GPU memory budget exceeded: " + purpose + " needs " + Bytes.format(bytes)
-                    + " with " + Bytes.format(inUse) + " of the " + Bytes.format(limit) + " budget in use", bytes);
+            throw new GpuOutOfMemoryException("GPU memory budget exceeded: " + purpose + " needs " + ByteSizes.format(bytes)
+                    + " with " + ByteSizes.format(inUse) + " of the " + ByteSizes.format(limit) + " budget in use", bytes);
         }
         DevicePointer p = takeKept(size);
         if (p == null) {
@@ -68,10 +68,10 @@ public final class DeviceMemoryPool {
                 r = JCudaDriver.cuMemAlloc(p, size);
             }
             if (r == CUresult.CUDA_ERROR_OUT_OF_MEMORY) {
-                throw new GpuOutOfMemoryException("GPU out of memory: " + purpose + " needs " + Bytes.format(bytes)
-                        + " and the device has no room left (" + Bytes.format(inUse) + " in use by this pool)", bytes);
+                throw new GpuOutOfMemoryException("GPU out of memory: " + purpose + " needs " + ByteSizes.format(bytes)
+                        + " and the device has no room left (" + ByteSizes.format(inUse) + " in use by this pool)", bytes);
             }
-            Cuda.check(r, "cuMemAlloc of " + Bytes.format(size) + " for " + purpose);
+            DriverResults.check(r, "cuMemAlloc of " + ByteSizes.format(size) + " for " + purpose);
             allocations++;
         }
         inUse += size;
@@ -96,7 +96,7 @@ public final class DeviceMemoryPool {
         inUse -= b.capacity;
         if (b.capacity > keepLimit) {
             beforeDriverWait.run();
-            Cuda.check(JCudaDriver.cuMemFree(b.pointer), "cuMemFree of " + b.purpose());
+            DriverResults.check(JCudaDriver.cuMemFree(b.pointer), "cuMemFree of " + b.purpose());
             return;
         }
         free.computeIfAbsent(b.capacity, k -> new ArrayDeque<>()).push(b.pointer);
@@ -111,7 +111,7 @@ public final class DeviceMemoryPool {
                 free.remove(largest.getKey());
             }
             kept -= largest.getKey();
-            Cuda.check(JCudaDriver.cuMemFree(p), "cuMemFree");
+            DriverResults.check(JCudaDriver.cuMemFree(p), "cuMemFree");
         }
     }
 
@@ -120,7 +120,7 @@ public final class DeviceMemoryPool {
         beforeDriverWait.run();
         for (Map.Entry<Long, ArrayDeque<DevicePointer>> e : free.entrySet()) {
             for (DevicePointer p : e.getValue()) {
-                Cuda.check(JCudaDriver.cuMemFree(p), "cuMemFree");
+                DriverResults.check(JCudaDriver.cuMemFree(p), "cuMemFree");
             }
         }
         free.clear();

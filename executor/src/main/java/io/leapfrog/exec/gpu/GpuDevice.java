@@ -101,7 +101,7 @@ public final class GpuDevice {
         this.device = device;
         this.kernels = kernels;
         byte[] nameBytes = new byte[256];
-        Cuda.check(JCudaDriver.cuDeviceGetName(nameBytes, nameBytes.length, device), "cuDeviceGetName");
+        DriverResults.check(JCudaDriver.cuDeviceGetName(nameBytes, nameBytes.length, device), "cuDeviceGetName");
         int len = 0;
         while (len < nameBytes.length && nameBytes[len] != 0) {
             len++;
@@ -112,7 +112,7 @@ public final class GpuDevice {
         this.multiprocessors = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
         this.cooperativeLaunch = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH) != 0;
         long[] total = new long[1];
-        Cuda.check(JCudaDriver.cuDeviceTotalMem(total, device), "cuDeviceTotalMem");
+        DriverResults.check(JCudaDriver.cuDeviceTotalMem(total, device), "cuDeviceTotalMem");
         this.totalMemory = total[0];
     }
 
@@ -121,21 +121,21 @@ public final class GpuDevice {
         if (module != null) {
             return;
         }
-        Cuda.check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "creating the CUDA context of " + name);
-        Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
-        Cuda.check(JCudaDriver.cuStreamCreate(stream, 0), "cuStreamCreate");
+        DriverResults.check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "creating the CUDA context of " + name);
+        DriverResults.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+        DriverResults.check(JCudaDriver.cuStreamCreate(stream, 0), "cuStreamCreate");
         KernelModule m = KernelModule.load(kernels);
         long[] free = new long[1];
         long[] tot = new long[1];
-        Cuda.check(JCudaDriver.cuMemGetInfo(free, tot), "cuMemGetInfo");
+        DriverResults.check(JCudaDriver.cuMemGetInfo(free, tot), "cuMemGetInfo");
         // The budget: what is free now, less a margin for the driver and other users of the device.
         long b = Math.max(0, free[0] - Math.max(256L << 20, free[0] / 20));
         this.pool = new DeviceMemoryPool(b, Math.max(64L << 20, b / 8), this::retireResident);
         this.staging = new PinnedStaging(STAGING_BYTES, stream);
         this.mapped = new MappedResult();
-        Cuda.check(JCudaDriver.cuStreamCreate(abortStream, jcuda.driver.CUstream_flags.CU_STREAM_NON_BLOCKING),
+        DriverResults.check(JCudaDriver.cuStreamCreate(abortStream, jcuda.driver.CUstream_flags.CU_STREAM_NON_BLOCKING),
                 "cuStreamCreate (abort)");
-        Cuda.check(JCudaDriver.cuMemAllocHost(abortOne, 4), "cuMemAllocHost (abort)");
+        DriverResults.check(JCudaDriver.cuMemAllocHost(abortOne, 4), "cuMemAllocHost (abort)");
         abortOne.getByteBuffer(0, 4).order(ByteOrder.nativeOrder()).putInt(0, 1);
         this.abortFlag = m.symbol("lf_abort", 4);
         this.module = m;
@@ -152,10 +152,10 @@ public final class GpuDevice {
                 return;
             }
             abortRequested = true;
-            Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent (abort)");
-            Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(abortFlag, abortOne, 4, abortStream), "requesting an abort");
+            DriverResults.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent (abort)");
+            DriverResults.check(JCudaDriver.cuMemcpyHtoDAsync(abortFlag, abortOne, 4, abortStream), "requesting an abort");
             for (jcuda.driver.CUdeviceptr flag : shapedAbortFlags) {
-                Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(flag, abortOne, 4, abortStream), "requesting an abort");
+                DriverResults.check(JCudaDriver.cuMemcpyHtoDAsync(flag, abortOne, 4, abortStream), "requesting an abort");
             }
         }
     }
@@ -167,14 +167,14 @@ public final class GpuDevice {
                 return false;
             }
             abortRequested = false;
-            Cuda.check(JCudaDriver.cuStreamSynchronize(abortStream), "waiting for the abort request");
+            DriverResults.check(JCudaDriver.cuStreamSynchronize(abortStream), "waiting for the abort request");
             retireResident();   // it ends on the request by itself; this waits for it
-            Cuda.check(JCudaDriver.cuStreamSynchronize(stream), "waiting for the aborted kernels");
-            Cuda.check(JCudaDriver.cuMemsetD32Async(abortFlag, 0, 1, stream), "clearing the abort flag");
+            DriverResults.check(JCudaDriver.cuStreamSynchronize(stream), "waiting for the aborted kernels");
+            DriverResults.check(JCudaDriver.cuMemsetD32Async(abortFlag, 0, 1, stream), "clearing the abort flag");
             for (jcuda.driver.CUdeviceptr flag : shapedAbortFlags) {
-                Cuda.check(JCudaDriver.cuMemsetD32Async(flag, 0, 1, stream), "clearing the abort flag");
+                DriverResults.check(JCudaDriver.cuMemsetD32Async(flag, 0, 1, stream), "clearing the abort flag");
             }
-            Cuda.check(JCudaDriver.cuStreamSynchronize(stream), "clearing the abort flag");
+            DriverResults.check(JCudaDriver.cuStreamSynchronize(stream), "clearing the abort flag");
             return true;
         }
     }
@@ -188,7 +188,7 @@ public final class GpuDevice {
 
     private static int attribute(CUdevice d, int attr) {
         int[] v = new int[1];
-        Cuda.check(JCudaDriver.cuDeviceGetAttribute(v, attr, d), "cuDeviceGetAttribute");
+        DriverResults.check(JCudaDriver.cuDeviceGetAttribute(v, attr, d), "cuDeviceGetAttribute");
         return v[0];
     }
 
@@ -212,7 +212,7 @@ public final class GpuDevice {
                 throw new GpuException("the GPU is unusable after an earlier error (" + broken.getMessage() + ")", broken);
             }
             start();
-            Cuda.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+            DriverResults.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
             clearAbort();   // a request that came after the previous work finished is spent
             return work.get();
         } catch (GpuException e) {
@@ -271,7 +271,7 @@ public final class GpuDevice {
         synchronized (abortLock) {
             shapedAbortFlags.add(flag);
             if (abortRequested) {   // a request made before the load reaches this module too
-                Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(flag, abortOne, 4, abortStream), "requesting an abort");
+                DriverResults.check(JCudaDriver.cuMemcpyHtoDAsync(flag, abortOne, 4, abortStream), "requesting an abort");
             }
         }
         for (String k : kernels) {
@@ -349,7 +349,7 @@ public final class GpuDevice {
                 if (r == CUresult.CUDA_SUCCESS) {
                     return box.word(word) == value;
                 } else if (r != CUresult.CUDA_ERROR_NOT_READY) {
-                    throw Cuda.failure(r, "running " + lastLaunch + " (or work queued before it)");
+                    throw DriverResults.failure(r, "running " + lastLaunch + " (or work queued before it)");
                 }
             }
             Thread.onSpinWait();
@@ -398,7 +398,7 @@ public final class GpuDevice {
         return residentBlocks.computeIfAbsent(kernel + "/" + block + "/" + shared, k -> {
             allowShared(kernel, shared);
             int[] perSm = new int[1];
-            Cuda.check(JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, function(kernel), block, shared),
+            DriverResults.check(JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, function(kernel), block, shared),
                     "occupancy of kernel " + kernel);
             return perSm[0] * multiprocessors;
         });
@@ -409,7 +409,7 @@ public final class GpuDevice {
         return dynamicShared.computeIfAbsent(kernel, k -> {
             int optIn = attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
             int[] fixed = new int[1];
-            Cuda.check(JCudaDriver.cuFuncGetAttribute(fixed, CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+            DriverResults.check(JCudaDriver.cuFuncGetAttribute(fixed, CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
                     function(kernel)), "shared memory of kernel " + kernel);
             return Math.max(0, optIn - fixed[0]);
         });
@@ -423,7 +423,7 @@ public final class GpuDevice {
      */
     private void allowShared(String kernel, int shared) {
         if (shared > 0 && allowedShared.getOrDefault(kernel, 0) < shared) {
-            Cuda.check(JCudaDriver.cuFuncSetAttribute(function(kernel),
+            DriverResults.check(JCudaDriver.cuFuncSetAttribute(function(kernel),
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared),
                     "allowing kernel " + kernel + " " + shared + " bytes of shared memory");
             allowedShared.put(kernel, shared);
@@ -450,7 +450,7 @@ public final class GpuDevice {
     private void launched(String kernel, int result, long t0) {
         awaited = false;
         if (result != CUresult.CUDA_SUCCESS) {
-            throw Cuda.failure(result, "launching " + lastLaunch);
+            throw DriverResults.failure(result, "launching " + lastLaunch);
         }
         KernelProfile p = diagnostics.profile();
         if (p != null) {
@@ -470,7 +470,7 @@ public final class GpuDevice {
         retireResident();
         int r = JCudaDriver.cuStreamSynchronize(stream);
         if (r != CUresult.CUDA_SUCCESS) {
-            throw Cuda.failure(r, "running " + lastLaunch + " (or work queued before it)");
+            throw DriverResults.failure(r, "running " + lastLaunch + " (or work queued before it)");
         }
         throwIfAborted();
     }
@@ -584,7 +584,7 @@ public final class GpuDevice {
     public void fill(DeviceBuffer dst, long dstByte, long count, int value) {
         queueing();
         if (count > 0) {
-            Cuda.check(JCudaDriver.cuMemsetD32Async(dst.at(dstByte), value, count, stream), "clearing " + dst.purpose());
+            DriverResults.check(JCudaDriver.cuMemsetD32Async(dst.at(dstByte), value, count, stream), "clearing " + dst.purpose());
         }
     }
 
@@ -657,6 +657,6 @@ public final class GpuDevice {
     @Override
     public String toString() {
         return name + " (GPU " + ordinal + ", compute capability " + computeCapability() + ", "
-                + Bytes.format(totalMemory) + ")";
+                + ByteSizes.format(totalMemory) + ")";
     }
 }

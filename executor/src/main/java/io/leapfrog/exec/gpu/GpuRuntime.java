@@ -112,7 +112,7 @@ public final class GpuRuntime {
         String skipped = null;
         for (int i = 0; i < count[0]; i++) {
             CUdevice d = new CUdevice();
-            Cuda.check(JCudaDriver.cuDeviceGet(d, i), "cuDeviceGet");
+            DriverResults.check(JCudaDriver.cuDeviceGet(d, i), "cuDeviceGet");
             int[] major = new int[1];
             int[] minor = new int[1];
             JCudaDriver.cuDeviceGetAttribute(major, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, d);

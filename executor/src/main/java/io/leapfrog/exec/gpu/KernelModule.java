@@ -31,14 +31,14 @@ final class KernelModule {
     /** Loads the image into the current context. */
     static KernelModule load(byte[] image) {
         KernelModule m = new KernelModule();
-        Cuda.check(JCudaDriver.cuModuleLoadData(m.module, image), "loading the GPU kernels (cuModuleLoadData)");
+        DriverResults.check(JCudaDriver.cuModuleLoadData(m.module, image), "loading the GPU kernels (cuModuleLoadData)");
         return m;
     }
 
     CUfunction function(String name) {
         return functions.computeIfAbsent(name, n -> {
             CUfunction f = new NativeLaunch.Function();
-            Cuda.check(JCudaDriver.cuModuleGetFunction(f, module, n), "looking up kernel " + n);
+            DriverResults.check(JCudaDriver.cuModuleGetFunction(f, module, n), "looking up kernel " + n);
             return f;
         });
     }
@@ -47,7 +47,7 @@ final class KernelModule {
     DevicePointer symbol(String name, long expectedBytes) {
         DevicePointer p = new DevicePointer();
         long[] size = new long[1];
-        Cuda.check(JCudaDriver.cuModuleGetGlobal(p, size, module, name), "looking up symbol " + name);
+        DriverResults.check(JCudaDriver.cuModuleGetGlobal(p, size, module, name), "looking up symbol " + name);
         if (size[0] != expectedBytes) {
             throw new GpuException("GPU kernels and executor disagree on the layout of " + name + ": "
                     + size[0] + " bytes on the device, " + expectedBytes + " expected; rebuild both");

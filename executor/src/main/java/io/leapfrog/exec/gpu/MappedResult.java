@@ -23,11 +23,11 @@ final class MappedResult {
     private long epoch;
 
     MappedResult() {
-        Cuda.check(JCudaDriver.cuMemHostAlloc(host, 8L * WORDS, JCudaDriver.CU_MEMHOSTALLOC_DEVICEMAP),
+        DriverResults.check(JCudaDriver.cuMemHostAlloc(host, 8L * WORDS, JCudaDriver.CU_MEMHOSTALLOC_DEVICEMAP),
                 "cuMemHostAlloc of the mapped result words");
         this.words = host.getByteBuffer(0, 8L * WORDS).order(ByteOrder.nativeOrder());
         DevicePointer d = new DevicePointer();
-        Cuda.check(JCudaDriver.cuMemHostGetDevicePointer(d, host, 0), "cuMemHostGetDevicePointer of the mapped result words");
+        DriverResults.check(JCudaDriver.cuMemHostGetDevicePointer(d, host, 0), "cuMemHostGetDevicePointer of the mapped result words");
         this.deviceAddress = d.address();
     }
 

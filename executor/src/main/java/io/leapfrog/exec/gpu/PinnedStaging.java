@@ -23,22 +23,22 @@ final class PinnedStaging implements AutoCloseable {
     PinnedStaging(long bytes, CUstream stream) {
         this.stream = stream;
         this.halfBytes = bytes / 2 / 8 * 8;
-        Cuda.check(JCudaDriver.cuMemAllocHost(host, 2 * halfBytes), "cuMemAllocHost of the pinned staging buffer");
+        DriverResults.check(JCudaDriver.cuMemAllocHost(host, 2 * halfBytes), "cuMemAllocHost of the pinned staging buffer");
         for (int h = 0; h < 2; h++) {
             halves[h] = host.getByteBuffer(h * halfBytes, halfBytes).order(ByteOrder.nativeOrder());
-            Cuda.check(JCudaDriver.cuEventCreate(done[h], 0), "cuEventCreate");
+            DriverResults.check(JCudaDriver.cuEventCreate(done[h], 0), "cuEventCreate");
         }
     }
 
     private void await(int h) {
         if (pending[h]) {
-            Cuda.check(JCudaDriver.cuEventSynchronize(done[h]), "waiting for a host-device copy");
+            DriverResults.check(JCudaDriver.cuEventSynchronize(done[h]), "waiting for a host-device copy");
             pending[h] = false;
         }
     }
 
     private void record(int h) {
-        Cuda.check(JCudaDriver.cuEventRecord(done[h], stream), "cuEventRecord");
+        DriverResults.check(JCudaDriver.cuEventRecord(done[h], stream), "cuEventRecord");
         pending[h] = true;
     }
 
@@ -67,7 +67,7 @@ final class PinnedStaging implements AutoCloseable {
             ByteBuffer b = halves[h];
             b.clear();
             fill.put(b, done, n);
-            Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(dst.at(dstByte + (long) width * done), host.withByteOffset(h * halfBytes),
+            DriverResults.check(JCudaDriver.cuMemcpyHtoDAsync(dst.at(dstByte + (long) width * done), host.withByteOffset(h * halfBytes),
                     (long) width * n, stream), "copying " + dst.purpose() + " to the GPU");
             record(h);
         }
@@ -115,7 +115,7 @@ final class PinnedStaging implements AutoCloseable {
 
     private void issue(DeviceBuffer src, long srcByte, int width, int done, int n, int h) {
         await(h);
-        Cuda.check(JCudaDriver.cuMemcpyDtoHAsync(host.withByteOffset(h * halfBytes), src.at(srcByte + (long) width * done),
+        DriverResults.check(JCudaDriver.cuMemcpyDtoHAsync(host.withByteOffset(h * halfBytes), src.at(srcByte + (long) width * done),
                 (long) width * n, stream), "copying " + src.purpose() + " from the GPU");
         record(h);
     }
@@ -129,7 +129,7 @@ final class PinnedStaging implements AutoCloseable {
         ByteBuffer b = halves[0];
         b.clear();
         b.put(bytes);
-        Cuda.check(JCudaDriver.cuMemcpyHtoDAsync(dst, host, bytes.length, stream), "copying " + what + " to the GPU");
+        DriverResults.check(JCudaDriver.cuMemcpyHtoDAsync(dst, host, bytes.length, stream), "copying " + what + " to the GPU");
         record(0);
         // No wait: kernels that read the bytes are queued behind the copy on the same stream, and the
         // next use of this half waits for the copy to finish before overwriting it.

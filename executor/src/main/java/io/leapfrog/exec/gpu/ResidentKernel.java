@@ -159,6 +159,6 @@ public final class ResidentKernel {
         }
         live = false;
         dev.residentMailbox().set(JOB, (instance << 32) | QUIT);
-        Cuda.check(JCudaDriver.cuStreamSynchronize(dev.stream()), "ending the resident " + dev.lastLaunch());
+        DriverResults.check(JCudaDriver.cuStreamSynchronize(dev.stream()), "ending the resident " + dev.lastLaunch());
     }
 }

@@ -1,6 +1,6 @@
 package io.leapfrog.exec.gpu.join;
 
-import io.leapfrog.exec.gpu.Bytes;
+import io.leapfrog.exec.gpu.ByteSizes;
 import io.leapfrog.exec.gpu.DeviceMemoryPool;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
@@ -213,13 +213,13 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             return new Decision(s, "--device gpu", prepared, estimate);
         }
         if (bytes > limit / 2) {
-            return Decision.cpu("auto: its relations need " + Bytes.format(bytes) + " on the GPU, more than half the "
-                    + Bytes.format(limit) + " budget");
+            return Decision.cpu("auto: its relations need " + ByteSizes.format(bytes) + " on the GPU, more than half the "
+                    + ByteSizes.format(limit) + " budget");
         }
         String size = work >= 0 ? String.format(Locale.ROOT, "measured work %,d", work)
                 : String.format(Locale.ROOT, "%,d input tuples", tuples);
         return new Decision(s, String.format(Locale.ROOT, "auto: %s present, %s, relations %s of a %s budget",
-                runtime.device().name(), size, Bytes.format(bytes), Bytes.format(limit)), prepared, estimate);
+                runtime.device().name(), size, ByteSizes.format(bytes), ByteSizes.format(limit)), prepared, estimate);
     }
 
     private long limit(DeviceMemoryPool pool) {

@@ -1,6 +1,6 @@
 package io.leapfrog.exec.gpu.join;
 
-import io.leapfrog.exec.gpu.Bytes;
+import io.leapfrog.exec.gpu.ByteSizes;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -82,7 +82,7 @@ public final class GpuJoinReport {
             }
             GpuJoinStats s = e.stats();
             if (s != null) {
-                sb.append("; device peak ").append(Bytes.format(s.peakBytes()));
+                sb.append("; device peak ").append(ByteSizes.format(s.peakBytes()));
                 if (s.maxWindows() > 1) {
                     sb.append(", split into up to ").append(s.maxWindows()).append(" windows per level");
                 }

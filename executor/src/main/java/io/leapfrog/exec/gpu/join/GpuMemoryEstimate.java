@@ -1,6 +1,6 @@
 package io.leapfrog.exec.gpu.join;
 
-import io.leapfrog.exec.gpu.Bytes;
+import io.leapfrog.exec.gpu.ByteSizes;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.storage.Trie;
 
@@ -46,9 +46,9 @@ record GpuMemoryEstimate(long trieBytes, long workingBytes, long windows, boolea
     /** For the device report: "est. relations 12 MiB + working set 300 MiB" and the expected windows. */
     String describe() {
         if (!estimated) {
-            return "relations " + Bytes.format(trieBytes) + " to copy, no size estimate for the level tables";
+            return "relations " + ByteSizes.format(trieBytes) + " to copy, no size estimate for the level tables";
         }
-        String s = "est. relations " + Bytes.format(trieBytes) + " to copy + working set " + Bytes.format(workingBytes);
+        String s = "est. relations " + ByteSizes.format(trieBytes) + " to copy + working set " + ByteSizes.format(workingBytes);
         return windows > 1 ? s + ", more than fits at once: about " + windows + " windows" : s;
     }
 }

@@ -3,8 +3,8 @@ package io.leapfrog.exec.gpu;
 import jcuda.driver.CUresult;
 
 /** Turns CUDA driver result codes into {@link GpuException}s that say what was being done. */
-final class Cuda {
-    private Cuda() {
+final class DriverResults {
+    private DriverResults() {
     }
 
     static void check(int result, String what) {

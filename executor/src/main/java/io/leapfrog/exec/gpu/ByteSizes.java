@@ -3,8 +3,8 @@ package io.leapfrog.exec.gpu;
 import java.util.Locale;
 
 /** Byte counts for people: 512 B, 3.4 KiB, 1.2 GiB. */
-public final class Bytes {
-    private Bytes() {
+public final class ByteSizes {
+    private ByteSizes() {
     }
 
     public static String format(long bytes) {
