@@ -25,7 +25,7 @@ tr ':' '\n' < "$root/target/tests.cp" | while read -r jar; do
     base=$(basename "$jar")
     artifact=$(basename "$(dirname "$(dirname "$jar")")")
     case "$artifact" in
-        duckdb_jdbc|kuzu|jcuda-natives|junit-*|opentest4j|apiguardian-api) continue ;;
+        duckdb_jdbc|kuzu|jcuda-natives|junit-*|opentest4j|apiguardian-api|archunit*) continue ;;
     esac
     if [ ! -f "$kit/lib/$artifact.jar" ] && [ ! -f "$kit/lib/$base" ]; then
         cp "$jar" "$kit/testlib/"

@@ -4,8 +4,9 @@
 #   scripts/device-run.sh bench BENCH-ARGS...   the bench harness (GPU peers, CUDA counter, CuPy)
 #   scripts/device-run.sh bench-ab DIR ROUNDS BENCH-ARGS...
 #                                              A/B: the bench with the base build's Leapfrog jars in DIR
-#                                              (scripts/device-base-jars.sh) and with the kit's, alternating
-#                                              for ROUNDS rounds; the table (io.leapfrog.bench.AbTable) in $OUT/ab.csv
+#                                              (scripts/device-base-jars.sh: .device-base) and with the kit's, alternating
+#                                              for ROUNDS rounds; the table (io.leapfrog.bench.AbTable) in $OUT/ab.csv;
+#                                              LEAPFROG_AB_HEAD_ARGS: options for the head's bench only (a flag the base lacks)
 #   scripts/device-run.sh leapfrog ARGS...      the leapfrog command of the bundle
 #   scripts/device-run.sh main CLASS ARGS...    a main class of the kit (e.g. io.leapfrog.bench.GpuLatency)
 #   scripts/device-run.sh stage-duckdb          keeps the carried .device-duckdb jar for later calls (scripts/device-duckdb.sh)
@@ -26,9 +27,17 @@ if [ "${1:-}" = stage-duckdb ]; then
 fi
 kit=/tmp/leapfrog-kit
 # A warm machine keeps the kit unpacked from an earlier call: unpack again when the carried kit differs.
-sum=$(md5sum .device/kit.tgz | cut -d' ' -f1)
-if [ ! -x "$kit/bin/leapfrog" ] || [ "$(cat "$kit/.kit-md5" 2>/dev/null)" != "$sum" ]; then
-    rm -rf "$kit" /tmp/kit && mkdir -p /tmp && tar -C /tmp -xzf .device/kit.tgz && mv /tmp/kit "$kit" && echo "$sum" > "$kit/.kit-md5"
+# A call that carries no kit (to leave room for other files) uses the one a warm machine unpacked.
+if [ -f .device/kit.tgz ]; then
+    sum=$(md5sum .device/kit.tgz | cut -d' ' -f1)
+    if [ ! -x "$kit/bin/leapfrog" ] || [ "$(cat "$kit/.kit-md5" 2>/dev/null)" != "$sum" ]; then
+        rm -rf "$kit" /tmp/kit && mkdir -p /tmp && tar -C /tmp -xzf .device/kit.tgz && mv /tmp/kit "$kit" && echo "$sum" > "$kit/.kit-md5"
+    fi
+elif [ -x "$kit/bin/leapfrog" ]; then
+    echo "[device-run] no .device/kit.tgz carried: using the kit unpacked by an earlier call (commit $(cat "$kit/COMMIT" 2>/dev/null))"
+else
+    echo "[device-run] no .device/kit.tgz carried and none unpacked on this machine: carry .device (scripts/device-kit.sh)" >&2
+    exit 2
 fi
 java="$kit/runtime/bin/java"
 # JCuda's driver library needs libcuda.so.1 from the NVIDIA driver: make sure the loader finds it.
@@ -79,19 +88,22 @@ case "$what" in
         base_cp="$others:$(ls "$base_dir"/leapfrog-*.jar | paste -sd: -)"
         mkdir -p "$out/ab"
         runs=()
+        read -r -a head_args <<< "${LEAPFROG_AB_HEAD_ARGS:-}"
         for r in $(seq 1 "$rounds"); do
             for side in base head; do
                 side_cp="$base_cp"
-                [ "$side" = head ] && side_cp="$head_cp"
+                side_args=()
+                [ "$side" = head ] && side_cp="$head_cp" && side_args=("${head_args[@]}")
                 echo "[device-run] A/B round $r of $rounds: $side"
-                "$java" "${jvm[@]}" -cp "$side_cp" io.leapfrog.bench.Bench --shared "$kit/shared" "$@" \
+                "$java" "${jvm[@]}" -cp "$side_cp" io.leapfrog.bench.Bench --shared "$kit/shared" "$@" "${side_args[@]}" \
                     --csv "$out/ab/$side-$r.csv" || exit 1
                 runs+=("$side=$out/ab/$side-$r.csv")
             done
         done
         "$java" -cp "$head_cp" io.leapfrog.bench.AbTable --base "$(cat "$base_dir/COMMIT")" \
             --head "$(cat "$kit/COMMIT" 2>/dev/null || echo kit)" \
-            --command "scripts/device-run.sh bench-ab $base_dir $rounds $*" --out "$out/ab.csv" "${runs[@]}"
+            --command "${LEAPFROG_AB_HEAD_ARGS:+LEAPFROG_AB_HEAD_ARGS='$LEAPFROG_AB_HEAD_ARGS' }scripts/device-run.sh bench-ab $base_dir $rounds $*" \
+            --out "$out/ab.csv" "${runs[@]}"
         ;;
     main)
         "${wrap[@]}" "$java" "${jvm[@]}" -cp "$cp" "$@"
