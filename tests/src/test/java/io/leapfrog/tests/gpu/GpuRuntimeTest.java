@@ -233,17 +233,18 @@ class GpuRuntimeTest {
 
     /**
      * A kernel for a count's shape that cannot be compiled (an nvcc that does not exist) leaves the count to
-     * the table-driven kernel, exact, and the report says why once.
+     * the table-driven kernel, exact, and the report says why once. The shape (5-cliques) is one no other test
+     * of the suite compiles: a kernel once loaded serves its shape on the device for the rest of the process.
      */
     @Test
     void aShapedKernelThatCannotBeCompiledIsAWarningInTheReport(@TempDir Path dir) {
-        Trie k60 = complete(60);
+        Trie k25 = complete(25);
         GpuJoinReport report = new GpuJoinReport();
         GpuOptions broken = LEVELWISE.withNvcc(dir.resolve("no-such-nvcc")).withKernelCache(dir.resolve("cache"))
                 .withAwaitShapedKernels(true);
         try (GpuJoinExecutor ex = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, broken, report)) {
             for (int i = 0; i < 3; i++) {
-                assertEquals(60L * 59 * 58 * 57 / 24, ex.count(cliques(k60, 4), 1, "4-cliques"));
+                assertEquals(25L * 24 * 23 * 22 * 21 / 120, ex.count(cliques(k25, 5), 1, "5-cliques"));
                 assertTrue(report.last().stats().depthFirstCounts() > 0 && report.last().stats().shapedCounts() == 0,
                         report.lines().toString());
             }
