@@ -7,11 +7,10 @@
 // level the hits are counted. Before it, each hit becomes a row of table l+1 (lw_write_row; a warp
 // places its rows with one atomic and deals them out to its lanes); after a grid-wide barrier each
 // thread takes a new row, finds its driver for level l+1 and queues its candidates as items (again one
-// atomic per warp); a second barrier ends the level. Two ways of saving that second phase and barrier
-// were slower: finding each hit's driver where the hit was found (a lane with four hits ran 4 x 3
-// binary searches in a row, and the whole grid waited for it), and by the lane that writes the row
-// (the writes and searches of up to four rows in a row per lane outlasted the phase they saved;
-// docs/performance.md, fourteenth session). Level 0 has one row (the empty binding), whose items every
+// atomic per warp); a second barrier ends the level. Finding each row's driver after the barrier, one
+// row a thread over the whole grid, is what keeps the phase short: a lane that found several hits would
+// otherwise run their binary searches (or their rows' writes and searches) one after another while the
+// whole grid waits for it. Level 0 has one row (the empty binding), whose items every
 // thread derives itself. When a table or queue outgrows its capacity, every block sees the same final
 // counters after the barrier and stops; the host then finds them past the capacities and runs the
 // level-wise join instead.
@@ -76,7 +75,7 @@ template <typename Args, typename Plan>
 __device__ void lw_fused_stage(const Plan& plan, const Args& a, LfPlan& sp, char* smem) {
     // The plan, one piece per warp: its head, each level's header and each participant the level has.
     // (A launch parameter is read through the constant cache, which serialises a warp's different
-    // addresses: copying all 10,768 bytes with one address per lane took about 18,000 cycles.)
+    // addresses: copying the whole plan with one address per lane costs several times as long.)
     const int warps = blockDim.x >> 5, warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
     for (int u = warp; u < 1 + plan.nvars * (1 + LF_MAX_PARTS); u += warps) {
         const int* from = (const int*) &plan;

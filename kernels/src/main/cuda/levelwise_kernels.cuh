@@ -81,10 +81,9 @@ extern "C" __global__ void lw_count_bits(const __grid_constant__ LfTable in, int
 // a step covers the next (at most) 32*B candidates that fall within the next 32 rows: lane i reads the
 // end of row r0+1+i (one coalesced read for 32 rows) and each candidate finds its row by a 5-step
 // binary search over those ends held in the lanes (shuffles), so a short row costs a fraction of a
-// step instead of a step and a chain of dependent loads. (Measured on an H100: with ids ordered by
-// degree, runs of rows with one or two candidates had left the SMs idle 79% of lw_count; the
-// cross-row steps alone were 1.6x slower on random labels, whose rows are longer; this hybrid is the
-// fastest of the three on both.) Calls check(o[], row[], p[], live, v[], at[], sameRow) per step, where
+// step instead of a step and a chain of dependent loads. (With ids ordered by degree, runs of rows
+// with one or two candidates would leave most SMs idle in row-uniform steps; long rows, common with
+// random labels, are fastest row-uniform; the hybrid serves both.) Calls check(o[], row[], p[], live, v[], at[], sameRow) per step, where
 // at[k] is candidate k's position in its driver's values (v[k] = driver values[at[k]]).
 template <int B, class Check>
 __device__ __forceinline__ void lw_for_candidate_batches(const LfTable& in, const LfLevel& L, const long long* offsets,
@@ -198,8 +197,7 @@ __device__ void lw_flags_batched(const LfTable& in, int level, const long long* 
                                               long long o1, const int* drv, const int* drvLo, int* flags) {   \
         lw_flags_batched<B>(in, level, offsets, o0, o1, drv, drvLo, flags);                                  \
     }
-// Batches of 4 measured fastest on an H100 (R-MAT 22/23 triangles: 2 was 1.10-1.12x and 8 was
-// 1.07-1.16x slower).
+// Batches of 4: the fastest on an H100 (R-MAT triangles), against 2 and 8.
 LW_BATCHED_KERNELS(, LW_BATCH)
 
 // keepSlots: bit s set when slot s is read by a later level (only those columns exist in `out`).

@@ -126,8 +126,8 @@ extern __device__ int lf_abort;
 #endif
 
 // Whether the host asked running joins to stop (checked every 256 steps of a thread's join: one L2
-// read per check; a step may intersect long lists, and every 4096 steps let a K_1000 4-clique thread
-// run 2.7 s past the request). A join that stops returns a partial result, which the host discards.
+// read per check; a step may intersect long lists, and every 4096 steps would let a K_1000 4-clique
+// thread run seconds past the request). A join that stops returns a partial result, which the host discards.
 LF_HD bool lf_aborted(unsigned& steps) {
 #ifdef __CUDA_ARCH__
     return (++steps & 255u) == 0 && *(volatile int*) &lf_abort != 0;

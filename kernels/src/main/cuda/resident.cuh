@@ -1,17 +1,17 @@
 // The resident block count: the block count (block_kernels.cuh) left running between counts, taking each
 // count as a job from mapped host memory (ResidentKernel.java).
 //
-// A launch costs the host's call and the device's start, 8.6-10.8 us before any work (C, an H200:
-// bench/native/resident_latency.cu), and every launch of the block count stages its plan and tries into
-// each block's shared memory again (about 4.5 us on the small graphs). A query counted again and again
+// A launch costs the host's call and the device's start before any work (bench/native/resident_latency.cu
+// measures it), and every launch of the block count stages its plan and tries into each block's shared
+// memory again. A query counted again and again
 // over the same tries (a prepared query, docs/gpu.md) needs neither: this kernel stages once, then
 // counts each job the host posts and hands the count over as the block count does, until it has had no
 // job for idleNs, the host posts its quit word, or an abort is requested.
 //
 // Jobs are words (instance << 32) | n for the launch's instance number and the job's number n = 1, 2,
 // ...; n = LW_RESIDENT_QUIT ends the instance. Only thread 0 of block 0 reads the host's word (many
-// readers of host memory slow each other and the host: 132 polling blocks took 492-911 us a round trip
-// in that probe); it relays each word to the others through lw_resident_job in device memory. The count's
+// readers of host memory slow each other and the host: a block on every multiprocessor polling it
+// makes a round trip hundreds of microseconds); it relays each word to the others through lw_resident_job in device memory. The count's
 // result words and the job word as its epoch go where the block count's go (LfWarpArgs.result, which the
 // host points at the mailbox). A job posted just as the kernel idled out is never answered; the host sees
 // the stream empty and launches the kernel again for it.

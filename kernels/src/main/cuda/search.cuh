@@ -115,7 +115,7 @@ LF_HD unsigned lf_contains_batch_ranges(const int* a, const int* lo, const int* 
 // Core bitmaps. A graph renumbered by degree keeps its dense core (the highest-degree nodes) at the top
 // of its numbers, and most of a clique count's membership tests ask whether one core node is a neighbour
 // of another. A participant with a core bitmap answers those with one read (bit (parent, v) of a
-// bitmap sized to stay mostly in cache) instead of a binary search; other tests search as before.
+// bitmap sized to stay mostly in cache) instead of a binary search; other tests are binary searches.
 // 1: v is a child of `parent`; 0: it is not; -1: the bitmap does not cover (parent, v).
 // `bitmap`: whether p has one (a constant in a kernel generated for its plan's shape).
 LF_HD int lf_core_bit_as(bool bitmap, const LfPart& p, int parent, int v) {

@@ -4,7 +4,7 @@
 // has, which slots they read and write, whether they have a rank table or a core bitmap, the bounds.
 // Each of those reads is a shared-memory load and a loop or branch around it, and a depth-first count
 // spends most of its instructions on them (about 650 thread instructions a candidate; docs/gpu.md,
-// "Bound by whole blocks"). A kernel generated for one query (io.leapfrog.exec.gpu.join.ShapedKernel)
+// "Depth-first counts"). A kernel generated for one query (io.leapfrog.exec.gpu.join.ShapedKernel)
 // passes a shape type whose functions are constant expressions instead: the same code, read through an
 // LfView, then unrolls its loops over participants and folds the checks away. The plan still carries the
 // data: the arrays' addresses and lengths, the rank tables' and bitmaps' extents.

@@ -1,11 +1,9 @@
 /*
  * Kernel launches straight into the CUDA driver, for io.leapfrog.exec.gpu.NativeLaunch.
  *
- * Through JCuda a launch costs 8.3 us on an H100's host with the parameters in one buffer (`extra`), and
- * about 1.3 us more than native with a pointer per parameter; the driver's own is 2.4-3.6 us (GpuLatency
- * with a warm JIT against bench/native/launch_latency.cu). A level-wise join launches dozens of kernels
- * (a small 4-clique count without the warp and fused counts: 0.29-0.30 against 0.39 ms on oregon), and
- * a warp count takes tens of microseconds. These
+ * Through JCuda a launch costs about three times a direct driver call (docs/results.md, "the runtime's
+ * fixed costs"; bench/native/launch_latency.cu measures the driver's own cost), a level-wise join
+ * launches dozens of kernels, and a depth-first count takes tens of microseconds. These
  * entry points take the handles JCuda created as plain addresses and call the driver directly. The
  * driver is found with dlopen/dlsym (libcuda.so.1, which JCuda has loaded already), so the library
  * links against nothing but libc and builds without the CUDA toolkit's stubs.

@@ -16,11 +16,12 @@ import io.leapfrog.kernels.layout.LfTable;
 import io.leapfrog.kernels.layout.LfWarpArgs;
 
 /**
- * The GPU runtime's fixed costs through JCuda, which bound how fast a join on a small graph can be:
- * a kernel launch, a launch followed by a synchronisation, a one-value read-back, a small upload and a
- * plan (constant memory) upload. Each is the mean of many repetitions after a warm-up.
+ * The GPU runtime's fixed costs, which bound how fast a join on a small graph can be: a kernel launch
+ * (through the native launch library or JCuda, as the first line says), a launch followed by a
+ * synchronisation, a one-value read-back, a small upload, a plan (constant memory) upload, cooperative
+ * launches and empty depth-first counts. Each is the mean of many repetitions after as many warm-ups.
  * {@code bench/native/launch_latency.cu} measures the same shapes through the driver API in C, so the
- * difference is what the Java binding adds.
+ * difference is what the Java side adds.
  * Run: {@code java ... io.leapfrog.bench.GpuLatency [repetitions]}.
  */
 public final class GpuLatency {

@@ -21,9 +21,8 @@ import java.util.function.Supplier;
  * Aggregates over the triangles of one graph (the bench's oriented triangle query, x=0, y=1, z=2), on
  * the GPU (level-wise) and on the CPU join, same process: the count; {@code sum x * y * z} reduced in
  * the join; the float sum of {@code to_float(x) * to_float(y) / 4} (double precision); {@code min (x * y + z) % 97} with witnesses x, y (the GPU in three reducing passes, the CPU
- * in one fold); and, for graphs with at most {@code --enumerate-limit} triangles, the same sum the way
- * an expression aggregate ran before it could reduce on the device: the GPU enumerates every triangle,
- * the host reduces. Each line: median, min and max of the timed runs after one warm-up, and the value
+ * in one fold); and, for graphs with at most {@code --enumerate-limit} triangles, the same sum reduced
+ * on the host: the GPU enumerates every triangle and the host adds them up. Each line: median, min and max of the timed runs after one warm-up, and the value
  * (the CPU's and the GPU's must be equal, or the tool stops).
  * Run: {@code java ... io.leapfrog.bench.ReductionTimes <rmat-N | SNAP graph file> [threads] [runs] [enumerate-limit]}.
  */

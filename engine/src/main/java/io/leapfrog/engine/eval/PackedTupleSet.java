@@ -3,8 +3,8 @@ package io.leapfrog.engine.eval;
 /**
  * A set of unary or binary int tuples, each packed into one long, by open addressing. A recursive
  * relation's membership test for the next round's candidate tuples is then one or two reads instead
- * of a binary search in each sorted run of the relation (transitive closure of a random graph: the
- * searches were a quarter of the run). Hand-written rather than fastutil's LongOpenHashSet: fastutil's
+ * of a binary search in each sorted run of the relation (in a transitive closure of a random graph
+ * those searches would be a quarter of the run). Hand-written rather than fastutil's LongOpenHashSet: fastutil's
  * 20 MB jar would push the device bundle past its 64 MiB limit for one class of 80 lines.
  */
 final class PackedTupleSet {

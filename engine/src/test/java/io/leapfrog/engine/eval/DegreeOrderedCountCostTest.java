@@ -61,7 +61,7 @@ class DegreeOrderedCountCostTest {
     }
 
     @Test
-    void theMarginStillHoldsAndUnmeasuredWorkRenumbers() {
+    void theMarginHoldsWhenRenumberingIsCheapAndUnmeasuredWorkRenumbers() {
         assertFalse(DegreeOrderedCount.prefer(90, 100, 1e-9, 1));   // cheap to renumber, but saves under 15%
         assertTrue(DegreeOrderedCount.prefer(-1, -1, 16, 1_000_000));
         assertTrue(DegreeOrderedCount.mayPay(-1, GPU, 1_000_000));

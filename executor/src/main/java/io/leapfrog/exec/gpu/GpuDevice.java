@@ -418,8 +418,8 @@ public final class GpuDevice {
     /**
      * Lets {@code kernel} launch with {@code shared} bytes of dynamic shared memory. The driver allows 48 KiB
      * less the kernel's static shared memory unless told more; the occupancy API then answers 0 blocks (a
-     * depth-first count with 17 KiB static and 34 KiB staged was declined so, GPU tests of the nineteenth
-     * session). So it is told whenever a launch asks for more than before.
+     * depth-first count with 17 KiB static and 34 KiB staged would be declined so). So it is told whenever
+     * a launch asks for more than the kernel is allowed.
      */
     private void allowShared(String kernel, int shared) {
         if (shared > 0 && allowedShared.getOrDefault(kernel, 0) < shared) {

@@ -12,7 +12,7 @@ import java.nio.ByteOrder;
  * A few words of page-locked host memory that kernels write directly (mapped into the device's address
  * space): a kernel writes its result words and then an epoch word the host chose, and the host waits by
  * reading the epoch word, with no copy and no synchronisation call. For a small count that saves the
- * read-back's round trip through the driver (about 10 us through JCuda on an H200; docs/gpu.md).
+ * read-back's round trip through the driver.
  */
 final class MappedResult {
     private static final int WORDS = 8;

@@ -12,10 +12,9 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * Kernel launches straight into the CUDA driver through a small JNI library the kernels build packs
- * beside the fatbin (kernels/src/main/native/leapfrog_launch.c), instead of through JCuda: on an H100's
- * host a launch then costs 2.8 us against JCuda's 8.3 us with the parameters in one buffer, and about
- * 1.3 us less than JCuda's with a pointer per parameter (docs/gpu.md, "Launches").
- * Everything else still goes through JCuda; the two share the driver's per-thread context, and the
+ * beside the fatbin (kernels/src/main/native/leapfrog_launch.c), instead of through JCuda: a launch then
+ * costs about a third of one through JCuda (docs/results.md, "the runtime's fixed costs").
+ * Everything else goes through JCuda; the two share the driver's per-thread context, and the
  * handles JCuda made ({@link Function}, {@link Stream}) are passed as addresses.
  *
  * <p>When the library is missing (a build without a C compiler, another platform) or cannot load,

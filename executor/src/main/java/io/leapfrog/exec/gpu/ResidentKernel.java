@@ -11,7 +11,7 @@ import java.util.function.Consumer;
 /**
  * A kernel left running between jobs (kernels/src/main/cuda/resident.cuh): launched once, it takes each
  * job the host posts in mapped host memory and hands the result back there, so a job costs neither a
- * launch (8.6-10.8 us before any work, bench/native/resident_latency.cu) nor the kernel's set-up again.
+ * launch (the host's call and the device's start) nor the kernel's set-up again.
  * It ends when it has had no job for its idle time ({@code GpuOptions.residentIdle}), when it is retired,
  * or on an abort request; the next job then launches it again.
  *

@@ -6,9 +6,8 @@ package io.leapfrog.exec.join;
  *
  * <p>Cost model: each level visit costs one plus, for each participant, what its leapfrog cursor
  * walks: at most its range r, and about s * (1 + log2(r / s)) when the shortest range s drives it
- * (a gallop per driver value). (Ranked against the measured times of all 24 4-clique orders on the SNAP
- * graphs, this follows the times more closely than participants times s: Spearman 0.93 against 0.79
- * on ca-GrQc, equal on oregon1_010331 and wiki-Vote.)
+ * (a gallop per driver value). It ranks the 24 4-clique orders as their measured times do (Spearman
+ * 0.82-0.93 on the SNAP graphs; {@code io.leapfrog.bench.CliqueOrders} times them).
  *
  * <p>Sampling: level 0 runs whole. At level 1 the worker does not leapfrog the whole range: it takes
  * every {@code stride}-th value of the shortest participant range (counted across all level-0

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
  * and symbol columns hold small dense ids, so a bitmap over the column's value span counts them in
  * two linear passes; only a column whose span is far wider than its length is sorted (a copy). The
  * passes over a large column run in row chunks ({@link RowChunks}); the engine asks for these counts
- * of every loaded relation in every run, and on rmat-20 they took as long as the GPU's join.
+ * of every loaded relation in every run, and on rmat-20 one thread's passes take as long as the GPU's join.
  */
 final class DistinctValues {
     /** Bitmap words allowed per row: at most one long per row, like the copy a sort would make. */

@@ -23,7 +23,7 @@ import java.util.Set;
  * costs less to run than to improve). A start that cannot be measured (it needs a reordered index of
  * a relation too large to sort for a trial) does not end the search: any measured order replaces it,
  * since the join under it then reads indexes that exist or cost one pass to build, and its work is
- * known (a graph of 16 million edges had its clique count unmeasured otherwise). A join of up to {@link #EXHAUSTIVE_VARIABLES} variables has few
+ * known (otherwise a graph of 16 million edges would have its clique count unmeasured). A join of up to {@link #EXHAUSTIVE_VARIABLES} variables has few
  * enough orders (24 for four) that every legal one is measured instead: the local search can miss the
  * best one when it is reached only through a worse prefix (ca-GrQc's 4-cliques: its two best orders
  * bind the two largest ids first, which no single change of the statistics' order reaches).

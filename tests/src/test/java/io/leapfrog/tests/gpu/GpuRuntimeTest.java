@@ -307,7 +307,7 @@ class GpuRuntimeTest {
 
     /**
      * A small input with a huge count runs as a depth-first count (K_200's 39,800 edges; its 82
-     * billion 6-cliques take seconds, where its 2.5 billion 5-cliques took less than the half second
+     * billion 6-cliques take seconds, whereas its 2.5 billion 5-cliques take less than the half second
      * before the request): it too stops within two seconds of an abort request, and the executor's next
      * depth-first count is exact.
      */

@@ -7,7 +7,7 @@ import io.leapfrog.exec.storage.Trie;
  * nodes of the level above (the highest values of a graph's first column, where numbering by degree puts
  * its dense core), one bit per (node, value) over the span of their children's values. The level-wise
  * joins then answer "is v a child of p" for such a pair with one read instead of a binary search
- * (search.cuh, {@code lf_core_bit}); every other test searches as before, so the answers are exact
+ * (search.cuh, {@code lf_core_bit}); every other test is a binary search, so the answers are exact
  * whatever the relation. The rows are the largest power of two (from the policy's {@code minRows}) whose
  * bitmap fits its {@code bytesPerLevel}; a level of fewer than {@code minValues} values gets none (its
  * searches stay in cache), and a bitmap the device has no room for is left out.

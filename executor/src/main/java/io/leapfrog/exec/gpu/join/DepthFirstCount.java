@@ -86,9 +86,8 @@ final class DepthFirstCount implements GpuJoinOperator {
      * Tasks each value of level 1 makes (each taking every S-th of level 2's candidates): as many as keep
      * every lane of the launch ({@code warps}) busy in one round, at most {@link #MAX_SPLIT}.
      * 0 when the values are too many to be split at least twice in one round
-     * (more than 16 per warp), or for a join of two levels more than one per lane: the fused count was
-     * faster there (wiki-Vote 4-cliques 0.20 ms against 0.31 ms bound by blocks and 0.36 ms by warps,
-     * split once; ego-Facebook 0.54 against 0.89 and 1.34 ms; H200, docs/performance.md).
+     * (more than 16 per warp), or for a join of two levels more than one per lane: the fused count, which
+     * balances each level over the whole grid, is faster there.
      */
     static int split(GpuPlan plan, int[] task, long warps) {
         long values = plan.query.atomTrie(plan.partAtom[1][task[1]]).values[1].length;

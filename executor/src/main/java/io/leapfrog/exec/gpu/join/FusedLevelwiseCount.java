@@ -12,23 +12,20 @@ import io.leapfrog.kernels.layout.LfTable;
  * The fused count, a count-only operator: a level-wise count in one cooperative launch ({@code lw_fused_count}, kernels/src/main/cuda/fused.cuh):
  * the level-wise join's steps, with each level's table and work placed by atomic counters on the device
  * instead of prefix sums read back by the host. On a small join the level-wise join's cost is its
- * round trips through the driver (about 20 launches and 8 read-backs, 0.4-0.5 ms through JCuda); this
+ * round trips through the driver (about 20 launches and 8 read-backs); this
  * one makes a memset and a launch, passes the plan as a launch parameter, and waits for the result in
  * host memory the device writes (GpuDevice.awaitResult) instead of reading it back.
  *
  * <p>It runs in a fixed workspace ({@link #workspaceFor}, at most a quarter of the free budget). When
  * a level outgrows it, the kernel stops and {@link #count} declines: the selector then runs the
  * level-wise join, so the answer never depends on the workspace. Only counts whose every variable is an
- * output qualify, over inputs of at most {@link #MAX_TUPLES} tuples: on an H100 the fused count was
- * 1.5-3.4x faster than level by level on the SNAP 4-cliques (11-100 thousand edges) and 1.7x on R-MAT
- * scale-16 triangles (about a million edges), but 10% slower on scale-16 4-cliques and 1.3x slower on
- * scale-18 triangles, where the round trips no longer dominate (what costs it the time there was not
- * measured; docs/performance.md, thirteenth session).
+ * output qualify, over inputs of at most {@link #MAX_TUPLES} tuples: the fused count is faster than
+ * level by level where the round trips dominate (the SNAP 4-cliques, R-MAT scale-16 triangles, up to
+ * about a million edges) and slower on larger joins, where they do not.
  *
  * <p>Each block first copies the trie arrays the join searches into its shared memory, as many as fit
  * (about 216 KiB a block on an H100 or H200, less the kernel's own copy of the plan), and runs 1,024
- * threads; a binary search step then costs a shared-memory read instead of a round trip to L2 (7-12%
- * off the kernel on the SNAP 4-cliques; docs/performance.md, fourteenth session).
+ * threads; a binary search step then costs a shared-memory read instead of a round trip to L2.
  *
  * <p>Its grid is as many blocks as are resident at once. {@code GpuOptions.fusedWorkspaceBytes} caps the
  * workspace and {@code GpuOptions.stagedTrieBytes} the bytes staged (the tests shrink both).

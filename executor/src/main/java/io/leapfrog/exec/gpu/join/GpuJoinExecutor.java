@@ -63,16 +63,16 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     public static final long DEFAULT_MIN_TUPLES = 200_000;
     /**
      * Auto mode: the least work, as the planner measured it on the data ({@link JoinQuery#measuredWork}),
-     * of a join sent to the GPU; about 3 ms on one core, where a join on an H100 costs about 1 ms
-     * through the engine (docs/performance.md). Joins whose work was measured are decided by it, the
+     * of a join sent to the GPU; about 3 ms on one core, more than a small join costs through the engine
+     * on an H100. Joins whose work was measured are decided by it, the
      * others by {@link #DEFAULT_MIN_TUPLES}.
      */
     public static final long MIN_MEASURED_WORK = 1L << 20;
     /**
      * What an H100 running a join through this executor is worth in CPU cores, roughly, for
-     * {@link #coresFor}: measured joins ran 100-200 times faster there than on one core when small
-     * (wiki-Vote and ego-Facebook 4-cliques, 1.4 and 1.8 ms, mostly fixed costs) and about 3,000 times
-     * faster when large (rmat-23 triangles); the smaller figure's side errs towards work done before the join.
+     * {@link #coresFor}: joins run 100-200 times faster there than on one core when small (the SNAP
+     * 4-cliques, mostly fixed costs) and thousands of times faster when large (rmat-23 triangles; the
+     * figures: docs/results.md); the smaller figure's side errs towards work done before the join.
      */
     static final double GPU_CORES = 500;
 

@@ -33,7 +33,7 @@ final class LevelwiseGpuJoin implements GpuJoinOperator {
     static final LevelwiseGpuJoin INSTANCE = new LevelwiseGpuJoin();
 
     private static final int BLOCK = 256;
-    /** Candidates per warp in the candidate kernels once the device is full (measured on an H100). */
+    /** Candidates per warp in the candidate kernels once the device is full (the fastest on an H100). */
     private static final int CHUNK = 512;
     /**
      * Warps per multiprocessor worth filling before a warp takes more than one lane's worth (32) of

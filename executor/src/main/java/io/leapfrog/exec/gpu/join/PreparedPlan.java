@@ -5,8 +5,7 @@ package io.leapfrog.exec.gpu.join;
  * plan: the compiled plan always, and while the resident tries stay as they were
  * ({@link ResidentTries#generation}) its encoding for their device addresses and its depth-first
  * count's launch ({@link DepthFirstCount.Launch}). A small count spends about as long planning,
- * encoding and setting up its launch on the host as its kernel runs (docs/performance.md, nineteenth
- * session); a query run again skips all three.
+ * encoding and setting up its launch on the host as its kernel runs; a query run again skips all three.
  */
 final class PreparedPlan {
     final GpuPlan plan;

@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 /**
  * The bytes the host writes for the kernels through the generated layout (io.leapfrog.kernels.layout) are
- * the bytes the hand-written offsets wrote before the layout had one definition: {@link Frozen} is that
- * code with its offsets, kept as it was, and each test encodes the same inputs both ways.
+ * the bytes of an encoder with every offset written out by hand ({@link Frozen}, independent of
+ * layout.def): each test encodes the same inputs both ways.
  */
 class LayoutBytesTest {
     private static final Trie EDGES = Relation.of(2, new int[][]{{0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}, {5, 6}, {3, 5}, {2, 5}})
@@ -97,7 +97,7 @@ class LayoutBytesTest {
     }
 
     @Test
-    void plansEncodeAsTheHandWrittenOffsetsEncodedThem() {
+    void plansMatchTheHandWrittenOffsets() {
         List<JoinQuery> queries = queries();
         int n = 0;
         for (int i = 0; i < queries.size(); i++) {
@@ -115,7 +115,7 @@ class LayoutBytesTest {
     }
 
     @Test
-    void levelTablesAndTheirSlicesEncodeAsBefore() {
+    void levelTablesAndTheirSlicesMatchTheHandWrittenOffsets() {
         DeviceBuffer bind = FakeDeviceBuffers.at(0x5000_0000L, 4L * 1000 * 3, "bindings");
         DeviceBuffer slots = FakeDeviceBuffers.at(0x6000_0000L, 4L * 1000 * 3, "slots");
         int mask = (1 << 0) | (1 << 7) | (1 << 31);
@@ -128,7 +128,7 @@ class LayoutBytesTest {
     }
 
     @Test
-    void depthFirstCountArgumentsEncodeAsBefore() {
+    void depthFirstCountArgumentsMatchTheHandWrittenOffsets() {
         Random r = new Random(7);
         for (int round = 0; round < 50; round++) {
             List<long[]> arrays = arrays(r);
@@ -160,7 +160,7 @@ class LayoutBytesTest {
     }
 
     @Test
-    void fusedCountArgumentsEncodeAsBefore() {
+    void fusedCountArgumentsMatchTheHandWrittenOffsets() {
         Random r = new Random(11);
         for (int round = 0; round < 50; round++) {
             List<long[]> arrays = arrays(r);
@@ -189,7 +189,7 @@ class LayoutBytesTest {
     }
 
     @Test
-    void valueProgramsEncodeAsBefore() {
+    void valueProgramsMatchTheHandWrittenOffsets() {
         List<int[][]> programs = new ArrayList<>();   // instructions {op ordinal, arg}
         programs.add(new int[][] {{ValueProgram.Op.VAR.ordinal(), 3}});
         programs.add(new int[][] {{op("VAR"), 0}, {op("CONST"), -7}, {op("MUL"), 0}, {op("VAR"), 2}, {op("ADD"), 0},
@@ -233,7 +233,7 @@ class LayoutBytesTest {
             assertEquals(Frozen.OPCODES.get(o.name()), o.code, o.name());
         }
         assertEquals(Frozen.OPCODES.size(), ValueProgram.Op.values().length);
-        // a reduction's operation was passed as Reduction.Op's ordinal
+        // a reduction's operation code is Reduction.Op's ordinal
         for (io.leapfrog.exec.join.Reduction.Op o : io.leapfrog.exec.join.Reduction.Op.values()) {
             assertEquals(o.ordinal(), DeviceReduction.op(o).code, o.name());
         }
@@ -248,7 +248,7 @@ class LayoutBytesTest {
     }
 
     @Test
-    void residentArgumentsEncodeAsBefore() {
+    void residentArgumentsMatchTheHandWrittenOffsets() {
         io.leapfrog.exec.gpu.KernelCall call = ResidentKernel.withResidentArguments(io.leapfrog.exec.gpu.KernelCall.of("k"),
                 0x7000_1234_5678L, 42, 250_000_000L);
         assertEquals(1, call.args().size());
