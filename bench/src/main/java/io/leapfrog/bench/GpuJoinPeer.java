@@ -3,6 +3,7 @@ package io.leapfrog.bench;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 import io.leapfrog.exec.gpu.join.GpuOptions;
+import io.leapfrog.exec.join.JoinCompiler;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.storage.Trie;
 
@@ -57,7 +58,7 @@ public final class GpuJoinPeer implements Peer {
         executor = new GpuJoinExecutor(GpuJoinExecutor.Mode.GPU, options, report);
         // Copies the trie to the device with a cheap query over it (counting e's tuples); the harness's
         // warm-up run then warms the clique query's kernels.
-        long tuples = executor.count(JoinQuery.builder(2).atom(edges, 0, 1).build(), 1, "upload");
+        long tuples = executor.count(JoinCompiler.inVariableOrder(2).atom(edges, 0, 1).build(), 1, "upload");
         if (tuples != edges.size()) {
             throw new BenchException(strategy.label + " counted " + tuples + " edges, expected " + edges.size());
         }

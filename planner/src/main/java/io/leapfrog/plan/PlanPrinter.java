@@ -162,8 +162,6 @@ public final class PlanPrinter {
             return "constant bound";
         } else if (p instanceof Predicate.Comparison) {
             return "filter";
-        } else if (p instanceof Predicate.Constraint) {
-            return "constraint";
         } else if (p instanceof Predicate.Negation) {
             return "negation";
         } else if (p instanceof Predicate.Assignment) {

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * Everything a join does besides intersecting its atoms, each at the level of the variable order
  * where it can act: a comparison that narrows seeks ({@link Bound}, {@link ConstantBound}), a test of
- * the binding ({@link Comparison}, {@link Constraint}, {@link Negation}), or a variable whose values
+ * the binding ({@link Comparison}, {@link Negation}), or a variable whose values
  * come from the earlier ones ({@link Assignment}, {@link Range}, {@link OuterValue},
  * {@link AggregateValue}, {@link Witness}). {@code text} is how the predicate reads in a plan.
  */
@@ -44,13 +44,6 @@ public sealed interface Predicate {
     /** Any other comparison, tested once its variables are bound. */
     record Comparison(Literal.Comparison comparison, List<Integer> reads, String text) implements Predicate {
         public Comparison {
-            reads = List.copyOf(reads);
-        }
-    }
-
-    /** A built-in constraint written like an atom ({@code match(p, s)}, {@code contains(a, b)}), maybe negated. */
-    record Constraint(Expr.Functor call, boolean negated, List<Integer> reads, String text) implements Predicate {
-        public Constraint {
             reads = List.copyOf(reads);
         }
     }

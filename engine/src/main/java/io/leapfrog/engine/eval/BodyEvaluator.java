@@ -251,7 +251,7 @@ public final class BodyEvaluator {
         // tests of the binding: comparisons and constraints first, then negations, each at its level
         for (int i = 0; i < predicates.size(); i++) {
             Predicate p = predicates.get(i);
-            if (p instanceof Predicate.Comparison || p instanceof Predicate.Constraint) {
+            if (p instanceof Predicate.Comparison) {
                 int level = levelFor(p.reads(), predicateLevel[i]);
                 (level < 0 ? constantChecks : filtersAt.get(level)).add(filter(p));
             }
@@ -351,11 +351,6 @@ public final class BodyEvaluator {
     }
 
     private LevelFilter filter(Predicate p) {
-        if (p instanceof Predicate.Constraint c) {
-            IntExpr e = exprs.compile(c.call());
-            boolean neg = c.negated();
-            return b -> (e.eval(b) != 0) != neg;
-        }
         io.leapfrog.ast.Literal.Comparison cmp = ((Predicate.Comparison) p).comparison();
         // each side where the other's type is needed: x < 2 for a float x compares with the float 2
         IntExpr l = exprs.compile(cmp.left(), exprs.typeOf(cmp.right()));

@@ -32,16 +32,14 @@ import java.util.Set;
  *   <li>{@code x = expr}, {@code x = range(...)} and aggregates define variables, resolved in dependency
  *       order; a head variable bound only inside a min or max takes the extremum's witness value;</li>
  *   <li>comparisons between two atom variables become {@link Predicate.Bound}s, with a constant
- *       {@link Predicate.ConstantBound}s, any other one a {@link Predicate.Comparison}; negations and
- *       built-in constraints tests of the binding.</li>
+ *       {@link Predicate.ConstantBound}s, any other one (the built-ins {@code match} and {@code contains}
+ *       among them, which the parser writes as comparisons) a {@link Predicate.Comparison}; negations
+ *       {@link Predicate.Negation}s.</li>
  * </ul>
  * Errors in the body (a variable no literal binds, an aggregate over unbound variables) are positioned
  * {@link LeapfrogException}s.
  */
 public final class BodyTranslator {
-
-    /** Names of the built-in constraint "atoms" that Souffle writes like relations. */
-    private static final Set<String> BUILTIN_CONSTRAINTS = Set.of("match", "contains");
 
     private final Map<String, ProgramModel.RelationInfo> schemas;
     private final String label;
@@ -65,8 +63,8 @@ public final class BodyTranslator {
     /** A witness variable: the value of {@code name} in the binding that reached the aggregate's extremum. */
     private record WitnessOf(Expr.Aggregate aggregate, String name) { }
 
-    /** A comparison or built-in constraint not yet classified, with the variables it reads. */
-    private record Pending(Literal.Comparison comparison, Expr.Functor builtin, boolean negated, Set<Integer> reads) { }
+    /** A comparison not yet classified, with the variables it reads. */
+    private record Pending(Literal.Comparison comparison, Set<Integer> reads) { }
 
     private BodyTranslator(Map<String, ProgramModel.RelationInfo> schemas, String label, List<Literal> body,
                            List<String> params, Map<String, BaseType> inheritedTypes, boolean countedOnly) {
@@ -302,7 +300,7 @@ public final class BodyTranslator {
             Set<Integer> vs = new LinkedHashSet<>();
             requireBound(c.left(), bound, vs);
             requireBound(c.right(), bound, vs);
-            filters.add(new Pending(c, null, false, vs));
+            filters.add(new Pending(c, vs));
         }
         for (Literal l : rest) {
             Atom a = atomOf(l);
@@ -312,12 +310,8 @@ public final class BodyTranslator {
                     requireBound(e, bound, vs);
                 }
             }
-            boolean negated = l instanceof Literal.Negated;
             if (!isRelation(a.relation())) {
-                if (!BUILTIN_CONSTRAINTS.contains(a.relation())) {
-                    throw new LeapfrogException(a.pos() + ": error: relation '" + a.relation() + "' is not declared");
-                }
-                filters.add(new Pending(null, new Expr.Functor(a.relation(), a.args(), a.pos()), negated, vs));
+                throw new LeapfrogException(a.pos() + ": error: relation '" + a.relation() + "' is not declared");
             } else {
                 List<Integer> kept = new ArrayList<>();
                 List<Expr> args = new ArrayList<>();
@@ -410,7 +404,7 @@ public final class BodyTranslator {
         }
         for (Pending f : filters) {
             Literal.Comparison c = f.comparison();
-            if (c != null && isOrder(c.op()) && c.left() instanceof Expr.Var l && c.right() instanceof Expr.Var r
+            if (isOrder(c.op()) && c.left() instanceof Expr.Var l && c.right() instanceof Expr.Var r
                     && isScanVar(l.name()) && isScanVar(r.name())) {
                 int a = varIds.get(l.name());
                 int b = varIds.get(r.name());
@@ -423,15 +417,8 @@ public final class BodyTranslator {
                 predicates.add(less ? new Predicate.Bound(a, b, strict, text(c)) : new Predicate.Bound(b, a, strict, text(c)));
                 continue;
             }
-            Predicate.ConstantBound constant = c == null ? null : constantBound(c);
-            if (constant != null) {
-                predicates.add(constant);
-            } else if (c != null) {
-                predicates.add(new Predicate.Comparison(c, new ArrayList<>(f.reads()), text(c)));
-            } else {
-                predicates.add(new Predicate.Constraint(f.builtin(), f.negated(), new ArrayList<>(f.reads()),
-                        (f.negated() ? "!" : "") + ExprText.of(f.builtin())));
-            }
+            Predicate.ConstantBound constant = constantBound(c);
+            predicates.add(constant != null ? constant : new Predicate.Comparison(c, new ArrayList<>(f.reads()), text(c)));
         }
         predicates.addAll(negations);
         List<Variable> variables = new ArrayList<>();
