@@ -15,8 +15,11 @@ import java.util.List;
  */
 final class GrowingRelation {
     private final int arity;
-    /** Up to this many tuples, a unary or binary relation also keeps a {@link PackedTupleSet} (8-16 bytes a tuple). */
-    static final int MAX_HASHED = 1 << 24;
+    /**
+     * A unary or binary relation also keeps every tuple in a {@link PackedTupleSet} (8 to 21 bytes a tuple)
+     * while the set takes at most this share of the heap; past it, new tuples are found by merging.
+     */
+    private static final long HASH_HEAP_DIVISOR = 4;
 
     private final List<Relation> runs = new ArrayList<>();
     private Relation merged;
@@ -27,7 +30,7 @@ final class GrowingRelation {
         this.arity = initial.arity();
         runs.add(initial);
         merged = initial;
-        if ((arity == 1 || arity == 2) && initial.size() <= MAX_HASHED) {
+        if ((arity == 1 || arity == 2) && hashFits(initial.size())) {
             hashed = new PackedTupleSet();
             addKeys(initial, null);
         }
@@ -53,7 +56,7 @@ final class GrowingRelation {
             return Relation.empty(arity);
         }
         Relation delta;
-        if (hashed != null && hashed.size() + (long) got.size() <= MAX_HASHED) {
+        if (hashed != null && hashFits(hashed.size() + (long) got.size())) {
             RelationBuilder b = new RelationBuilder(arity);
             addKeys(got, b);
             delta = b.build();
@@ -74,6 +77,57 @@ final class GrowingRelation {
             }
             delta = b.build();
         }
+        addRun(delta);
+        return delta;
+    }
+
+    /**
+     * Whether a set of this many tuples fits the heap share the membership set may take, counting the
+     * half-size table that lives beside it while it grows.
+     */
+    private static boolean hashFits(long tuples) {
+        return PackedTupleSet.slotsFor(tuples) * Long.BYTES * 3 / 2 <= Runtime.getRuntime().maxMemory() / HASH_HEAP_DIVISOR;
+    }
+
+    /**
+     * Whether new tuples can be offered as packed keys ({@link #addNewPacked}): the relation keeps its
+     * tuples in a membership set, so a round's candidates need no sorting before they are checked.
+     */
+    boolean takesPackedKeys() {
+        return hashed != null;
+    }
+
+    /**
+     * Adds the candidate tuples of {@code chunks} (packed keys, {@link PackedTupleSet#key}; any order,
+     * duplicates allowed) that are not yet present, and returns exactly those (the delta): only the new
+     * tuples are sorted, never the candidates.
+     */
+    Relation addNewPacked(List<PackedKeys> chunks) {
+        long total = 0;
+        for (PackedKeys c : chunks) {
+            total += c.size();
+        }
+        if (hashed == null || total > Integer.MAX_VALUE - 8 || !hashFits(hashed.size() + total)) {
+            // past the set's share of the heap: the candidates sorted chunk by chunk, found new by merging
+            Relation got = null;
+            for (PackedKeys c : chunks) {
+                Relation r = Relation.fromPackedPairs(arity, c.keys(), c.size());
+                got = got == null ? r : got.union(r);
+            }
+            return addNew(got);
+        }
+        long[] fresh = new long[(int) total];
+        int m = 0;
+        for (PackedKeys c : chunks) {
+            m += hashed.addAll(c.keys(), c.size(), fresh, m);
+        }
+        Relation delta = Relation.fromPackedPairs(arity, fresh, m);
+        addRun(delta);
+        return delta;
+    }
+
+    /** Keeps the runs' sizes at least halving from the oldest to the newest (merged like a binary counter). */
+    private void addRun(Relation delta) {
         if (delta.size() > 0) {
             runs.add(delta);
             merged = null;
@@ -82,7 +136,6 @@ final class GrowingRelation {
                 runs.set(runs.size() - 1, runs.get(runs.size() - 1).union(last));
             }
         }
-        return delta;
     }
 
     private boolean contains(int[] t) {

@@ -1,7 +1,10 @@
 package io.leapfrog.engine.eval;
 
+import io.leapfrog.exec.storage.Relation;
+
 /**
- * A set of unary or binary int tuples, each packed into one long, by open addressing. A recursive
+ * A set of unary or binary int tuples, each packed into one long ({@link Relation#packPair}, so a set's
+ * keys become a sorted relation by {@link Relation#fromPackedPairs}), by open addressing. A recursive
  * relation's membership test for the next round's candidate tuples is then one or two reads instead
  * of a binary search in each sorted run of the relation (in a transitive closure of a random graph
  * those searches would be a quarter of the run). Hand-written rather than fastutil's LongOpenHashSet: fastutil's
@@ -17,13 +20,36 @@ final class PackedTupleSet {
     /** Whether the one key that equals EMPTY, (Integer.MIN_VALUE, 0), is in the set. */
     private boolean hasEmptyKey;
 
-    /** The key of a tuple of arity 1 or 2 (lexicographic order is not kept: only equality matters). */
+    /** The key of a tuple of arity 1 (a) or 2 (a, b). */
     static long key(int arity, int a, int b) {
-        return arity == 1 ? a : ((long) a << 32) | (b & 0xFFFF_FFFFL);
+        return Relation.packPair(a, arity == 1 ? 0 : b);
+    }
+
+    /** The slots a set of {@code tuples} takes (the table is grown to keep at most three quarters full). */
+    static long slotsFor(long tuples) {
+        long slots = 16;
+        while (3 * slots < 4 * (tuples + 1)) {
+            slots *= 2;
+        }
+        return slots;
     }
 
     int size() {
         return size;
+    }
+
+    /**
+     * Adds {@code keys[0..n)}; writes the ones that were new to {@code out} (in their order) from
+     * {@code outAt} and returns how many there were.
+     */
+    int addAll(long[] keys, int n, long[] out, int outAt) {
+        int m = outAt;
+        for (int i = 0; i < n; i++) {
+            if (add(keys[i])) {
+                out[m++] = keys[i];
+            }
+        }
+        return m - outAt;
     }
 
     /** Adds the key; returns whether it was new. */
@@ -36,7 +62,7 @@ final class PackedTupleSet {
             size++;
             return true;
         }
-        if (2L * (size + 1) > slots.length) {
+        if (4L * (size + 1) > 3L * slots.length) {
             grow();
         }
         int mask = slots.length - 1;

@@ -67,6 +67,20 @@ public final class RuleEvaluator {
         return all.build();
     }
 
+    /** Whether the head's tuples fit packed keys ({@link #evaluatePacked}): one or two columns. */
+    boolean packsHead() {
+        return head.length == 1 || head.length == 2;
+    }
+
+    /**
+     * The rule's candidate head tuples as each worker produced them, packed, unsorted and with duplicates
+     * ({@link #packsHead} must hold): for a recursive round whose relation checks them against its
+     * membership set.
+     */
+    List<PackedKeys> evaluatePacked(RelationSource src, int deltaAtom, int threads) {
+        return body.run(src, deltaAtom, new int[0], threads, outputVars, () -> new PackedKeys(head));
+    }
+
     /** Per-worker head materialisation. */
     private static final class HeadSink implements TupleSink {
         private final IntExpr[] head;

@@ -99,7 +99,8 @@ public final class StratumEvaluator {
             growing.put(rel, ctx.startGrowing(rel));
         }
         try {
-            boolean grew = advance(stratum, fresh, growing, policies);
+            Map<String, List<PackedKeys>> packed = new HashMap<>();
+            boolean grew = advance(stratum, fresh, packed, growing, policies);
             int rounds = 1;
             while (grew) {
                 rounds++;
@@ -108,6 +109,7 @@ public final class StratumEvaluator {
                             + " of the recursive stratum " + stratum.relations());
                 }
                 fresh.clear();
+                packed.clear();
                 for (RuleEvaluator r : rules) {
                     for (int atom : r.body().node().recursiveScans()) {
                         Relation delta = ctx.source().get(r.body().node().scans().get(atom).relation(), true);
@@ -115,11 +117,15 @@ public final class StratumEvaluator {
                             continue;
                         }
                         int t = delta.size() < PARALLEL_DELTA ? 1 : threads;
-                        Relation out = r.evaluate(ctx.source(), atom, t);
-                        fresh.merge(r.relation(), out, Relation::union);
+                        if (r.packsHead() && !policies.containsKey(r.relation()) && growing.get(r.relation()).takesPackedKeys()) {
+                            packed.computeIfAbsent(r.relation(), k -> new ArrayList<>()).addAll(r.evaluatePacked(ctx.source(), atom, t));
+                        } else {
+                            Relation out = r.evaluate(ctx.source(), atom, t);
+                            fresh.merge(r.relation(), out, Relation::union);
+                        }
                     }
                 }
-                grew = advance(stratum, fresh, growing, policies);
+                grew = advance(stratum, fresh, packed, growing, policies);
             }
             return rounds;
         } finally {
@@ -129,16 +135,29 @@ public final class StratumEvaluator {
         }
     }
 
-    /** Adds the new tuples to the growing relations and sets the deltas; true when something was new. */
-    private boolean advance(StratumPlan stratum, Map<String, Relation> fresh, Map<String, GrowingRelation> growing,
-                            Map<String, InsertionPolicy> policies) {
+    /**
+     * Adds the new tuples to the growing relations and sets the deltas; true when something was new. A
+     * relation's candidates come as a relation ({@code fresh}) or as packed keys ({@code packed}), or both.
+     */
+    private boolean advance(StratumPlan stratum, Map<String, Relation> fresh, Map<String, List<PackedKeys>> packed,
+                            Map<String, GrowingRelation> growing, Map<String, InsertionPolicy> policies) {
         boolean grew = false;
         for (String rel : stratum.relations()) {
             Relation got = fresh.get(rel);
+            List<PackedKeys> keys = packed.get(rel);
             if (got != null && policies.containsKey(rel)) {
                 got = policies.get(rel).admit(got); // what the relation keeps of (or implies from) the offered tuples
             }
-            Relation delta = got == null ? Relation.empty(ctx.schemas().get(rel).arity()) : growing.get(rel).addNew(got);
+            Relation delta;
+            if (keys != null) {
+                if (got != null) {
+                    keys = new ArrayList<>(keys);
+                    keys.add(PackedKeys.of(got));
+                }
+                delta = growing.get(rel).addNewPacked(keys);
+            } else {
+                delta = got == null ? Relation.empty(ctx.schemas().get(rel).arity()) : growing.get(rel).addNew(got);
+            }
             ctx.setDelta(rel, delta);
             grew |= delta.size() > 0;
         }

@@ -75,7 +75,8 @@ class GrowingRelationTest {
     @Test
     void packedSetKeepsEveryKeyIncludingTheSentinel() {
         PackedTupleSet s = new PackedTupleSet();
-        long sentinelKey = PackedTupleSet.key(2, Integer.MIN_VALUE, 0);
+        long sentinelKey = PackedTupleSet.key(2, Integer.MIN_VALUE, Integer.MIN_VALUE);
+        assertEquals(Long.MIN_VALUE, sentinelKey, "the pair packed to the table's empty marker");
         assertTrue(s.add(sentinelKey));
         assertFalse(s.add(sentinelKey));
         for (int i = 0; i < 100_000; i++) {

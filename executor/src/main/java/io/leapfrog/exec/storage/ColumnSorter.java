@@ -90,6 +90,14 @@ final class ColumnSorter {
         for (int i = 0; i < n; i++) {
             keys[i] = pack(c0[i], c1[i]);
         }
+        return sortDistinctPacked(keys, n);
+    }
+
+    /** The distinct pairs of {@code keys[0..n)} (packed by {@link #pack}) in order, as two columns; reorders {@code keys}. */
+    static int[][] sortDistinctPacked(long[] keys, int n) {
+        if (n < keys.length) {
+            keys = Arrays.copyOf(keys, n);
+        }
         sort(keys);
         int m = 0;
         for (int i = 0; i < n; i++) {

@@ -52,6 +52,27 @@ public final class Relation {
         return new Relation(cols.length, sorted, sorted[0].length);
     }
 
+    /**
+     * The key of the pair (a, b) for {@link #fromPackedPairs}: signed long order is the pairs' lexicographic
+     * order, and equal pairs have equal keys (a set of pairs can be kept as a set of these longs).
+     */
+    public static long packPair(int a, int b) {
+        return ColumnSorter.pack(a, b);
+    }
+
+    /** The unary or binary relation of {@code keys[0..n)} ({@link #packPair}; for arity 1 the pair (v, 0)): any order, duplicates allowed. */
+    public static Relation fromPackedPairs(int arity, long[] keys, int n) {
+        if (arity != 1 && arity != 2) {
+            throw new IllegalArgumentException("packed keys hold one or two columns, not " + arity);
+        }
+        if (n == 0) {
+            return empty(arity);
+        }
+        int[][] pairs = ColumnSorter.sortDistinctPacked(keys, n);
+        int[][] cols = arity == 2 ? pairs : new int[][]{pairs[0]};
+        return new Relation(arity, cols, cols[0].length);
+    }
+
     public static Relation empty(int arity) {
         int[][] cols = new int[arity][];
         for (int c = 0; c < arity; c++) {
