@@ -21,12 +21,19 @@ final class GrowingRelation {
      */
     private static final long HASH_HEAP_DIVISOR = 4;
 
+    private final long hashBytes;
     private final List<Relation> runs = new ArrayList<>();
     private Relation merged;
     /** Every tuple, for membership tests; null for wider relations and past MAX_HASHED tuples. */
     private PackedTupleSet hashed;
 
     GrowingRelation(Relation initial) {
+        this(initial, Runtime.getRuntime().maxMemory() / HASH_HEAP_DIVISOR);
+    }
+
+    /** @param hashBytes the most bytes the membership set may take, its growth included */
+    GrowingRelation(Relation initial, long hashBytes) {
+        this.hashBytes = hashBytes;
         this.arity = initial.arity();
         runs.add(initial);
         merged = initial;
@@ -60,22 +67,13 @@ final class GrowingRelation {
             RelationBuilder b = new RelationBuilder(arity);
             addKeys(got, b);
             delta = b.build();
-        } else if (got.size() >= size() / 4) {
-            hashed = null;
-            delta = got.minus(full()); // a large round: one merge pass is cheaper than probing
         } else {
+            // each run taken away in turn, galloping through the large ones: no run is merged or copied
             hashed = null;
-            RelationBuilder b = new RelationBuilder(arity);
-            int[] t = new int[arity];
-            for (int row = 0; row < got.size(); row++) {
-                for (int c = 0; c < arity; c++) {
-                    t[c] = got.get(row, c);
-                }
-                if (!contains(t)) {
-                    b.add(t);
-                }
+            delta = got;
+            for (Relation run : runs) {
+                delta = delta.minus(run);
             }
-            delta = b.build();
         }
         addRun(delta);
         return delta;
@@ -85,8 +83,8 @@ final class GrowingRelation {
      * Whether a set of this many tuples fits the heap share the membership set may take, counting the
      * half-size table that lives beside it while it grows.
      */
-    private static boolean hashFits(long tuples) {
-        return PackedTupleSet.slotsFor(tuples) * Long.BYTES * 3 / 2 <= Runtime.getRuntime().maxMemory() / HASH_HEAP_DIVISOR;
+    private boolean hashFits(long tuples) {
+        return PackedTupleSet.slotsFor(tuples) * Long.BYTES * 3 / 2 <= hashBytes;
     }
 
     /**
@@ -107,23 +105,31 @@ final class GrowingRelation {
         for (PackedKeys c : chunks) {
             total += c.size();
         }
-        if (hashed == null || total > Integer.MAX_VALUE - 8 || !hashFits(hashed.size() + total)) {
-            // past the set's share of the heap: the candidates sorted chunk by chunk, found new by merging
-            Relation got = null;
-            for (PackedKeys c : chunks) {
-                Relation r = Relation.fromPackedPairs(arity, c.keys(), c.size());
-                got = got == null ? r : got.union(r);
-            }
-            return addNew(got);
-        }
-        long[] fresh = new long[(int) total];
+        long[] fresh = new long[(int) Math.min(total, Integer.MAX_VALUE - 8)];
         int m = 0;
-        for (PackedKeys c : chunks) {
+        int next = 0;
+        // each chunk checked against the set while the set, grown by the whole chunk, fits its heap share
+        for (; next < chunks.size() && hashed != null; next++) {
+            PackedKeys c = chunks.get(next);
+            if (!hashFits(hashed.size() + (long) c.size()) || (long) m + c.size() > fresh.length) {
+                break;
+            }
             m += hashed.addAll(c.keys(), c.size(), fresh, m);
         }
         Relation delta = Relation.fromPackedPairs(arity, fresh, m);
         addRun(delta);
-        return delta;
+        if (next == chunks.size()) {
+            return delta;
+        }
+        // past the set's share of the heap: the other chunks sorted one by one and found new by merging
+        Relation rest = null;
+        for (; next < chunks.size(); next++) {
+            PackedKeys c = chunks.get(next);
+            Relation r = Relation.fromPackedPairs(arity, c.keys(), c.size());
+            rest = rest == null ? r : rest.union(r);
+        }
+        hashed = null;
+        return delta.union(addNew(rest));
     }
 
     /** Keeps the runs' sizes at least halving from the oldest to the newest (merged like a binary counter). */
@@ -136,15 +142,6 @@ final class GrowingRelation {
                 runs.set(runs.size() - 1, runs.get(runs.size() - 1).union(last));
             }
         }
-    }
-
-    private boolean contains(int[] t) {
-        for (Relation r : runs) {
-            if (r.contains(t)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     long size() {

@@ -89,4 +89,51 @@ class GrowingRelationTest {
         assertTrue(s.add(PackedTupleSet.key(2, 0, 1)));
         assertTrue(s.add(PackedTupleSet.key(1, -1, 0)));
     }
+
+    /**
+     * Candidates offered as packed keys (unsorted, with duplicates, in several workers' chunks) give the same
+     * deltas as a plain set, with the membership set kept throughout and with one that outgrows a small
+     * share of memory mid-way (the rest then found new by merging against the sorted runs).
+     */
+    @Test
+    void packedCandidatesGiveTheSameDeltas() {
+        for (long hashBytes : new long[]{Long.MAX_VALUE, 3 * 1024}) {
+            for (int arity = 1; arity <= 2; arity++) {
+                Random rnd = new Random(11 + arity);
+                TreeSet<int[]> seen = new TreeSet<>(Arrays::compare);
+                List<int[]> initial = new ArrayList<>();
+                for (int i = 0; i < 30; i++) {
+                    initial.add(randomTuple(rnd, arity));
+                }
+                Relation start = relation(arity, initial);
+                seen.addAll(rows(start));
+                GrowingRelation g = new GrowingRelation(start, hashBytes);
+                for (int round = 0; round < 40; round++) {
+                    List<PackedKeys> chunks = new ArrayList<>();
+                    TreeSet<int[]> expected = new TreeSet<>(Arrays::compare);
+                    for (int w = 0, workers = 1 + rnd.nextInt(3); w < workers; w++) {
+                        List<int[]> got = new ArrayList<>();
+                        for (int i = 0, n = rnd.nextInt(200); i < n; i++) {
+                            int[] t = randomTuple(rnd, arity);
+                            got.add(t);
+                            got.add(t); // a candidate found twice
+                            if (!seen.contains(t)) {
+                                expected.add(t);
+                            }
+                        }
+                        chunks.add(PackedKeys.of(relation(arity, got)));
+                    }
+                    Relation delta = g.addNewPacked(chunks);
+                    assertEquals(new ArrayList<>(expected).stream().map(Arrays::toString).toList(),
+                            rows(delta).stream().map(Arrays::toString).toList(),
+                            "arity " + arity + ", round " + round + ", set bytes " + hashBytes);
+                    seen.addAll(expected);
+                    assertEquals(seen.size(), g.size());
+                }
+                // 3 KiB hold about 190 tuples: the pairs outgrow it, the 42 values of one column never do
+                assertEquals(hashBytes == Long.MAX_VALUE || arity == 1, g.takesPackedKeys(),
+                        "arity " + arity + ", set bytes " + hashBytes + ", tuples " + seen.size());
+            }
+        }
+    }
 }

@@ -406,15 +406,41 @@ public final class Relation {
         int j = 0;
         int m = 0;
         for (int i = 0; i < size; i++) {
-            int cmp = 1;
-            while (j < other.size && (cmp = compareRows(this, i, other, j)) > 0) {
-                j++;
-            }
-            if (j == other.size || cmp != 0) {
+            j = firstNotBelow(other, j, this, i);
+            if (j == other.size || compareRows(this, i, other, j) != 0) {
                 copyRow(this, i, out, m++);
             }
         }
         return m == size ? this : new Relation(arity, trim(out, m), m);
+    }
+
+    /**
+     * The first row of {@code r} at or after {@code from} that is not below row {@code i} of {@code of}:
+     * galloping (steps doubling, then a binary search), so that taking a small relation from a large one
+     * costs about the small one's size times the log of the rows skipped, not the large one's size.
+     */
+    private static int firstNotBelow(Relation r, int from, Relation of, int i) {
+        if (from >= r.size || compareRows(of, i, r, from) <= 0) {
+            return from;
+        }
+        int lo = from;          // r[lo] < of[i]
+        int step = 1;
+        int hi = from + 1;
+        while (hi < r.size && compareRows(of, i, r, hi) > 0) {
+            lo = hi;
+            step <<= 1;
+            hi = lo + step;
+        }
+        hi = Math.min(hi, r.size);  // r[hi] >= of[i], or hi == size
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (compareRows(of, i, r, mid) > 0) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return hi;
     }
 
     private static void copyRow(Relation r, int i, int[][] out, int m) {

@@ -102,6 +102,15 @@ class RelationTest {
             TreeSet<int[]> minus = set(a);
             minus.removeAll(set(b));
             assertRows(minus, ra.minus(rb));
+            // a few rows taken from many (minus gallops through the large side), and many from a few
+            int[][] few = randomRows(rnd, arity, 7, 10);
+            int[][] many = randomRows(rnd, arity, 3000, 10);
+            TreeSet<int[]> fewMinusMany = set(few);
+            fewMinusMany.removeAll(set(many));
+            assertRows(fewMinusMany, Relation.of(arity, few).minus(Relation.of(arity, many)));
+            TreeSet<int[]> manyMinusFew = set(many);
+            manyMinusFew.removeAll(set(few));
+            assertRows(manyMinusFew, Relation.of(arity, many).minus(Relation.of(arity, few)));
             for (int[] t : randomRows(rnd, arity, 100, 12)) {
                 assertEquals(set(a).contains(t), ra.contains(t));
             }
