@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine, from the repository root, with .device/kit.tgz carried (scripts/device-kit.sh).
-#   scripts/device-run.sh tests                 the gpu-tagged tests (JUnit console launcher)
+#   scripts/device-run.sh tests [--select-class C ...]   the gpu-tagged tests (JUnit console launcher), or those of C
 #   scripts/device-run.sh bench BENCH-ARGS...   the bench harness (GPU peers, CUDA counter, CuPy)
 #   scripts/device-run.sh bench-ab DIR ROUNDS BENCH-ARGS...
 #                                              A/B: the bench with the base build's Leapfrog jars in DIR
@@ -67,9 +67,11 @@ what="${1:-tests}"
 shift || true
 case "$what" in
     tests)
+        # Given --select-class NAME (and more selectors), those classes only; else every gpu-tagged test.
+        if [ "${1:-}" = "--select-class" ]; then select=("$@"); else select=(--scan-classpath "$kit/test-classes" "$@"); fi
         "$java" "${jvm[@]}" -jar "$kit/testlib/junit-platform-console-standalone-1.10.3.jar" execute \
-            -cp "$cp" --include-tag gpu --scan-classpath "$kit/test-classes" \
-            --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/junit" "$@" 2>&1 | tee "$out/gpu-tests.log"
+            -cp "$cp" --include-tag gpu "${select[@]}" \
+            --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/junit" 2>&1 | tee "$out/gpu-tests.log"
         exit "${PIPESTATUS[0]}"
         ;;
     bench)

@@ -14,6 +14,7 @@ __device__ int lf_abort;
 #include "warp_kernels.cuh"
 #include "block_kernels.cuh"
 #include "resident.cuh"
+#include "fixpoint_kernels.cuh"
 
 // Per-thread state sizes: (variables, participants per level). The executor picks the smallest that
 // holds the query.

@@ -196,7 +196,7 @@ public final class Engine implements AutoCloseable {
         SymbolTable symbols = symbolsFor(program);
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
             EvalContext ctx = new EvalContext(symbols, planner, options.planner(), model.relations(), options.threads(),
-                    devices.executor());
+                    devices.executor(), devices.fixpoints());
             ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(model));
             ProgramRunner runner = new ProgramRunner(model, plan, ctx);
             Errors.unwrap(() -> runner.run(factsDir, outDir, options.out(), writeOutputs));

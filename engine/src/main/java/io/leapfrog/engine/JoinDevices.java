@@ -1,5 +1,6 @@
 package io.leapfrog.engine;
 
+import io.leapfrog.engine.eval.DeviceFixpoint;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.engine.eval.JoinShapes;
 import io.leapfrog.exec.gpu.GpuRuntime;
@@ -58,6 +59,11 @@ final class JoinDevices implements AutoCloseable {
 
     JoinExecutor executor() {
         return executor;
+    }
+
+    /** Where recursive strata may finish besides the CPU: the GPU fixpoint, or null without a GPU. */
+    DeviceFixpoint fixpoints() {
+        return gpu == null ? null : new DeviceFixpoint(gpu::fixpoint, device == EngineOptions.Device.GPU, gpu.report());
     }
 
     /**

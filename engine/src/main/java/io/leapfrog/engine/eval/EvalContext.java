@@ -27,6 +27,7 @@ public final class EvalContext {
     private final Map<String, GrowingRelation> growing = new ConcurrentHashMap<>();
     private final int threads;
     private final JoinExecutor joins;
+    private final DeviceFixpoint fixpoints;
     private final ExprCompiler constants;
     /** One line per rule body whose variable order was chosen by measuring orders on the data. */
     private final List<String> measuredOrders = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
@@ -43,6 +44,17 @@ public final class EvalContext {
     /** @param joins where the joins of this evaluation run (the CPU, or a device policy) */
     public EvalContext(SymbolTable symbols, JoinPlanner planner, PlannerOptions plannerOptions,
                        Map<String, ProgramModel.RelationInfo> schemas, int threads, JoinExecutor joins) {
+        this(symbols, planner, plannerOptions, schemas, threads, joins, null);
+    }
+
+    /**
+     * @param joins     where the joins of this evaluation run (the CPU, or a device policy)
+     * @param fixpoints where recursive strata may finish besides the CPU, or null for nowhere
+     */
+    public EvalContext(SymbolTable symbols, JoinPlanner planner, PlannerOptions plannerOptions,
+                       Map<String, ProgramModel.RelationInfo> schemas, int threads, JoinExecutor joins,
+                       DeviceFixpoint fixpoints) {
+        this.fixpoints = fixpoints;
         this.symbols = symbols;
         this.planner = planner;
         this.plannerOptions = plannerOptions;
@@ -99,6 +111,11 @@ public final class EvalContext {
 
     public int threads() {
         return threads;
+    }
+
+    /** Where recursive strata may finish besides the CPU, or null. */
+    DeviceFixpoint deviceFixpoint() {
+        return fixpoints;
     }
 
     /** Runs the joins of this evaluation. */

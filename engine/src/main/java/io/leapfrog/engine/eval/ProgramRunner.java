@@ -54,7 +54,8 @@ public final class ProgramRunner {
     /** Evaluates; with {@code writeOutputs} false, prints and writes nothing (EXPLAIN with data). */
     public void run(Path factsDir, Path outDir, PrintStream out, boolean writeOutputs) {
         loadInputs(factsDir);
-        StratumEvaluator eval = new StratumEvaluator(ctx);
+        java.util.Set<String> needed = neededAfterTheirStratum();
+        StratumEvaluator eval = new StratumEvaluator(ctx, needed::contains);
         for (StratumPlan s : plan.strata()) {
             long t0 = System.nanoTime();
             eval.addFacts(s);
@@ -66,6 +67,7 @@ public final class ProgramRunner {
                 counted.put(rule.relation(), rule.body().count(ctx.source(), -1, new int[0], ctx.threads()));
             } else {
                 eval.evaluate(s, rules);
+                counted.putAll(eval.counted());
             }
             Duration d = Duration.ofNanos(System.nanoTime() - t0);
             for (String r : s.relations()) {
@@ -87,6 +89,42 @@ public final class ProgramRunner {
         for (Directive d : model.directives()) {
             if (d.kind() == Directive.Kind.OUTPUT) {
                 writeOutput(d, outDir, out);
+            }
+        }
+    }
+
+    /**
+     * Relations whose tuples are needed once their stratum is done: those a directive other than
+     * {@code .printsize} names (outputs) and those a rule of another stratum reads (in an atom, a negation
+     * or an aggregate's body). The others may be only counted where they were computed.
+     */
+    private java.util.Set<String> neededAfterTheirStratum() {
+        java.util.Set<String> needed = new java.util.HashSet<>();
+        for (Directive d : model.directives()) {
+            if (d.kind() != Directive.Kind.PRINTSIZE) {
+                needed.add(d.relation());
+            }
+        }
+        for (StratumPlan s : plan.strata()) {
+            for (RulePlan r : s.rules()) {
+                java.util.Set<String> read = new java.util.HashSet<>();
+                readBy(r.body(), read);
+                read.removeAll(s.relations());
+                needed.addAll(read);
+            }
+        }
+        return needed;
+    }
+
+    private static void readBy(io.leapfrog.plan.JoinNode join, java.util.Set<String> out) {
+        for (io.leapfrog.plan.Scan sc : join.scans()) {
+            out.add(sc.relation());
+        }
+        for (io.leapfrog.plan.Predicate p : join.predicates()) {
+            if (p instanceof io.leapfrog.plan.Predicate.Negation n) {
+                out.add(n.relation());
+            } else if (p instanceof io.leapfrog.plan.Predicate.AggregateValue a) {
+                readBy(a.body(), out);
             }
         }
     }

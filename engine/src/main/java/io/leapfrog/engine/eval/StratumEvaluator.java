@@ -2,6 +2,8 @@ package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Expr;
+import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
+import io.leapfrog.exec.gpu.fixpoint.GpuFixpoint;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.RelationBuilder;
 import io.leapfrog.plan.RulePlan;
@@ -24,9 +26,25 @@ import java.util.Map;
  */
 public final class StratumEvaluator {
     private final EvalContext ctx;
+    private final java.util.function.Predicate<String> materialised;
+    private final Map<String, Long> counted = new HashMap<>();
 
     public StratumEvaluator(EvalContext ctx) {
+        this(ctx, r -> true);
+    }
+
+    /**
+     * @param materialised whether a relation's tuples are needed after its stratum (an output, or read by
+     *                     a later stratum); one that is not may be only counted ({@link #counted})
+     */
+    public StratumEvaluator(EvalContext ctx, java.util.function.Predicate<String> materialised) {
         this.ctx = ctx;
+        this.materialised = materialised;
+    }
+
+    /** Relations whose tuples were counted where they were computed (the GPU) and never brought back, with their sizes. */
+    public Map<String, Long> counted() {
+        return counted;
     }
 
     /**
@@ -79,6 +97,7 @@ public final class StratumEvaluator {
 
     /** Evaluates the compiled rules of the stratum to a fixpoint; returns the number of rounds. */
     public int evaluate(StratumPlan stratum, List<RuleEvaluator> rules) {
+        long t0 = System.nanoTime();
         int threads = ctx.threads();
         Map<String, InsertionPolicy> policies = startPolicies(stratum);
         Map<String, Relation> fresh = new HashMap<>();
@@ -98,11 +117,20 @@ public final class StratumEvaluator {
         for (String rel : stratum.relations()) {
             growing.put(rel, ctx.startGrowing(rel));
         }
+        GpuFixpoint.Outcome onGpu = null;
+        int rounds = 1;
         try {
             Map<String, List<PackedKeys>> packed = new HashMap<>();
             boolean grew = advance(stratum, fresh, packed, growing, policies);
-            int rounds = 1;
+            DeviceFixpoint device = ctx.deviceFixpoint();
             while (grew) {
+                if (device != null && device.takesOver(System.nanoTime() - t0)) {
+                    onGpu = finishOnGpu(device, stratum, growing, rounds, System.nanoTime() - t0);
+                    if (onGpu != null) {
+                        break;
+                    }
+                    device = null;
+                }
                 rounds++;
                 if (Thread.currentThread().isInterrupted()) { // lets a caller with a deadline stop a long fixpoint
                     throw new io.leapfrog.common.LeapfrogException("error: evaluation interrupted in round " + rounds
@@ -127,11 +155,54 @@ public final class StratumEvaluator {
                 }
                 grew = advance(stratum, fresh, packed, growing, policies);
             }
-            return rounds;
         } finally {
             for (String rel : stratum.relations()) {
                 ctx.stopGrowing(rel);
             }
+        }
+        if (onGpu != null) {
+            List<String> rels = stratum.relations();
+            for (int i = 0; i < rels.size(); i++) {
+                if (onGpu.relations()[i] != null) {
+                    ctx.setRelation(rels.get(i), onGpu.relations()[i]);
+                } else {
+                    ctx.setRelation(rels.get(i), Relation.empty(ctx.schemas().get(rels.get(i)).arity()));
+                    counted.put(rels.get(i), onGpu.sizes()[i]);
+                }
+            }
+            return rounds + onGpu.rounds();
+        }
+        return rounds;
+    }
+
+    /**
+     * Runs the rest of the fixpoint on the GPU from the relations as they are after {@code rounds} rounds
+     * (their deltas the first input); null, with a report line saying why, when the stratum stays on the CPU.
+     */
+    private GpuFixpoint.Outcome finishOnGpu(DeviceFixpoint device, StratumPlan stratum, Map<String, GrowingRelation> growing,
+                                           int rounds, long elapsed) {
+        String label = "recursive stratum " + stratum.relations();
+        FixpointTranslator.Translation t = FixpointTranslator.translate(ctx, stratum);
+        if (t.program() == null) {
+            device.stayed(label, "not GPU-eligible: " + t.reason());
+            return null;
+        }
+        List<String> rels = stratum.relations();
+        Relation[] known = new Relation[rels.size()];
+        Relation[] delta = new Relation[rels.size()];
+        boolean[] keep = new boolean[rels.size()];
+        for (int i = 0; i < rels.size(); i++) {
+            delta[i] = ctx.source().get(rels.get(i), true);
+            known[i] = growing.get(rels.get(i)).full().minus(delta[i]);
+            keep[i] = materialised.test(rels.get(i));
+        }
+        try {
+            GpuFixpoint.Outcome o = device.fixpoint().run(t.program(), known, delta, keep);
+            device.ran(label, device.why(elapsed), rounds, o);
+            return o;
+        } catch (GpuOutOfMemoryException e) {
+            device.stayed(label, "warning: fell back from gpu-fixpoint because " + e.getMessage());
+            return null;
         }
     }
 

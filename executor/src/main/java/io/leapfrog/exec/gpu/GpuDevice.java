@@ -566,6 +566,17 @@ public final class GpuDevice {
         }
     }
 
+    /** Copies {@code bytes} bytes between device buffers, in stream order. */
+    public void copy(DeviceBuffer src, long srcByte, DeviceBuffer dst, long dstByte, long bytes) {
+        queueing();
+        if (bytes > 0) {
+            long t0 = System.nanoTime();
+            DriverResults.check(JCudaDriver.cuMemcpyDtoDAsync(dst.at(dstByte), src.at(srcByte), bytes, stream),
+                    "copying " + src.purpose() + " to " + dst.purpose());
+            profile("copy on the device", t0);
+        }
+    }
+
     /** One long at {@code srcByte} (a count or a scan total). */
     public long readLong(DeviceBuffer src, long srcByte) {
         long[] v = new long[1];

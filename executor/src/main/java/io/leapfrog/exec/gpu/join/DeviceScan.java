@@ -10,7 +10,7 @@ import io.leapfrog.kernels.layout.KernelConstants;
  * has n+1 entries. {@code in} and {@code out} may be the same buffer (each tile is read whole before
  * it is written).
  */
-final class DeviceScan {
+public final class DeviceScan {
     /** Values per tile of the kernels' scan. */
     static final int TILE = KernelConstants.LF_SCAN_TILE;
     private static final int THREADS = KernelConstants.LF_SCAN_THREADS;
@@ -20,17 +20,28 @@ final class DeviceScan {
 
     /** Scans n longs; returns the total. */
     static long longs(GpuDevice dev, ResidentTries mem, DeviceBuffer in, DeviceBuffer out, int n) {
-        scan(dev, mem, in, out, n, 8);
+        scan(dev, mem::allocate, in, out, n, 8);
         return dev.readLong(out, 8L * n);
+    }
+
+    /** Scans n longs with scratch memory from the device's pool; returns the total. */
+    public static long longs(GpuDevice dev, DeviceBuffer in, DeviceBuffer out, int n) {
+        scan(dev, dev::allocate, in, out, n, 8);
+        return dev.readLong(out, 8L * n);
+    }
+
+    /** Where a scan's scratch memory comes from. */
+    private interface Scratch {
+        DeviceBuffer allocate(long bytes, String purpose);
     }
 
     /** Scans n ints; returns the total. */
     static int ints(GpuDevice dev, ResidentTries mem, DeviceBuffer in, DeviceBuffer out, int n) {
-        scan(dev, mem, in, out, n, 4);
+        scan(dev, mem::allocate, in, out, n, 4);
         return dev.readInt(out, 4L * n);
     }
 
-    private static void scan(GpuDevice dev, ResidentTries mem, DeviceBuffer in, DeviceBuffer out, int n, int width) {
+    private static void scan(GpuDevice dev, Scratch mem, DeviceBuffer in, DeviceBuffer out, int n, int width) {
         if (n == 0) {
             dev.fill(out, 0, width / 4, 0);
             return;

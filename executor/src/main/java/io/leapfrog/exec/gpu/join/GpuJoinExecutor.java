@@ -349,6 +349,26 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         });
     }
 
+    /**
+     * The fixpoint of a recursive stratum on this executor's device, with its diagnostics and memory
+     * budget; the tries this executor keeps resident are evicted first to leave it the device.
+     */
+    public io.leapfrog.exec.gpu.fixpoint.GpuFixpoint fixpoint() {
+        GpuDevice dev = runtime.device();
+        if (resident != null) {
+            dev.run(() -> {
+                resident.evictAll();
+                return null;
+            });
+        }
+        return new io.leapfrog.exec.gpu.fixpoint.GpuFixpoint(dev, diagnostics, memoryLimit);
+    }
+
+    /** Whether joins go to the GPU whenever they can (--device gpu) or where they pay (auto). */
+    public Mode mode() {
+        return mode;
+    }
+
     /** Bytes of tries resident on the device now. */
     public long residentBytes() {
         if (resident == null) {

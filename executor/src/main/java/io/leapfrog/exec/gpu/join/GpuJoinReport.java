@@ -34,6 +34,11 @@ public final class GpuJoinReport {
         entries.add(e);
     }
 
+    /** Records work that is not one join (a recursive stratum's fixpoint): where it ran and why, with its details. */
+    public synchronized void record(String label, String where, String why, long nanos) {
+        entries.add(new Entry(label, where, why, null, null, nanos));
+    }
+
     /** Keeps a warning of the GPU runtime (one sentence, without "warning: "); the same one twice is kept once. */
     public synchronized void warn(String warning) {
         warnings.add(warning);

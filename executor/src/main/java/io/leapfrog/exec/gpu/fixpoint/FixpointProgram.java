@@ -1,0 +1,98 @@
+package io.leapfrog.exec.gpu.fixpoint;
+
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.kernels.layout.KernelConstants;
+
+import java.util.List;
+
+/**
+ * A recursive stratum in the form the GPU fixpoint runs: its relations (one or two columns each) and,
+ * per rule and atom over a relation of the stratum, one semi-naive variant: for each tuple of that
+ * relation's delta, the values its {@link Lookup}s find in relations of earlier strata, filtered by its
+ * {@link Test}s, make the head's tuple. Variables are numbered from 0 ({@link #MAX_VARS} at most).
+ *
+ * @param relations the stratum's relations, by index
+ * @param arities   their column counts (1 or 2)
+ * @param rules     the semi-naive variants
+ */
+public record FixpointProgram(List<String> relations, int[] arities, List<Rule> rules) {
+    public static final int MAX_VARS = KernelConstants.LF_FIX_MAX_VARS;
+    public static final int MAX_LOOKUPS = KernelConstants.LF_FIX_MAX_LOOKUPS;
+    public static final int MAX_TESTS = KernelConstants.LF_FIX_MAX_TESTS;
+    /** An operand, head column or lookup key that is a constant, not a variable. */
+    public static final int CONST = KernelConstants.LF_FIX_CONST;
+    /** A delta column or lookup value that nothing reads. */
+    public static final int IGNORED = KernelConstants.LF_FIX_IGNORED;
+
+    public FixpointProgram {
+        relations = List.copyOf(relations);
+        arities = arities.clone();
+        rules = List.copyOf(rules);
+        for (int a : arities) {
+            if (a != 1 && a != 2) {
+                throw new IllegalArgumentException("the GPU fixpoint keeps relations of one or two columns, not " + a);
+            }
+        }
+        for (Rule r : rules) {
+            if (r.lookups().size() > MAX_LOOKUPS || r.tests().size() > MAX_TESTS) {
+                throw new IllegalArgumentException(r.label() + ": more lookups or tests than the GPU fixpoint takes");
+            }
+        }
+    }
+
+    /**
+     * An atom over a binary relation of an earlier stratum whose column {@code keyColumn} is a variable
+     * the delta tuple binds ({@code keyVar}) or a constant ({@code keyVar} {@link #CONST}, value
+     * {@code keyConst}); each value of its other column binds {@code outVar} (or, {@link #IGNORED}, only
+     * whether there is one matters).
+     */
+    public record Lookup(Relation relation, int keyColumn, int keyVar, int keyConst, int outVar) {
+        public Lookup {
+            if (relation.arity() != 2 || (keyColumn != 0 && keyColumn != 1)) {
+                throw new IllegalArgumentException("a lookup reads one column of a binary relation");
+            }
+        }
+    }
+
+    /** What a {@link Test} checks; the order is the kernels' LfFixTestKind. */
+    public enum TestKind { EQ, NE, LT, LE, GT, GE, MEMBER, NOT_MEMBER }
+
+    /**
+     * {@code lhs kind rhs} over signed values, or whether the tuple (lhs) or (lhs, rhs) is
+     * ({@code MEMBER}) or is not ({@code NOT_MEMBER}) in {@code members} (one or two columns). An operand
+     * is a variable, or {@link #CONST} with its value in {@code lhsConst} / {@code rhsConst}.
+     * {@code stage}: how many of the rule's lookups must have bound their variables first (0: the delta
+     * tuple's alone, tested before any lookup).
+     */
+    public record Test(TestKind kind, int stage, int lhs, int lhsConst, int rhs, int rhsConst, Relation members) {
+        public Test {
+            if ((kind == TestKind.MEMBER || kind == TestKind.NOT_MEMBER) != (members != null)) {
+                throw new IllegalArgumentException("a membership test, and only one, names its relation");
+            }
+        }
+
+        public static Test compare(TestKind kind, int stage, int lhs, int lhsConst, int rhs, int rhsConst) {
+            return new Test(kind, stage, lhs, lhsConst, rhs, rhsConst, null);
+        }
+    }
+
+    /**
+     * One semi-naive variant of a rule: reads the delta of relation {@code delta}, whose columns bind
+     * {@code deltaVars} (or are {@link #IGNORED}), adds to relation {@code target} the tuples of
+     * {@code headVars} ({@link #CONST}: the column's value is {@code headConsts}).
+     */
+    public record Rule(String label, int delta, int target, int[] deltaVars, List<Lookup> lookups, List<Test> tests,
+                       int[] headVars, int[] headConsts) {
+        public Rule {
+            deltaVars = deltaVars.clone();
+            lookups = List.copyOf(lookups);
+            tests = List.copyOf(tests);
+            headVars = headVars.clone();
+            headConsts = headConsts.clone();
+        }
+    }
+
+    public int relationCount() {
+        return relations.size();
+    }
+}

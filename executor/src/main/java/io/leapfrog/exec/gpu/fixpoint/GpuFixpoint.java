@@ -1,0 +1,228 @@
+package io.leapfrog.exec.gpu.fixpoint;
+
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.exec.gpu.DeviceBuffer;
+import io.leapfrog.exec.gpu.DeviceMemoryPool;
+import io.leapfrog.exec.gpu.GpuAbortedException;
+import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.join.DeviceScan;
+import io.leapfrog.exec.storage.Relation;
+import io.leapfrog.kernels.layout.KernelConstants;
+import io.leapfrog.kernels.layout.LfFixLookup;
+import io.leapfrog.kernels.layout.LfFixRule;
+import io.leapfrog.kernels.layout.LfFixTest;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Semi-naive evaluation of a {@link FixpointProgram} resident on the device. Each relation of the stratum
+ * is a {@link DeviceTupleSet} for the whole loop; a round runs every rule's variant over its delta (the
+ * tail of the delta relation's log): fix_count, a scan, and fix_expand in windows that fit the head
+ * relation's set, whose insertions deduplicate the candidates against each other and against every known
+ * tuple at once. The loop ends when no relation's log grew. Only the sizes come back to the host, and
+ * the tuples of the relations the caller asks for, once, at the end.
+ */
+public final class GpuFixpoint {
+    static final int THREADS = KernelConstants.LF_FIX_THREADS;
+    private static final int TILE = KernelConstants.LF_FIX_THREADS * KernelConstants.LF_FIX_ITEMS;
+    /** Delta tuples counted per fix_count launch (the size of the counts' buffer). */
+    private static final int CHUNK = 1 << 24;
+    /** Most tuples a relation brought back to the host may have (one Java array of keys). */
+    private static final long MAX_HOST_TUPLES = Integer.MAX_VALUE - 8;
+
+    /**
+     * What a run found: each relation's size, the relations asked for (null for the others), the rounds,
+     * the candidate tuples the rules made (before deduplication), the device memory peak and the time.
+     */
+    public record Outcome(long[] sizes, Relation[] relations, int rounds, long candidates, long peakBytes, long nanos) {
+    }
+
+    private final GpuDevice dev;
+    private final GpuDevice.Diagnostics diagnostics;
+    private final long memoryLimit;
+
+    /** @param memoryLimit device bytes the fixpoint may use (0: the device's budget) */
+    public GpuFixpoint(GpuDevice dev, GpuDevice.Diagnostics diagnostics, long memoryLimit) {
+        this.dev = dev;
+        this.diagnostics = diagnostics;
+        this.memoryLimit = memoryLimit;
+    }
+
+    /**
+     * Runs the program to its fixpoint from relation i's tuples {@code known[i]} and {@code delta[i]}
+     * (disjoint; the delta is the first round's input, and every consequence of the known tuples alone is
+     * among them already, as semi-naive evaluation leaves them after any round). {@code materialise[i]}:
+     * bring relation i's tuples back as a relation.
+     *
+     * @throws io.leapfrog.exec.gpu.GpuOutOfMemoryException when the relations outgrow the device's budget
+     */
+    public Outcome run(FixpointProgram p, Relation[] known, Relation[] delta, boolean[] materialise) {
+        return dev.run(diagnostics, () -> {
+            long t0 = System.nanoTime();
+            DeviceMemoryPool pool = dev.pool();
+            pool.setLimit(memoryLimit <= 0 ? pool.budget() : Math.min(memoryLimit, pool.budget()));
+            pool.resetPeak();
+            Resources res = new Resources();
+            try {
+                return loop(p, known, delta, materialise, res, t0);
+            } finally {
+                res.close();
+                pool.setLimit(0);
+            }
+        });
+    }
+
+    /** Everything the run put on the device, freed when it ends. */
+    private static final class Resources implements AutoCloseable {
+        final Map<Relation, StaticIndex[]> indexes = new IdentityHashMap<>();
+        final Map<Relation, MemberKeys> members = new IdentityHashMap<>();
+        DeviceTupleSet[] sets = new DeviceTupleSet[0];
+        DeviceBuffer counts;
+
+        @Override
+        public void close() {
+            for (StaticIndex[] byColumn : indexes.values()) {
+                for (StaticIndex s : byColumn) {
+                    if (s != null) {
+                        s.close();
+                    }
+                }
+            }
+            for (MemberKeys m : members.values()) {
+                m.close();
+            }
+            for (DeviceTupleSet s : sets) {
+                if (s != null) {
+                    s.close();
+                }
+            }
+            if (counts != null) {
+                counts.close();
+            }
+        }
+    }
+
+    private Outcome loop(FixpointProgram p, Relation[] known, Relation[] delta, boolean[] materialise, Resources res, long t0) {
+        int nrel = p.relationCount();
+        res.sets = new DeviceTupleSet[nrel];
+        long[] deltaStart = new long[nrel];
+        long[] deltaEnd = new long[nrel];
+        for (int i = 0; i < nrel; i++) {
+            long[] old = MemberKeys.packed(known[i]);
+            long[] recent = MemberKeys.packed(delta[i]);
+            long[] keys = java.util.Arrays.copyOf(old, old.length + recent.length);
+            System.arraycopy(recent, 0, keys, old.length, recent.length);
+            res.sets[i] = DeviceTupleSet.of(dev, p.arities()[i], keys, keys.length);
+            deltaStart[i] = old.length;
+            deltaEnd[i] = keys.length;
+        }
+        List<LfFixRule> encoded = new ArrayList<>();
+        for (FixpointProgram.Rule r : p.rules()) {
+            encoded.add(encode(r, p, res));
+        }
+        long candidates = 0;
+        int rounds = 0;
+        boolean grew = true;
+        while (grew) {
+            rounds++;
+            if (Thread.currentThread().isInterrupted()) {
+                throw new GpuAbortedException("error: evaluation interrupted in round " + rounds + " of the GPU fixpoint of "
+                        + p.relations());
+            }
+            for (int k = 0; k < encoded.size(); k++) {
+                FixpointProgram.Rule r = p.rules().get(k);
+                for (long c = deltaStart[r.delta()]; c < deltaEnd[r.delta()]; c += CHUNK) {
+                    int m = (int) Math.min(CHUNK, deltaEnd[r.delta()] - c);
+                    candidates += runChunk(encoded.get(k), res.sets[r.delta()], c, m, res.sets[r.target()], res);
+                }
+            }
+            grew = false;
+            for (int i = 0; i < nrel; i++) {
+                deltaStart[i] = deltaEnd[i];
+                deltaEnd[i] = res.sets[i].size();
+                grew |= deltaEnd[i] > deltaStart[i];
+            }
+        }
+        long[] sizes = new long[nrel];
+        Relation[] out = new Relation[nrel];
+        for (int i = 0; i < nrel; i++) {
+            sizes[i] = res.sets[i].size();
+            if (materialise[i]) {
+                if (sizes[i] > MAX_HOST_TUPLES) {
+                    throw new LeapfrogException("error: " + p.relations().get(i) + " has " + sizes[i] + " tuples, more than"
+                            + " one relation on the host holds (" + MAX_HOST_TUPLES + "); ask only for its size (.printsize)");
+                }
+                int n = (int) sizes[i];
+                out[i] = Relation.fromPackedPairs(p.arities()[i], res.sets[i].download(0, n), n);
+            }
+        }
+        return new Outcome(sizes, out, rounds, candidates, dev.pool().peak(), System.nanoTime() - t0);
+    }
+
+    /** One rule over delta tuples [from, from + m) of {@code src}'s log; returns the candidates it made. */
+    private long runChunk(LfFixRule rule, DeviceTupleSet src, long from, int m, DeviceTupleSet dst, Resources res) {
+        if (res.counts == null) {
+            res.counts = dev.allocate(8L * (CHUNK + 1), "fixpoint counts");
+        }
+        int sms = dev.multiprocessors();
+        dev.launchGrid(FixpointKernels.count(rule, src.log(), 8 * from, m, res.counts),
+                (int) Math.min((m + THREADS - 1) / THREADS, 16L * sms), THREADS);
+        long total = DeviceScan.longs(dev, res.counts, res.counts, m);
+        for (long o = 0; o < total; ) {
+            long w = dst.reserve(total - o);
+            // reserve may have moved src's log (when src is dst): the launch reads the pointers as they are now
+            long blocks = Math.min((w + TILE - 1) / TILE, 32L * sms);
+            dev.launchGrid(FixpointKernels.expand(rule, src.log(), 8 * from, res.counts, m, o, o + w, dst.view()),
+                    (int) blocks, THREADS);
+            o += w;
+            dst.readSize();
+        }
+        return total;
+    }
+
+    /** The kernels' form of a rule, its lookups and membership tests pointing at their device arrays. */
+    private LfFixRule encode(FixpointProgram.Rule r, FixpointProgram p, Resources res) {
+        LfFixRule e = new LfFixRule();
+        e.deltaArity(p.arities()[r.delta()]);
+        e.headArity(p.arities()[r.target()]);
+        e.nLookups(r.lookups().size());
+        e.nTests(r.tests().size());
+        for (int c = 0; c < 2; c++) {
+            e.deltaVar(c, c < r.deltaVars().length ? r.deltaVars()[c] : FixpointProgram.IGNORED);
+            e.headVar(c, c < r.headVars().length ? r.headVars()[c] : FixpointProgram.CONST);
+            e.headConst(c, c < r.headConsts().length ? r.headConsts()[c] : 0);
+        }
+        for (int j = 0; j < r.lookups().size(); j++) {
+            FixpointProgram.Lookup l = r.lookups().get(j);
+            StaticIndex[] byColumn = res.indexes.computeIfAbsent(l.relation(), k -> new StaticIndex[2]);
+            if (byColumn[l.keyColumn()] == null) {
+                byColumn[l.keyColumn()] = StaticIndex.upload(dev, l.relation(), l.keyColumn());
+            }
+            LfFixLookup d = e.lookup(j);
+            byColumn[l.keyColumn()].writeTo(d);
+            d.keyVar(l.keyVar());
+            d.keyConst(l.keyConst());
+            d.outVar(l.outVar());
+        }
+        for (int t = 0; t < r.tests().size(); t++) {
+            FixpointProgram.Test test = r.tests().get(t);
+            LfFixTest d = e.test(t);
+            d.kind(test.kind().ordinal());
+            d.stage(test.stage());
+            d.lhs(test.lhs());
+            d.lhsConst(test.lhsConst());
+            d.rhs(test.rhs());
+            d.rhsConst(test.rhsConst());
+            if (test.members() != null) {
+                MemberKeys m = res.members.computeIfAbsent(test.members(), rel -> MemberKeys.upload(dev, rel));
+                d.keys(m.keys.address());
+                d.keyCount(m.count);
+                d.arity(test.members().arity());
+            }
+        }
+        return e;
+    }
+}
