@@ -2,8 +2,6 @@ package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Expr;
-import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
-import io.leapfrog.exec.gpu.fixpoint.GpuFixpoint;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.RelationBuilder;
 import io.leapfrog.plan.RulePlan;
@@ -117,20 +115,15 @@ public final class StratumEvaluator {
         for (String rel : stratum.relations()) {
             growing.put(rel, ctx.startGrowing(rel));
         }
-        GpuFixpoint.Outcome onGpu = null;
+        HashFixpoint.Finished hashed = null;
         int rounds = 1;
         try {
             Map<String, List<PackedKeys>> packed = new HashMap<>();
             boolean grew = advance(stratum, fresh, packed, growing, policies);
-            DeviceFixpoint device = ctx.deviceFixpoint();
-            while (grew) {
-                if (device != null && device.takesOver(System.nanoTime() - t0)) {
-                    onGpu = finishOnGpu(device, stratum, growing, rounds, System.nanoTime() - t0);
-                    if (onGpu != null) {
-                        break;
-                    }
-                    device = null;
-                }
+            if (grew) {
+                hashed = hashFixpoint(stratum, growing, t0);
+            }
+            while (grew && hashed == null) {
                 rounds++;
                 if (Thread.currentThread().isInterrupted()) { // lets a caller with a deadline stop a long fixpoint
                     throw new io.leapfrog.common.LeapfrogException("error: evaluation interrupted in round " + rounds
@@ -160,31 +153,33 @@ public final class StratumEvaluator {
                 ctx.stopGrowing(rel);
             }
         }
-        if (onGpu != null) {
+        if (hashed != null) {
             List<String> rels = stratum.relations();
             for (int i = 0; i < rels.size(); i++) {
-                if (onGpu.relations()[i] != null) {
-                    ctx.setRelation(rels.get(i), onGpu.relations()[i]);
+                if (hashed.relations()[i] != null) {
+                    ctx.setRelation(rels.get(i), hashed.relations()[i]);
                 } else {
                     ctx.setRelation(rels.get(i), Relation.empty(ctx.schemas().get(rels.get(i)).arity()));
-                    counted.put(rels.get(i), onGpu.sizes()[i]);
+                    counted.put(rels.get(i), hashed.sizes()[i]);
                 }
             }
-            return rounds + onGpu.rounds();
+            return rounds + hashed.rounds();
         }
         return rounds;
     }
 
     /**
-     * Runs the rest of the fixpoint on the GPU from the relations as they are after {@code rounds} rounds
-     * (their deltas the first input); null, with a report line saying why, when the stratum stays on the CPU.
+     * The rest of the fixpoint by {@link HashFixpoint} from the relations as the first round left them, when
+     * the stratum translates to a {@link io.leapfrog.exec.fixpoint.FixpointProgram}; else null (with a
+     * device report line saying why, where a GPU could have taken it).
      */
-    private GpuFixpoint.Outcome finishOnGpu(DeviceFixpoint device, StratumPlan stratum, Map<String, GrowingRelation> growing,
-                                           int rounds, long elapsed) {
-        String label = "recursive stratum " + stratum.relations();
+    private HashFixpoint.Finished hashFixpoint(StratumPlan stratum, Map<String, GrowingRelation> growing, long t0) {
         FixpointTranslator.Translation t = FixpointTranslator.translate(ctx, stratum);
+        DeviceFixpoint device = ctx.deviceFixpoint();
         if (t.program() == null) {
-            device.stayed(label, "not GPU-eligible: " + t.reason());
+            if (device != null) {
+                device.stayed("recursive stratum " + stratum.relations(), "not GPU-eligible: " + t.reason());
+            }
             return null;
         }
         List<String> rels = stratum.relations();
@@ -196,14 +191,7 @@ public final class StratumEvaluator {
             known[i] = growing.get(rels.get(i)).full().minus(delta[i]);
             keep[i] = materialised.test(rels.get(i));
         }
-        try {
-            GpuFixpoint.Outcome o = device.fixpoint().run(t.program(), known, delta, keep);
-            device.ran(label, device.why(elapsed), rounds, o);
-            return o;
-        } catch (GpuOutOfMemoryException e) {
-            device.stayed(label, "warning: fell back from gpu-fixpoint because " + e.getMessage());
-            return null;
-        }
+        return new HashFixpoint(ctx.threads(), device, "recursive stratum " + rels).run(t.program(), known, delta, keep, t0);
     }
 
     /**

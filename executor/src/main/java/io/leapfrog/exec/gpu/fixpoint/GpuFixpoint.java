@@ -1,6 +1,9 @@
 package io.leapfrog.exec.gpu.fixpoint;
 
 import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.exec.fixpoint.FixpointProgram;
+import io.leapfrog.exec.fixpoint.KeyedColumns;
+import io.leapfrog.exec.fixpoint.TupleKeys;
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.DeviceMemoryPool;
 import io.leapfrog.exec.gpu.GpuAbortedException;
@@ -111,8 +114,8 @@ public final class GpuFixpoint {
         long[] deltaStart = new long[nrel];
         long[] deltaEnd = new long[nrel];
         for (int i = 0; i < nrel; i++) {
-            long[] old = MemberKeys.packed(known[i]);
-            long[] recent = MemberKeys.packed(delta[i]);
+            long[] old = TupleKeys.of(known[i]);
+            long[] recent = TupleKeys.of(delta[i]);
             long[] keys = java.util.Arrays.copyOf(old, old.length + recent.length);
             System.arraycopy(recent, 0, keys, old.length, recent.length);
             res.sets[i] = DeviceTupleSet.of(dev, p.arities()[i], keys, keys.length);
@@ -199,7 +202,7 @@ public final class GpuFixpoint {
             FixpointProgram.Lookup l = r.lookups().get(j);
             StaticIndex[] byColumn = res.indexes.computeIfAbsent(l.relation(), k -> new StaticIndex[2]);
             if (byColumn[l.keyColumn()] == null) {
-                byColumn[l.keyColumn()] = StaticIndex.upload(dev, l.relation(), l.keyColumn());
+                byColumn[l.keyColumn()] = StaticIndex.upload(dev, KeyedColumns.of(l.relation(), l.keyColumn()));
             }
             LfFixLookup d = e.lookup(j);
             byColumn[l.keyColumn()].writeTo(d);

@@ -1,4 +1,4 @@
-package io.leapfrog.exec.gpu.fixpoint;
+package io.leapfrog.exec.fixpoint;
 
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.kernels.layout.KernelConstants;
@@ -6,8 +6,8 @@ import io.leapfrog.kernels.layout.KernelConstants;
 import java.util.List;
 
 /**
- * A recursive stratum in the form the GPU fixpoint runs: its relations (one or two columns each) and,
- * per rule and atom over a relation of the stratum, one semi-naive variant: for each tuple of that
+ * A recursive stratum in the form the hash fixpoints run ({@link CpuFixpoint}, and GpuFixpoint on the
+ * device): its relations (one or two columns each) and, per rule and atom over a relation of the stratum, one semi-naive variant: for each tuple of that
  * relation's delta, the values its {@link Lookup}s find in relations of earlier strata, filtered by its
  * {@link Test}s, make the head's tuple. Variables are numbered from 0 ({@link #MAX_VARS} at most).
  *

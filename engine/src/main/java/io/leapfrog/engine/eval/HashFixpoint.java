@@ -1,0 +1,57 @@
+package io.leapfrog.engine.eval;
+
+import io.leapfrog.exec.fixpoint.CpuFixpoint;
+import io.leapfrog.exec.fixpoint.FixpointProgram;
+import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
+import io.leapfrog.exec.gpu.fixpoint.GpuFixpoint;
+import io.leapfrog.exec.storage.Relation;
+
+/**
+ * Finishes a recursive stratum's {@link FixpointProgram} on the hash fixpoints: the GPU's when the device
+ * policy takes the stratum ({@link DeviceFixpoint#takesOver}), else the CPU's, which hands the rest over to
+ * the GPU between rounds once the policy takes it (auto: after it has run a while). A GPU fixpoint that
+ * outgrows the device's memory leaves the stratum to the CPU, from the state it was given.
+ */
+final class HashFixpoint {
+    /** Each relation's size, the relations to keep (null for those only counted), and the rounds run. */
+    record Finished(long[] sizes, Relation[] relations, int rounds) {
+    }
+
+    private final int threads;
+    private DeviceFixpoint device;
+    private final String label;
+
+    HashFixpoint(int threads, DeviceFixpoint device, String label) {
+        this.threads = threads;
+        this.device = device;
+        this.label = label;
+    }
+
+    /** From {@code known} and {@code delta} as after the first round (which began at {@code t0}). */
+    Finished run(FixpointProgram program, Relation[] known, Relation[] delta, boolean[] keep, long t0) {
+        int rounds = 1;
+        while (true) {
+            long elapsed = System.nanoTime() - t0;
+            if (device != null && device.takesOver(elapsed)) {
+                try {
+                    GpuFixpoint.Outcome o = device.fixpoint().run(program, known, delta, keep);
+                    device.ran(label, device.why(elapsed), rounds, o);
+                    return new Finished(o.sizes(), o.relations(), rounds - 1 + o.rounds());
+                } catch (GpuOutOfMemoryException e) {
+                    device.stayed(label, "warning: fell back from gpu-fixpoint because " + e.getMessage());
+                    device = null;
+                }
+            }
+            DeviceFixpoint gpu = device;
+            CpuFixpoint.HandOver handOver = gpu == null ? CpuFixpoint.HandOver.NEVER
+                    : e -> gpu.takesOver(System.nanoTime() - t0);
+            CpuFixpoint.Outcome o = new CpuFixpoint(threads).run(program, known, delta, keep, handOver);
+            if (!o.handedOver()) {
+                return new Finished(o.sizes(), o.relations(), rounds - 1 + o.rounds());
+            }
+            rounds += o.rounds();
+            known = o.known();
+            delta = o.delta();
+        }
+    }
+}

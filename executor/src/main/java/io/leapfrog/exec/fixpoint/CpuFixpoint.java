@@ -1,0 +1,505 @@
+package io.leapfrog.exec.fixpoint;
+
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.exec.storage.Relation;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Semi-naive evaluation of a {@link FixpointProgram} on the CPU, as the GPU fixpoint does it: each
+ * relation of the stratum is a {@link PairSet} of its tuples, and a round runs every rule's variant over
+ * the last round's delta, its threads each taking chunks of delta tuples, following their lookups and
+ * adding each head tuple to the head relation's set; the tuples the set did not have are the next delta.
+ * Deduplication and the difference against the known tuples are that one insertion: nothing is sorted,
+ * merged or rebuilt between rounds. A thread adds its candidates in runs that share their first column,
+ * each run to one small table under one lock.
+ */
+public final class CpuFixpoint {
+    /** Delta tuples a thread takes at a time. */
+    private static final int CHUNK = 512;
+    /** Rounds whose window has fewer delta tuples run on the calling thread alone. */
+    private static final int PARALLEL_DELTA = 4096;
+    /** Candidates a thread gathers before adding them (fewer when their first column changes). */
+    private static final int RUN = 256;
+    /** A unary tuple (v) is kept as the pair (v >> UNARY_SHIFT, v): groups of up to 2^UNARY_SHIFT values. */
+    private static final int UNARY_SHIFT = 8;
+
+    /** Asked between rounds: whether the rest of the fixpoint should move elsewhere (the GPU), given the time so far. */
+    public interface HandOver {
+        HandOver NEVER = elapsed -> false;
+
+        boolean now(long elapsedNanos);
+    }
+
+    /**
+     * What a run found: each relation's size and the relations asked for (null for the others), the rounds
+     * and candidate tuples; or, when it handed over, each relation's known tuples and delta as they stood.
+     */
+    public record Outcome(long[] sizes, Relation[] relations, int rounds, long candidates, long nanos,
+                          Relation[] known, Relation[] delta) {
+        public boolean handedOver() {
+            return known != null;
+        }
+    }
+
+    private final int threads;
+
+    public CpuFixpoint(int threads) {
+        this.threads = Math.max(1, threads);
+    }
+
+    /**
+     * Runs the program from relation i's tuples {@code known[i]} and {@code delta[i]} (disjoint; every
+     * consequence of the known tuples alone is among them, as after any semi-naive round).
+     * {@code materialise[i]}: return relation i's tuples as a relation (else only its size).
+     */
+    public Outcome run(FixpointProgram p, Relation[] known, Relation[] delta, boolean[] materialise, HandOver handOver) {
+        long t0 = System.nanoTime();
+        ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1, r -> {
+            Thread t = new Thread(r, "leapfrog-fixpoint");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        try {
+            return new Run(p, pool).loop(known, delta, materialise, handOver, t0);
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    /** A rule as arrays: its lookups' indexes, its tests (membership tests with their keys) and its head. */
+    private static final class Compiled {
+        final FixpointProgram.Rule rule;
+        final KeyedColumns[] lookups;
+        final int[] keyVar;
+        final int[] keyConst;
+        final int[] outVar;
+        final FixpointProgram.TestKind[] kind;
+        final int[] stage;
+        final int[] lhs;
+        final int[] lhsConst;
+        final int[] rhs;
+        final int[] rhsConst;
+        final long[][] members;
+        final boolean lateTests;
+        final int[] headVar;
+        final int[] headConst;
+        final int target;
+        final int nvars = FixpointProgram.MAX_VARS;
+
+        Compiled(FixpointProgram.Rule r, KeyedColumns[] lookups, long[][] members) {
+            this.rule = r;
+            this.lookups = lookups;
+            int nl = lookups.length;
+            keyVar = new int[nl];
+            keyConst = new int[nl];
+            outVar = new int[nl];
+            for (int j = 0; j < nl; j++) {
+                FixpointProgram.Lookup l = r.lookups().get(j);
+                keyVar[j] = l.keyVar();
+                keyConst[j] = l.keyConst();
+                outVar[j] = l.outVar();
+            }
+            int nt = r.tests().size();
+            kind = new FixpointProgram.TestKind[nt];
+            stage = new int[nt];
+            lhs = new int[nt];
+            lhsConst = new int[nt];
+            rhs = new int[nt];
+            rhsConst = new int[nt];
+            boolean late = false;
+            for (int t = 0; t < nt; t++) {
+                FixpointProgram.Test x = r.tests().get(t);
+                kind[t] = x.kind();
+                stage[t] = x.stage();
+                lhs[t] = x.lhs();
+                lhsConst[t] = x.lhsConst();
+                rhs[t] = x.rhs();
+                rhsConst[t] = x.rhsConst();
+                late |= x.stage() > 0;
+            }
+            this.members = members;
+            this.lateTests = late;
+            headVar = r.headVars().clone();
+            headConst = r.headConsts().clone();
+            target = r.target();
+        }
+
+        FixpointProgram.Rule rule() {
+            return rule;
+        }
+
+        int nvars() {
+            return nvars;
+        }
+
+        /** Whether test t holds for the binding. */
+        boolean test(int t, int[] vars) {
+            int l = lhs[t] == FixpointProgram.CONST ? lhsConst[t] : vars[lhs[t]];
+            int r = rhs[t] == FixpointProgram.CONST ? rhsConst[t] : rhs[t] >= 0 ? vars[rhs[t]] : 0;
+            return switch (kind[t]) {
+                case EQ -> l == r;
+                case NE -> l != r;
+                case LT -> l < r;
+                case LE -> l <= r;
+                case GT -> l > r;
+                case GE -> l >= r;
+                case MEMBER -> TupleKeys.contains(members[t], TupleKeys.pack(l, r));
+                case NOT_MEMBER -> !TupleKeys.contains(members[t], TupleKeys.pack(l, r));
+            };
+        }
+    }
+
+    /** Keys found new by one thread, appended as it finds them. */
+    private static final class KeyBuffer {
+        long[] keys = new long[1024];
+        int n;
+
+        void add(long k) {
+            if (n == keys.length) {
+                keys = Arrays.copyOf(keys, keys.length * 2);
+            }
+            keys[n++] = k;
+        }
+    }
+
+    /**
+     * One thread's pending candidates: a run of pairs (a, b[i]) for one relation and one a, added together;
+     * the new ones go to the thread's buffer of that relation.
+     */
+    private static final class Batch {
+        final KeyBuffer[] found;
+        int target = -1;
+        int a;
+        final int[] b = new int[RUN];
+        final int[] fresh = new int[RUN];
+        int n;
+        long candidates;
+
+        Batch(int relations) {
+            found = new KeyBuffer[relations];
+        }
+    }
+
+    private final class Run {
+        private final FixpointProgram p;
+        private final ExecutorService pool;
+        private final PairSet[] sets;
+        private final long[] sizes;
+        private long candidates;
+
+        Run(FixpointProgram p, ExecutorService pool) {
+            this.p = p;
+            this.pool = pool;
+            this.sets = new PairSet[p.relationCount()];
+            this.sizes = new long[p.relationCount()];
+        }
+
+        Outcome loop(Relation[] known, Relation[] delta, boolean[] materialise, HandOver handOver, long t0) {
+            int nrel = p.relationCount();
+            long[][] deltas = new long[nrel][];
+            for (int i = 0; i < nrel; i++) {
+                long[] old = TupleKeys.of(known[i]);
+                deltas[i] = TupleKeys.of(delta[i]);
+                sets[i] = new PairSet();
+                Batch b = new Batch(nrel);
+                for (long k : old) {
+                    add(b, i, k);
+                }
+                for (long k : deltas[i]) {
+                    add(b, i, k);
+                }
+                flush(b);
+                sizes[i] = (long) old.length + deltas[i].length;
+            }
+            List<Compiled> rules = compile();
+            int rounds = 0;
+            boolean grew = true;
+            while (grew) {
+                if (rounds > 0 && handOver.now(System.nanoTime() - t0)) {
+                    return handOver(deltas, rounds, t0);
+                }
+                rounds++;
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new LeapfrogException("error: evaluation interrupted in round " + rounds + " of the fixpoint of "
+                            + p.relations());
+                }
+                List<List<long[]>> found = new ArrayList<>();
+                for (int i = 0; i < nrel; i++) {
+                    found.add(new ArrayList<>());
+                }
+                for (Compiled c : rules) {
+                    long[] d = deltas[c.rule().delta()];
+                    if (d.length > 0) {
+                        runRule(c, d, found);
+                    }
+                }
+                grew = false;
+                for (int i = 0; i < nrel; i++) {
+                    deltas[i] = concat(found.get(i));
+                    sizes[i] += deltas[i].length;
+                    grew |= deltas[i].length > 0;
+                }
+            }
+            Relation[] out = new Relation[nrel];
+            for (int i = 0; i < nrel; i++) {
+                if (materialise[i]) {
+                    long[] keys = keys(i);
+                    out[i] = Relation.fromPackedPairs(p.arities()[i], keys, keys.length);
+                }
+            }
+            return new Outcome(sizes.clone(), out, rounds, candidates, System.nanoTime() - t0, null, null);
+        }
+
+        private Outcome handOver(long[][] deltas, int rounds, long t0) {
+            int nrel = p.relationCount();
+            Relation[] known = new Relation[nrel];
+            Relation[] delta = new Relation[nrel];
+            for (int i = 0; i < nrel; i++) {
+                long[] all = keys(i);
+                delta[i] = Relation.fromPackedPairs(p.arities()[i], deltas[i], deltas[i].length);
+                known[i] = Relation.fromPackedPairs(p.arities()[i], all, all.length).minus(delta[i]);
+            }
+            return new Outcome(sizes.clone(), null, rounds, candidates, System.nanoTime() - t0, known, delta);
+        }
+
+        private List<Compiled> compile() {
+            Map<Relation, KeyedColumns[]> indexes = new IdentityHashMap<>();
+            Map<Relation, long[]> members = new IdentityHashMap<>();
+            List<Compiled> out = new ArrayList<>();
+            for (FixpointProgram.Rule r : p.rules()) {
+                KeyedColumns[] lk = new KeyedColumns[r.lookups().size()];
+                for (int j = 0; j < lk.length; j++) {
+                    FixpointProgram.Lookup l = r.lookups().get(j);
+                    KeyedColumns[] byColumn = indexes.computeIfAbsent(l.relation(), k -> new KeyedColumns[2]);
+                    if (byColumn[l.keyColumn()] == null) {
+                        byColumn[l.keyColumn()] = KeyedColumns.of(l.relation(), l.keyColumn());
+                    }
+                    lk[j] = byColumn[l.keyColumn()];
+                }
+                long[][] mk = new long[r.tests().size()][];
+                for (int t = 0; t < mk.length; t++) {
+                    Relation m = r.tests().get(t).members();
+                    if (m != null) {
+                        mk[t] = members.computeIfAbsent(m, TupleKeys::of);
+                    }
+                }
+                out.add(new Compiled(r, lk, mk));
+            }
+            return out;
+        }
+
+        /** One rule over delta {@code d}; the new tuples go to {@code found} (by relation). */
+        private void runRule(Compiled c, long[] d, List<List<long[]>> found) {
+            Batch[] batches = new Batch[threads];
+            parallel(d, (w, from, to) -> {
+                Batch b = batches[w] == null ? (batches[w] = new Batch(p.relationCount())) : batches[w];
+                int[] vars = new int[c.nvars()];
+                for (int i = from; i < to; i++) {
+                    if (bindDelta(c, d[i], vars)) {
+                        expand(c, 0, vars, b);
+                    }
+                }
+                flush(b);
+            });
+            for (Batch b : batches) {
+                if (b == null) {
+                    continue;
+                }
+                candidates += b.candidates;
+                for (int i = 0; i < b.found.length; i++) {
+                    if (b.found[i] != null && b.found[i].n > 0) {
+                        found.get(i).add(Arrays.copyOf(b.found[i].keys, b.found[i].n));
+                    }
+                }
+            }
+        }
+
+        /** Adds tuple {@code key} of relation {@code rel} to the thread's batch. */
+        private void add(Batch b, int rel, long key) {
+            int a;
+            int v;
+            if (p.arities()[rel] == 1) {
+                v = TupleKeys.col0(key);
+                a = v >> UNARY_SHIFT;
+            } else {
+                a = TupleKeys.col0(key);
+                v = TupleKeys.col1(key);
+            }
+            if (b.n == RUN || (b.n > 0 && (b.target != rel || b.a != a))) {
+                flush(b);
+            }
+            b.target = rel;
+            b.a = a;
+            b.b[b.n++] = v;
+        }
+
+        /** Adds the batch's run to its relation's set; the new tuples go to the thread's buffer. */
+        private void flush(Batch b) {
+            if (b.n == 0) {
+                return;
+            }
+            b.candidates += b.n;
+            int k = sets[b.target].group(b.a).addAll(b.b, b.n, b.fresh);
+            if (k > 0) {
+                KeyBuffer out = b.found[b.target] == null ? (b.found[b.target] = new KeyBuffer()) : b.found[b.target];
+                boolean unary = p.arities()[b.target] == 1;
+                for (int i = 0; i < k; i++) {
+                    out.add(unary ? TupleKeys.pack(b.fresh[i], 0) : TupleKeys.pack(b.a, b.fresh[i]));
+                }
+            }
+            b.n = 0;
+        }
+
+        /** Relation i's tuples as keys, in no order. */
+        private long[] keys(int i) {
+            long[] keys = sets[i].keys(sizes[i]);
+            if (p.arities()[i] == 1) {
+                for (int j = 0; j < keys.length; j++) {
+                    keys[j] = TupleKeys.pack(TupleKeys.col1(keys[j]), 0);
+                }
+            }
+            return keys;
+        }
+
+        private boolean bindDelta(Compiled c, long key, int[] vars) {
+            int[] dv = c.rule.deltaVars();
+            if (dv[0] >= 0) {
+                vars[dv[0]] = TupleKeys.col0(key);
+            }
+            if (dv.length == 2 && dv[1] >= 0) {
+                vars[dv[1]] = TupleKeys.col1(key);
+            }
+            for (int t = 0; t < c.stage.length; t++) {
+                if (c.stage[t] == 0 && !c.test(t, vars)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Binds lookup j's values in turn (and the later lookups' under each); at the end, tests and adds the head's tuple. */
+        private void expand(Compiled c, int j, int[] vars, Batch out) {
+            if (j == c.lookups.length) {
+                if (c.lateTests) {
+                    for (int t = 0; t < c.stage.length; t++) {
+                        if (c.stage[t] > 0 && !c.test(t, vars)) {
+                            return;
+                        }
+                    }
+                }
+                int[] hv = c.headVar;
+                int c0 = hv[0] == FixpointProgram.CONST ? c.headConst[0] : vars[hv[0]];
+                int c1 = hv.length == 1 ? 0 : hv[1] == FixpointProgram.CONST ? c.headConst[1] : vars[hv[1]];
+                add(out, c.target, TupleKeys.pack(c0, c1));
+                return;
+            }
+            KeyedColumns k = c.lookups[j];
+            int slot = k.slot(c.keyVar[j] == FixpointProgram.CONST ? c.keyConst[j] : vars[c.keyVar[j]]);
+            if (slot < 0) {
+                return;
+            }
+            long a = k.offsets[slot];
+            long b = k.offsets[slot + 1];
+            int ov = c.outVar[j];
+            if (ov == FixpointProgram.IGNORED) {
+                if (a < b) {
+                    expand(c, j + 1, vars, out);
+                }
+                return;
+            }
+            int[] values = k.values;
+            for (int x = (int) a; x < (int) b; x++) {
+                vars[ov] = values[x];
+                expand(c, j + 1, vars, out);
+            }
+        }
+
+        private static long[] concat(List<long[]> parts) {
+            int n = 0;
+            for (long[] a : parts) {
+                n = Math.addExact(n, a.length);
+            }
+            long[] out = new long[n];
+            int at = 0;
+            for (long[] a : parts) {
+                System.arraycopy(a, 0, out, at, a.length);
+                at += a.length;
+            }
+            return out;
+        }
+
+        private interface Range {
+            void run(int worker, int from, int to);
+        }
+
+        /**
+         * Runs body over the delta {@code d} in chunks that the threads take in turn (the caller is worker 0).
+         * A chunk never splits a run of tuples with the same first column: a delta whose equal first columns
+         * are together (as the relations' tuples start, and as a round leaves them when each run went to one
+         * thread) gives each first column to one thread, so no two threads add to the same group when the
+         * head keeps the delta's first column (transitive closure).
+         */
+        private void parallel(long[] d, Range body) {
+            int n = d.length;
+            if (n < PARALLEL_DELTA || pool == null) {
+                body.run(0, 0, n);
+                return;
+            }
+            AtomicInteger next = new AtomicInteger();
+            List<Future<?>> helpers = new ArrayList<>();
+            for (int w = 1; w < threads; w++) {
+                int worker = w;
+                helpers.add(pool.submit(() -> drain(worker, d, next, body)));
+            }
+            drain(0, d, next, body);
+            for (Future<?> f : helpers) {
+                try {
+                    f.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new LeapfrogException("error: evaluation interrupted in the fixpoint of " + p.relations());
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+        }
+
+        private void drain(int worker, long[] d, AtomicInteger next, Range body) {
+            int n = d.length;
+            while (true) {
+                int from = next.getAndAdd(CHUNK);
+                if (from >= n) {
+                    return;
+                }
+                int lo = runStart(d, from);
+                int hi = runStart(d, Math.min(n, from + CHUNK));
+                if (lo < hi) {
+                    body.run(worker, lo, hi);
+                }
+            }
+        }
+
+        /** The first index at or after i where a run of equal first columns starts (or d.length). */
+        private static int runStart(long[] d, int i) {
+            while (i > 0 && i < d.length && TupleKeys.col0(d[i - 1]) == TupleKeys.col0(d[i])) {
+                i++;
+            }
+            return i;
+        }
+    }
+}
