@@ -27,12 +27,20 @@ final class HashFixpoint {
         this.label = label;
     }
 
+    private static long deltaSize(Relation[] delta) {
+        long n = 0;
+        for (Relation r : delta) {
+            n += r.size();
+        }
+        return n;
+    }
+
     /** From {@code known} and {@code delta} as after the first round (which began at {@code t0}). */
     Finished run(FixpointProgram program, Relation[] known, Relation[] delta, boolean[] keep, long t0) {
         int rounds = 1;
         while (true) {
             long elapsed = System.nanoTime() - t0;
-            if (device != null && device.takesOver(elapsed)) {
+            if (device != null && device.takesOver(elapsed, deltaSize(delta))) {
                 try {
                     GpuFixpoint.Outcome o = device.fixpoint().run(program, known, delta, keep);
                     device.ran(label, device.why(elapsed), rounds, o);
@@ -44,7 +52,7 @@ final class HashFixpoint {
             }
             DeviceFixpoint gpu = device;
             CpuFixpoint.HandOver handOver = gpu == null ? CpuFixpoint.HandOver.NEVER
-                    : e -> gpu.takesOver(System.nanoTime() - t0);
+                    : (e, lastDelta) -> gpu.takesOver(System.nanoTime() - t0, lastDelta);
             CpuFixpoint.Outcome o = new CpuFixpoint(threads).run(program, known, delta, keep, handOver);
             if (!o.handedOver()) {
                 return new Finished(o.sizes(), o.relations(), rounds - 1 + o.rounds());

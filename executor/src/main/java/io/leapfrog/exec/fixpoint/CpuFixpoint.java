@@ -33,11 +33,14 @@ public final class CpuFixpoint {
     /** A unary tuple (v) is kept as the pair (v >> UNARY_SHIFT, v): groups of up to 2^UNARY_SHIFT values. */
     private static final int UNARY_SHIFT = 8;
 
-    /** Asked between rounds: whether the rest of the fixpoint should move elsewhere (the GPU), given the time so far. */
+    /**
+     * Asked between rounds: whether the rest of the fixpoint should move elsewhere (the GPU), given the
+     * time so far and the tuples the last round found.
+     */
     public interface HandOver {
-        HandOver NEVER = elapsed -> false;
+        HandOver NEVER = (elapsed, lastDelta) -> false;
 
-        boolean now(long elapsedNanos);
+        boolean now(long elapsedNanos, long lastDelta);
     }
 
     /**
@@ -227,7 +230,7 @@ public final class CpuFixpoint {
             int rounds = 0;
             boolean grew = true;
             while (grew) {
-                if (rounds > 0 && handOver.now(System.nanoTime() - t0)) {
+                if (rounds > 0 && handOver.now(System.nanoTime() - t0, total(deltas))) {
                     return handOver(deltas, rounds, t0);
                 }
                 rounds++;
@@ -424,6 +427,14 @@ public final class CpuFixpoint {
                 vars[ov] = values[x];
                 expand(c, j + 1, vars, out);
             }
+        }
+
+        private static long total(long[][] deltas) {
+            long n = 0;
+            for (long[] d : deltas) {
+                n += d.length;
+            }
+            return n;
         }
 
         private static long[] concat(List<long[]> parts) {

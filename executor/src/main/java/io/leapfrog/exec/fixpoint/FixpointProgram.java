@@ -95,4 +95,26 @@ public record FixpointProgram(List<String> relations, int[] arities, List<Rule> 
     public int relationCount() {
         return relations.size();
     }
+
+    /**
+     * A column every rule copies from its delta tuple to its head (the same variable in both), or -1: then
+     * the tuples whose value there falls in one part of a partition of the values derive only tuples of
+     * that part, and the fixpoint can run part by part (in transitive closure, the first column).
+     */
+    public int carriedColumn() {
+        for (int c = 0; c < 2; c++) {
+            boolean carried = true;
+            for (int a : arities) {
+                carried &= c < a;
+            }
+            for (Rule r : rules) {
+                carried &= c < r.deltaVars().length && c < r.headVars().length && r.deltaVars()[c] >= 0
+                        && r.headVars()[c] == r.deltaVars()[c];
+            }
+            if (carried) {
+                return c;
+            }
+        }
+        return -1;
+    }
 }

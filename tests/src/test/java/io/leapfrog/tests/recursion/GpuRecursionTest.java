@@ -38,4 +38,45 @@ class GpuRecursionTest {
                 + stayed + " with one not GPU-eligible");
         assertTrue(onGpu > runs / 3, onGpu + " of " + runs + " programs ran a stratum on the GPU");
     }
+
+    /**
+     * A closure that does not fit a small device budget runs in parts (by its first column) and gives the
+     * CPU's answer, both counted on the device and brought back.
+     */
+    @Test
+    void aClosureLargerThanTheDeviceBudgetRunsInParts() {
+        GpuRuntime rt = GpuRuntime.probe();
+        Assumptions.assumeTrue(rt.available(), "no GPU: " + rt.unavailableReason());
+        StringBuilder program = new StringBuilder(".decl e(x:number, y:number)\n.decl tc(x:number, y:number)\n");
+        Random rnd = new Random(11);
+        for (int i = 0; i < 3000; i++) {
+            program.append("e(").append(rnd.nextInt(1500)).append(", ").append(rnd.nextInt(1500)).append(").\n");
+        }
+        program.append("tc(x, y) :- e(x, y).\ntc(x, z) :- tc(x, y), e(y, z).\n");
+        for (String directive : List.of(".printsize tc", ".output tc(IO=stdout)")) {
+            String text = program + directive + "\n";
+            java.util.Set<List<Integer>> cpu = null;
+            String cpuSize = null;
+            for (EngineOptions.Device d : List.of(EngineOptions.Device.CPU, EngineOptions.Device.GPU)) {
+                java.io.ByteArrayOutputStream sink = new java.io.ByteArrayOutputStream();
+                EngineOptions o = new EngineOptions(2, d, io.leapfrog.exec.gpu.join.GpuOptions.defaults()
+                        .withMemoryBudget(8L << 20), new java.io.PrintStream(sink));
+                try (io.leapfrog.engine.Engine engine = new io.leapfrog.engine.Engine(o)) {
+                    io.leapfrog.engine.RunResult r = engine.run(engine.parse(text, "closure.dl"), null, null);
+                    if (d == EngineOptions.Device.CPU) {
+                        cpuSize = r.printSizeLines().toString();
+                        cpu = directive.startsWith(".output") ? RecursiveRuns.tuples(r.database().relation("tc")) : null;
+                        continue;
+                    }
+                    System.out.println("gpu recursion in parts: " + r.deviceLines());
+                    assertTrue(r.deviceLines().stream().anyMatch(l -> l.contains("gpu-fixpoint") && l.contains(" parts ")),
+                            r.deviceLines().toString());
+                    org.junit.jupiter.api.Assertions.assertEquals(cpuSize, r.printSizeLines().toString());
+                    if (cpu != null) {
+                        org.junit.jupiter.api.Assertions.assertEquals(cpu, RecursiveRuns.tuples(r.database().relation("tc")));
+                    }
+                }
+            }
+        }
+    }
 }

@@ -8,6 +8,7 @@ import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.DeviceMemoryPool;
 import io.leapfrog.exec.gpu.GpuAbortedException;
 import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
 import io.leapfrog.exec.gpu.join.DeviceScan;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.kernels.layout.KernelConstants;
@@ -36,11 +37,16 @@ public final class GpuFixpoint {
     /** Most tuples a relation brought back to the host may have (one Java array of keys). */
     private static final long MAX_HOST_TUPLES = Integer.MAX_VALUE - 8;
 
+    /** Most parts a fixpoint is split into before it gives up on the device. */
+    private static final int MAX_PARTS = 4096;
+
     /**
-     * What a run found: each relation's size, the relations asked for (null for the others), the rounds,
-     * the candidate tuples the rules made (before deduplication), the device memory peak and the time.
+     * What a run found: each relation's size, the relations asked for (null for the others), the rounds
+     * (summed over the parts), the candidate tuples the rules made (before deduplication), the device
+     * memory peak, the time, and the parts it ran in (1 unless it outgrew the device).
      */
-    public record Outcome(long[] sizes, Relation[] relations, int rounds, long candidates, long peakBytes, long nanos) {
+    public record Outcome(long[] sizes, Relation[] relations, int rounds, long candidates, long peakBytes, long nanos,
+                          int parts) {
     }
 
     private final GpuDevice dev;
@@ -60,7 +66,12 @@ public final class GpuFixpoint {
      * among them already, as semi-naive evaluation leaves them after any round). {@code materialise[i]}:
      * bring relation i's tuples back as a relation.
      *
+     * <p>When the relations outgrow the device's budget and the program has a {@link
+     * FixpointProgram#carriedColumn}, the fixpoint starts again in parts (by a hash of that column's value),
+     * four times as many each time, each part to its own fixpoint with the whole device.
+     *
      * @throws io.leapfrog.exec.gpu.GpuOutOfMemoryException when the relations outgrow the device's budget
+     *                                                      and cannot be split (further)
      */
     public Outcome run(FixpointProgram p, Relation[] known, Relation[] delta, boolean[] materialise) {
         return dev.run(diagnostics, () -> {
@@ -68,22 +79,27 @@ public final class GpuFixpoint {
             DeviceMemoryPool pool = dev.pool();
             pool.setLimit(memoryLimit <= 0 ? pool.budget() : Math.min(memoryLimit, pool.budget()));
             pool.resetPeak();
-            Resources res = new Resources();
-            try {
-                return loop(p, known, delta, materialise, res, t0);
+            int carried = p.carriedColumn();
+            try (Statics statics = new Statics()) {
+                for (int parts = 1; ; parts *= 4) {
+                    try {
+                        return inParts(p, known, delta, materialise, statics, carried, parts, t0);
+                    } catch (GpuOutOfMemoryException e) {
+                        if (carried < 0 || parts * 4 > MAX_PARTS) {
+                            throw e;
+                        }
+                    }
+                }
             } finally {
-                res.close();
                 pool.setLimit(0);
             }
         });
     }
 
-    /** Everything the run put on the device, freed when it ends. */
-    private static final class Resources implements AutoCloseable {
+    /** The earlier relations the rules read, on the device for the whole run (every part). */
+    private static final class Statics implements AutoCloseable {
         final Map<Relation, StaticIndex[]> indexes = new IdentityHashMap<>();
         final Map<Relation, MemberKeys> members = new IdentityHashMap<>();
-        DeviceTupleSet[] sets = new DeviceTupleSet[0];
-        DeviceBuffer counts;
 
         @Override
         public void close() {
@@ -97,6 +113,22 @@ public final class GpuFixpoint {
             for (MemberKeys m : members.values()) {
                 m.close();
             }
+        }
+    }
+
+    /** The stratum's relations on the device during one part's fixpoint. */
+    private static final class Resources implements AutoCloseable {
+        final Statics statics;
+        DeviceTupleSet[] sets = new DeviceTupleSet[0];
+        DeviceBuffer counts;
+        long countsCapacity;
+
+        Resources(Statics statics) {
+            this.statics = statics;
+        }
+
+        @Override
+        public void close() {
             for (DeviceTupleSet s : sets) {
                 if (s != null) {
                     s.close();
@@ -108,14 +140,99 @@ public final class GpuFixpoint {
         }
     }
 
-    private Outcome loop(FixpointProgram p, Relation[] known, Relation[] delta, boolean[] materialise, Resources res, long t0) {
+    /**
+     * The fixpoint as {@code parts} independent ones, part q taking the tuples whose carried column's value
+     * hashes to q (all of them when parts is 1); sizes summed, relations joined.
+     */
+    private Outcome inParts(FixpointProgram p, Relation[] known, Relation[] delta, boolean[] materialise, Statics statics,
+                            int carried, int parts, long t0) {
+        int nrel = p.relationCount();
+        long[] sizes = new long[nrel];
+        List<List<long[]>> kept = new ArrayList<>();
+        for (int i = 0; i < nrel; i++) {
+            kept.add(new ArrayList<>());
+        }
+        int rounds = 0;
+        long candidates = 0;
+        long[][] allKnown = new long[nrel][];
+        long[][] allDelta = new long[nrel][];
+        for (int i = 0; i < nrel; i++) {
+            allKnown[i] = TupleKeys.of(known[i]);
+            allDelta[i] = TupleKeys.of(delta[i]);
+        }
+        for (int q = 0; q < parts; q++) {
+            long[][] k = new long[nrel][];
+            long[][] d = new long[nrel][];
+            for (int i = 0; i < nrel; i++) {
+                k[i] = parts == 1 ? allKnown[i] : part(allKnown[i], carried, parts, q);
+                d[i] = parts == 1 ? allDelta[i] : part(allDelta[i], carried, parts, q);
+            }
+            try (Resources res = new Resources(statics)) {
+                PartResult r = loop(p, k, d, materialise, res);
+                rounds += r.rounds;
+                candidates += r.candidates;
+                for (int i = 0; i < nrel; i++) {
+                    sizes[i] += r.sizes[i];
+                    if (r.keys[i] != null) {
+                        kept.get(i).add(r.keys[i]);
+                    }
+                }
+            }
+        }
+        Relation[] out = new Relation[nrel];
+        for (int i = 0; i < nrel; i++) {
+            if (materialise[i]) {
+                if (sizes[i] > MAX_HOST_TUPLES) {
+                    throw new LeapfrogException("error: " + p.relations().get(i) + " has " + sizes[i] + " tuples, more than"
+                            + " one relation on the host holds (" + MAX_HOST_TUPLES + "); ask only for its size (.printsize)");
+                }
+                long[] all = new long[(int) sizes[i]];
+                int at = 0;
+                for (long[] a : kept.get(i)) {
+                    System.arraycopy(a, 0, all, at, a.length);
+                    at += a.length;
+                }
+                out[i] = Relation.fromPackedPairs(p.arities()[i], all, all.length);
+            }
+        }
+        return new Outcome(sizes, out, rounds, candidates, dev.pool().peak(), System.nanoTime() - t0, parts);
+    }
+
+    /** The keys whose carried column's value hashes to part q of parts. */
+    private static long[] part(long[] keys, int column, int parts, int q) {
+        int n = 0;
+        long[] out = new long[keys.length];
+        for (long k : keys) {
+            int v = column == 0 ? TupleKeys.col0(k) : TupleKeys.col1(k);
+            if (Math.floorMod(mix(v), parts) == q) {
+                out[n++] = k;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** MurmurHash3's 32-bit finaliser: parts of even size whatever the values' pattern. */
+    private static int mix(int h) {
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        h ^= h >>> 16;
+        return h;
+    }
+
+    /** One part's fixpoint: sizes, the tuples asked for (as keys; null for the others), rounds and candidates. */
+    private record PartResult(long[] sizes, long[][] keys, int rounds, long candidates) {
+    }
+
+    private PartResult loop(FixpointProgram p, long[][] known, long[][] delta, boolean[] materialise, Resources res) {
         int nrel = p.relationCount();
         res.sets = new DeviceTupleSet[nrel];
         long[] deltaStart = new long[nrel];
         long[] deltaEnd = new long[nrel];
         for (int i = 0; i < nrel; i++) {
-            long[] old = TupleKeys.of(known[i]);
-            long[] recent = TupleKeys.of(delta[i]);
+            long[] old = known[i];
+            long[] recent = delta[i];
             long[] keys = java.util.Arrays.copyOf(old, old.length + recent.length);
             System.arraycopy(recent, 0, keys, old.length, recent.length);
             res.sets[i] = DeviceTupleSet.of(dev, p.arities()[i], keys, keys.length);
@@ -150,7 +267,7 @@ public final class GpuFixpoint {
             }
         }
         long[] sizes = new long[nrel];
-        Relation[] out = new Relation[nrel];
+        long[][] keys = new long[nrel][];
         for (int i = 0; i < nrel; i++) {
             sizes[i] = res.sets[i].size();
             if (materialise[i]) {
@@ -158,17 +275,21 @@ public final class GpuFixpoint {
                     throw new LeapfrogException("error: " + p.relations().get(i) + " has " + sizes[i] + " tuples, more than"
                             + " one relation on the host holds (" + MAX_HOST_TUPLES + "); ask only for its size (.printsize)");
                 }
-                int n = (int) sizes[i];
-                out[i] = Relation.fromPackedPairs(p.arities()[i], res.sets[i].download(0, n), n);
+                keys[i] = res.sets[i].download(0, (int) sizes[i]);
             }
         }
-        return new Outcome(sizes, out, rounds, candidates, dev.pool().peak(), System.nanoTime() - t0);
+        return new PartResult(sizes, keys, rounds, candidates);
     }
 
     /** One rule over delta tuples [from, from + m) of {@code src}'s log; returns the candidates it made. */
     private long runChunk(LfFixRule rule, DeviceTupleSet src, long from, int m, DeviceTupleSet dst, Resources res) {
-        if (res.counts == null) {
-            res.counts = dev.allocate(8L * (CHUNK + 1), "fixpoint counts");
+        if (res.counts == null || res.countsCapacity < m + 1) {
+            if (res.counts != null) {
+                res.counts.close();
+                res.counts = null;
+            }
+            res.countsCapacity = Math.min(CHUNK, Math.max(2L * m, 1 << 16)) + 1;
+            res.counts = dev.allocate(8 * res.countsCapacity, "fixpoint counts");
         }
         int sms = dev.multiprocessors();
         dev.launchGrid(FixpointKernels.count(rule, src.log(), 8 * from, m, res.counts),
@@ -200,7 +321,7 @@ public final class GpuFixpoint {
         }
         for (int j = 0; j < r.lookups().size(); j++) {
             FixpointProgram.Lookup l = r.lookups().get(j);
-            StaticIndex[] byColumn = res.indexes.computeIfAbsent(l.relation(), k -> new StaticIndex[2]);
+            StaticIndex[] byColumn = res.statics.indexes.computeIfAbsent(l.relation(), k -> new StaticIndex[2]);
             if (byColumn[l.keyColumn()] == null) {
                 byColumn[l.keyColumn()] = StaticIndex.upload(dev, KeyedColumns.of(l.relation(), l.keyColumn()));
             }
@@ -220,7 +341,7 @@ public final class GpuFixpoint {
             d.rhs(test.rhs());
             d.rhsConst(test.rhsConst());
             if (test.members() != null) {
-                MemberKeys m = res.members.computeIfAbsent(test.members(), rel -> MemberKeys.upload(dev, rel));
+                MemberKeys m = res.statics.members.computeIfAbsent(test.members(), rel -> MemberKeys.upload(dev, rel));
                 d.keys(m.keys.address());
                 d.keyCount(m.count);
                 d.arity(test.members().arity());
