@@ -211,26 +211,28 @@ public final class CpuFixpoint {
 
         Outcome loop(Relation[] known, Relation[] delta, boolean[] materialise, HandOver handOver, long t0) {
             int nrel = p.relationCount();
-            long[][] deltas = new long[nrel][];
+            // Each relation's delta as the pieces the threads found it in (never copied into one array).
+            List<List<long[]>> deltas = new ArrayList<>();
             for (int i = 0; i < nrel; i++) {
                 long[] old = TupleKeys.of(known[i]);
-                deltas[i] = TupleKeys.of(delta[i]);
+                long[] recent = TupleKeys.of(delta[i]);
+                deltas.add(List.of(recent));
                 sets[i] = new PairSet();
                 Batch b = new Batch(nrel);
                 for (long k : old) {
                     add(b, i, k);
                 }
-                for (long k : deltas[i]) {
+                for (long k : recent) {
                     add(b, i, k);
                 }
                 flush(b);
-                sizes[i] = (long) old.length + deltas[i].length;
+                sizes[i] = (long) old.length + recent.length;
             }
             List<Compiled> rules = compile();
             int rounds = 0;
             boolean grew = true;
             while (grew) {
-                if (rounds > 0 && handOver.now(System.nanoTime() - t0, total(deltas))) {
+                if (rounds > 0 && handOver.now(System.nanoTime() - t0, totalOf(deltas))) {
                     return handOver(deltas, rounds, t0);
                 }
                 rounds++;
@@ -243,16 +245,16 @@ public final class CpuFixpoint {
                     found.add(new ArrayList<>());
                 }
                 for (Compiled c : rules) {
-                    long[] d = deltas[c.rule().delta()];
-                    if (d.length > 0) {
+                    for (long[] d : deltas.get(c.rule().delta())) {
                         runRule(c, d, found);
                     }
                 }
                 grew = false;
                 for (int i = 0; i < nrel; i++) {
-                    deltas[i] = concat(found.get(i));
-                    sizes[i] += deltas[i].length;
-                    grew |= deltas[i].length > 0;
+                    deltas.set(i, found.get(i));
+                    long n = total(found.get(i));
+                    sizes[i] += n;
+                    grew |= n > 0;
                 }
             }
             Relation[] out = new Relation[nrel];
@@ -265,13 +267,14 @@ public final class CpuFixpoint {
             return new Outcome(sizes.clone(), out, rounds, candidates, System.nanoTime() - t0, null, null);
         }
 
-        private Outcome handOver(long[][] deltas, int rounds, long t0) {
+        private Outcome handOver(List<List<long[]>> deltas, int rounds, long t0) {
             int nrel = p.relationCount();
             Relation[] known = new Relation[nrel];
             Relation[] delta = new Relation[nrel];
             for (int i = 0; i < nrel; i++) {
                 long[] all = keys(i);
-                delta[i] = Relation.fromPackedPairs(p.arities()[i], deltas[i], deltas[i].length);
+                long[] d = concat(deltas.get(i));
+                delta[i] = Relation.fromPackedPairs(p.arities()[i], d, d.length);
                 known[i] = Relation.fromPackedPairs(p.arities()[i], all, all.length).minus(delta[i]);
             }
             return new Outcome(sizes.clone(), null, rounds, candidates, System.nanoTime() - t0, known, delta);
@@ -429,10 +432,18 @@ public final class CpuFixpoint {
             }
         }
 
-        private static long total(long[][] deltas) {
+        private static long total(List<long[]> pieces) {
             long n = 0;
-            for (long[] d : deltas) {
+            for (long[] d : pieces) {
                 n += d.length;
+            }
+            return n;
+        }
+
+        private static long totalOf(List<List<long[]>> deltas) {
+            long n = 0;
+            for (List<long[]> d : deltas) {
+                n += total(d);
             }
             return n;
         }
@@ -484,6 +495,9 @@ public final class CpuFixpoint {
                 } catch (ExecutionException e) {
                     if (e.getCause() instanceof RuntimeException re) {
                         throw re;
+                    }
+                    if (e.getCause() instanceof Error err) {
+                        throw err;
                     }
                     throw new IllegalStateException(e.getCause());
                 }
