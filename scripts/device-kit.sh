@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds what the GPU machine needs to run Leapfrog's gpu-tagged tests and GPU benchmarks: it has the
 # NVIDIA driver and nvcc but no Java or Maven. The kit is the dist bundle (jlink'd runtime, jars, JCuda's
-# driver library) plus the test classes, JUnit's console launcher, the bench jar and the shared graphs.
+# driver library) plus the test classes, JUnit's console launcher, the bench jar, the shared graphs and
+# Souffle's conformance programs.
 # Output: .device/kit.tgz (git-ignored; the device tool carries it: carry [".device"]).
 # On the device: scripts/device-run.sh.
 set -euo pipefail
@@ -36,6 +37,10 @@ cp -r tests/target/test-classes "$kit/test-classes"
 cp bench/target/leapfrog-bench-"$version".jar "$kit/testlib/"
 if [ -d "$shared/data" ]; then
     cp -r "$shared/data" "$kit/shared/data"
+fi
+# Souffle's test programs, for the conformance suite on the GPU (GpuConformanceTest).
+if [ -d "$shared/conformance" ]; then
+    cp -r "$shared/conformance" "$kit/shared/conformance"
 fi
 git rev-parse --short HEAD > "$kit/COMMIT"
 tar -C "$root/.device" -czf "$root/.device/kit.tgz" kit

@@ -7,6 +7,7 @@ import io.leapfrog.ast.RelationDecl;
 import io.leapfrog.ast.TypeDecl;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.engine.eval.EvalContext;
+import io.leapfrog.engine.eval.HashFixpoint;
 import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.engine.eval.PlanOrdering;
 import io.leapfrog.engine.eval.ProgramRunner;
@@ -253,7 +254,8 @@ public final class Engine implements AutoCloseable {
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
             Map<String, Integer> arities = new HashMap<>();
             model.relations().forEach((name, info) -> arities.put(name, info.arity()));
-            return new PlanPrinter(join -> devices.explainLine(join, arities)).print(plan);
+            return new PlanPrinter(join -> devices.explainLine(join, arities),
+                    stratum -> HashFixpoint.explain(ctx, stratum, devices.fixpointMode())).print(plan);
         }
     }
 

@@ -61,6 +61,17 @@ final class JoinDevices implements AutoCloseable {
         return executor;
     }
 
+    /** How recursive strata may use the GPU, for explain: "cpu", "gpu", "auto", or "auto: no GPU: why". */
+    String fixpointMode() {
+        if (device == EngineOptions.Device.CPU) {
+            return "cpu";
+        }
+        if (gpu == null) {
+            return "auto: no GPU: " + noGpuReason;
+        }
+        return device == EngineOptions.Device.GPU ? "gpu" : "auto";
+    }
+
     /** Where recursive strata may finish besides the CPU: the GPU fixpoint, or null without a GPU. */
     DeviceFixpoint fixpoints() {
         return gpu == null ? null : new DeviceFixpoint(gpu::fixpoint, device == EngineOptions.Device.GPU, gpu.report());

@@ -14,10 +14,20 @@ import java.util.function.Function;
  */
 public final class PlanPrinter {
     private final Function<JoinNode, String> deviceLine;
+    private final Function<StratumPlan, String> fixpointLine;
 
     /** @param deviceLine where a join runs, as a line of text (null: no such line) */
     public PlanPrinter(Function<JoinNode, String> deviceLine) {
+        this(deviceLine, s -> null);
+    }
+
+    /**
+     * @param deviceLine   where a join runs, as a line of text (null: no such line)
+     * @param fixpointLine how a recursive stratum's fixpoint runs and why, as a line of text (null: none)
+     */
+    public PlanPrinter(Function<JoinNode, String> deviceLine, Function<StratumPlan, String> fixpointLine) {
         this.deviceLine = deviceLine;
+        this.fixpointLine = fixpointLine;
     }
 
     /** The strata that have rules, numbered in the order they run; every join must be planned. */
@@ -35,6 +45,10 @@ public final class PlanPrinter {
     private void stratum(StringBuilder sb, StratumPlan s, int index) {
         sb.append("stratum ").append(index).append(": ").append(String.join(", ", s.relations()))
                 .append(s.recursive() ? " (recursive: semi-naive)" : "").append('\n');
+        String fixpoint = s.recursive() ? fixpointLine.apply(s) : null;
+        if (fixpoint != null) {
+            sb.append("  fixpoint: ").append(fixpoint).append('\n');
+        }
         if (s.countedOnly()) {
             sb.append("  count push-down: ").append(String.join(", ", s.relations()))
                     .append(" is only .printsize'd: its rule is counted by the join, never materialised\n");

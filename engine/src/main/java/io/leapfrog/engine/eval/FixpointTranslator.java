@@ -20,7 +20,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Decides whether a recursive stratum can run as a {@link FixpointProgram} on the GPU and, if so, writes
+ * Decides whether a recursive stratum can run as a {@link FixpointProgram} (the hash fixpoints of the CPU
+ * and the GPU) and, if so, writes
  * it. It can when the stratum's relations have one or two columns, keep no special insertion semantics
  * (eqrel, choice-domain), and each rule reads at most one of them (linear recursion), its other atoms
  * being relations of earlier strata that the recursive atom's variables key (a lookup), or that it only
@@ -72,7 +73,7 @@ final class FixpointTranslator {
         for (int i = 0; i < rels.size(); i++) {
             arities[i] = ctx.schemas().get(rels.get(i)).arity();
             if (arities[i] < 1 || arities[i] > 2) {
-                return Translation.no(rels.get(i) + " has " + arities[i] + " columns (the GPU fixpoint keeps one or two)");
+                return Translation.no(rels.get(i) + " has " + arities[i] + " columns (hash fixpoints keep one or two)");
             }
         }
         List<FixpointProgram.Rule> rules = new ArrayList<>();
@@ -84,8 +85,8 @@ final class FixpointTranslator {
                 continue;   // its tuples are all there after the first round, which runs on the CPU
             }
             if (recursive.size() > 1) {
-                return Translation.no("the rule " + label(r) + " reads " + recursive.size()
-                        + " relations of the stratum (the GPU fixpoint takes linear recursion)");
+                return Translation.no("the rule for " + label(r) + " reads " + recursive.size()
+                        + " atoms of the stratum (hash fixpoints take linear recursion)");
             }
             if (body.unsatisfiable()) {
                 continue;
@@ -93,15 +94,15 @@ final class FixpointTranslator {
             try {
                 rules.add(new RuleWriter(r, recursive.get(0)).write());
             } catch (Ineligible e) {
-                return Translation.no("the rule " + label(r) + ": " + e.getMessage());
+                return Translation.no("the rule for " + label(r) + ": " + e.getMessage());
             }
         }
         return new Translation(new FixpointProgram(rels, arities, rules), null);
     }
 
+    /** The rule as a report names it: its head relation and where it is written. */
     private static String label(RulePlan r) {
-        String text = r.clause().toString();
-        return text.length() > 80 ? text.substring(0, 77) + "..." : text;
+        return r.relation() + " at " + r.clause().pos();
     }
 
     /** Writes one rule's variant over its recursive atom. */
@@ -292,7 +293,7 @@ final class FixpointTranslator {
             boolean ordered = k != TestKind.EQ && k != TestKind.NE;
             if (ordered && (!signedOrder(lt) || !signedOrder(rt))) {
                 throw new Ineligible("it orders " + (signedOrder(lt) ? rt : lt).name().toLowerCase()
-                        + " values (the GPU fixpoint orders numbers and symbols)");
+                        + " values (hash fixpoints order numbers and symbols)");
             }
             if (lt == BaseType.FLOAT || rt == BaseType.FLOAT) {
                 throw new Ineligible("it compares float values");

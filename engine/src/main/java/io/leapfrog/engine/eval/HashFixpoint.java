@@ -12,7 +12,7 @@ import io.leapfrog.exec.storage.Relation;
  * the GPU between rounds once the policy takes it (auto: after it has run a while). A GPU fixpoint that
  * outgrows the device's memory leaves the stratum to the CPU, from the state it was given.
  */
-final class HashFixpoint {
+public final class HashFixpoint {
     /** Each relation's size, the relations to keep (null for those only counted), and the rounds run. */
     record Finished(long[] sizes, Relation[] relations, int rounds) {
     }
@@ -25,6 +25,30 @@ final class HashFixpoint {
         this.threads = threads;
         this.device = device;
         this.label = label;
+    }
+
+    /**
+     * How the fixpoint of a recursive stratum will run, for explain: on the hash fixpoints (where, by the
+     * device mode: "cpu", "gpu", "auto" or "auto: no GPU: why") or, when the stratum does not translate
+     * to one, by semi-naive rounds over sorted relations, and why.
+     */
+    public static String explain(EvalContext ctx, io.leapfrog.plan.StratumPlan stratum, String mode) {
+        FixpointTranslator.Translation t = FixpointTranslator.translate(ctx, stratum);
+        if (t.program() == null) {
+            return "semi-naive rounds of leapfrog triejoins over sorted relations, on the CPU (not a hash fixpoint: "
+                    + t.reason() + ")";
+        }
+        String where = switch (mode) {
+            case "cpu" -> "on the CPU (--device cpu)";
+            case "gpu" -> "on the GPU after the first round (--device gpu)";
+            case "auto" -> String.format(java.util.Locale.ROOT, "on the CPU, moving to the GPU once it has run %.1f s"
+                    + " and its last round found %,d new tuples (auto)", DeviceFixpoint.AUTO_AFTER_NANOS / 1e9,
+                    DeviceFixpoint.AUTO_MIN_DELTA);
+            default -> "on the CPU (" + mode + ")";
+        };
+        int carried = t.program().carriedColumn();
+        return "hash sets, each round's new tuples the next delta (linear recursion: " + t.program().rules().size()
+                + " variant(s)), " + where + (carried < 0 ? "" : "; on a GPU it outgrows, in parts by column " + carried);
     }
 
     private static long deltaSize(Relation[] delta) {

@@ -30,8 +30,15 @@ final class ConformanceRunner {
     record Outcome(ConformanceCase test, Status status, String detail, long millis) { }
 
     private final int threads;
+    private final EngineOptions.Device device;
 
     ConformanceRunner(int threads) {
+        this(threads, EngineOptions.Device.AUTO);
+    }
+
+    /** @param device where the programs' joins and fixpoints run */
+    ConformanceRunner(int threads, EngineOptions.Device device) {
+        this.device = device;
         this.threads = threads;
     }
 
@@ -67,7 +74,7 @@ final class ConformanceRunner {
             String expectedErr = Files.exists(test.expectedStderr()) ? Files.readString(test.expectedStderr()).strip() : "";
             ByteArrayOutputStream stdout = new ByteArrayOutputStream();
             String error = null;
-            try (Engine engine = new Engine(EngineOptions.defaults().withThreads(threads)
+            try (Engine engine = new Engine(EngineOptions.defaults().withThreads(threads).withDevice(device)
                     .withOut(new PrintStream(stdout, true, StandardCharsets.UTF_8)))) {
                 LoadedProgram p = engine.parse(test.program());
                 engine.run(p, test.factsDir(), out);
