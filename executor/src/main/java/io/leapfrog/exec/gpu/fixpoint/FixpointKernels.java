@@ -11,26 +11,26 @@ import static io.leapfrog.exec.gpu.KernelArg.ptr;
 
 /**
  * Launches of the fixpoint's kernels (kernels/src/main/cuda/fixpoint_kernels.cuh), typed as the kernels
- * declare them.
+ * declare them (KernelLaunchesTest checks each against its declaration).
  */
-final class FixpointKernels {
+public final class FixpointKernels {
     private FixpointKernels() {
     }
 
     /** {@code fix_count}: how many head tuples each of {@code n} delta tuples can make, into {@code counts}. */
-    static KernelCall count(LfFixRule rule, DeviceBuffer delta, long deltaByte, long n, DeviceBuffer counts) {
+    public static KernelCall count(LfFixRule rule, DeviceBuffer delta, long deltaByte, long n, DeviceBuffer counts) {
         return KernelCall.of("fix_count", KernelArg.struct(rule, "fixpoint rule"), ptr(delta, deltaByte), i64(n), ptr(counts));
     }
 
     /** {@code fix_expand}: outputs [lo, hi) of the scanned counts into the head's set. */
-    static KernelCall expand(LfFixRule rule, DeviceBuffer delta, long deltaByte, DeviceBuffer offsets, long n, long lo, long hi,
+    public static KernelCall expand(LfFixRule rule, DeviceBuffer delta, long deltaByte, DeviceBuffer offsets, long n, long lo, long hi,
                              LfFixSet set) {
         return KernelCall.of("fix_expand", KernelArg.struct(rule, "fixpoint rule"), ptr(delta, deltaByte), ptr(offsets), i64(n),
                 i64(lo), i64(hi), KernelArg.struct(set, "fixpoint set"));
     }
 
     /** {@code fix_insert}: {@code n} keys into the set, appending nothing. */
-    static KernelCall insert(LfFixSet set, DeviceBuffer keys, long n) {
+    public static KernelCall insert(LfFixSet set, DeviceBuffer keys, long n) {
         return KernelCall.of("fix_insert", KernelArg.struct(set, "fixpoint set"), ptr(keys), i64(n));
     }
 }

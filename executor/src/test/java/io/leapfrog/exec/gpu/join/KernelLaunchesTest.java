@@ -92,6 +92,10 @@ class KernelLaunchesTest {
         calls.add(TrieKernels.buildRank(A, 10, 3, B));
         calls.add(TrieKernels.buildBits(A, B, 1, 2, 3, 4, C));
         calls.add(CountKernels.fusedCount(plan(), new LfFusedArgs()));
+        calls.add(io.leapfrog.exec.gpu.fixpoint.FixpointKernels.count(new io.leapfrog.kernels.layout.LfFixRule(), A, 0, 100, B));
+        calls.add(io.leapfrog.exec.gpu.fixpoint.FixpointKernels.expand(new io.leapfrog.kernels.layout.LfFixRule(), A, 0, B, 100,
+                0, 10, new io.leapfrog.kernels.layout.LfFixSet()));
+        calls.add(io.leapfrog.exec.gpu.fixpoint.FixpointKernels.insert(new io.leapfrog.kernels.layout.LfFixSet(), A, 100));
         for (int head : new int[] {4, 8, KernelConstants.LF_MAX_VARS}) {
             String kernel = CountKernels.blockCount(head);
             calls.add(CountKernels.blockCount(kernel, head, plan(), new LfWarpArgs()));
