@@ -74,7 +74,13 @@ final class JoinDevices implements AutoCloseable {
 
     /** Where recursive strata may finish besides the CPU: the GPU fixpoint, or null without a GPU. */
     DeviceFixpoint fixpoints() {
-        return gpu == null ? null : new DeviceFixpoint(gpu::fixpoint, device == EngineOptions.Device.GPU, gpu.report());
+        if (gpu == null) {
+            return null;
+        }
+        return new DeviceFixpoint(() -> {
+            gpu.evictResidentTries();
+            return new io.leapfrog.exec.gpu.fixpoint.GpuFixpoint(gpu.device(), gpu.diagnostics(), gpu.memoryLimit());
+        }, device == EngineOptions.Device.GPU, gpu.report());
     }
 
     /**

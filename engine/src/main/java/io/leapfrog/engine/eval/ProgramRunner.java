@@ -54,8 +54,8 @@ public final class ProgramRunner {
     /** Evaluates; with {@code writeOutputs} false, prints and writes nothing (EXPLAIN with data). */
     public void run(Path factsDir, Path outDir, PrintStream out, boolean writeOutputs) {
         loadInputs(factsDir);
-        java.util.Set<String> needed = neededAfterTheirStratum();
-        StratumEvaluator eval = new StratumEvaluator(ctx, needed::contains);
+        java.util.Set<String> onlyCounted = onlyCounted();
+        StratumEvaluator eval = new StratumEvaluator(ctx, r -> !onlyCounted.contains(r));
         for (StratumPlan s : plan.strata()) {
             long t0 = System.nanoTime();
             eval.addFacts(s);
@@ -94,16 +94,16 @@ public final class ProgramRunner {
     }
 
     /**
-     * Relations whose tuples are needed once their stratum is done: those a directive other than
-     * {@code .printsize} names (outputs) and those a rule of another stratum reads (in an atom, a negation
-     * or an aggregate's body). The others may be only counted where they were computed.
+     * Relations whose tuples no one needs once their stratum is done: {@code .printsize}d, named by no other
+     * directive (output, input) and read by no rule of another stratum (in an atom, a negation or an
+     * aggregate's body). They may be only counted where they were computed; every other relation, those
+     * without directives included (a REPL or an embedding queries them afterwards), is kept.
      */
-    private java.util.Set<String> neededAfterTheirStratum() {
+    private java.util.Set<String> onlyCounted() {
+        java.util.Set<String> printed = new java.util.HashSet<>();
         java.util.Set<String> needed = new java.util.HashSet<>();
         for (Directive d : model.directives()) {
-            if (d.kind() != Directive.Kind.PRINTSIZE) {
-                needed.add(d.relation());
-            }
+            (d.kind() == Directive.Kind.PRINTSIZE ? printed : needed).add(d.relation());
         }
         for (StratumPlan s : plan.strata()) {
             for (RulePlan r : s.rules()) {
@@ -113,7 +113,8 @@ public final class ProgramRunner {
                 needed.addAll(read);
             }
         }
-        return needed;
+        printed.removeAll(needed);
+        return printed;
     }
 
     private static void readBy(io.leapfrog.plan.JoinNode join, java.util.Set<String> out) {

@@ -349,19 +349,29 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         });
     }
 
-    /**
-     * The fixpoint of a recursive stratum on this executor's device, with its diagnostics and memory
-     * budget; the tries this executor keeps resident are evicted first to leave it the device.
-     */
-    public io.leapfrog.exec.gpu.fixpoint.GpuFixpoint fixpoint() {
-        GpuDevice dev = runtime.device();
+    /** The device this executor's joins run on (a GpuUnavailableException when there is none). */
+    public GpuDevice device() {
+        return runtime.device();
+    }
+
+    /** The checks and measurements this executor's device work runs with. */
+    public GpuDevice.Diagnostics diagnostics() {
+        return diagnostics;
+    }
+
+    /** Device bytes this executor may use (0: the device's budget). */
+    public long memoryLimit() {
+        return memoryLimit;
+    }
+
+    /** Frees the tries this executor keeps resident, leaving the device to other work (a recursive stratum's fixpoint). */
+    public void evictResidentTries() {
         if (resident != null) {
-            dev.run(() -> {
+            runtime.device().run(() -> {
                 resident.evictAll();
                 return null;
             });
         }
-        return new io.leapfrog.exec.gpu.fixpoint.GpuFixpoint(dev, diagnostics, memoryLimit);
     }
 
     /** Whether joins go to the GPU whenever they can (--device gpu) or where they pay (auto). */
