@@ -9,18 +9,15 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 
 /**
- * The bench harness: named queries on named datasets, against the C++ counter, DuckDB and Kuzu in the
- * same run. Prints the result table (and writes it as CSV with --csv, headed by the run's command, machine,
+ * The bench harness: named queries on named datasets, against the C++ counter, DuckDB, Kuzu, GDlog and
+ * Souffle in the same run. Prints the result table (and writes it as CSV with --csv, headed by the run's command, machine,
  * commit and date). See bench/README.md.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -29,12 +26,16 @@ import java.util.concurrent.Callable;
                 + "and ratios to the C++ counter, DuckDB and Kuzu.")
 public final class Bench implements Callable<Integer> {
 
-    @Option(names = "--datasets", split = ",", description = "SNAP graphs in <shared>/data/<name>.txt.gz, or "
-            + "generated R-MAT graphs rmat-<scale> (a=0.57, b=c=0.19, edge factor 16, labels permuted; seed --seed) "
-            + "(default: ${DEFAULT-VALUE})", defaultValue = "ca-GrQc,oregon1_010331,wiki-Vote,ego-Facebook")
+    @Option(names = "--datasets", split = ",", description = "datasets; each query runs on those of its kind: "
+            + "clique queries on SNAP graphs <shared>/data/<name>.txt.gz and R-MAT graphs rmat-<scale> (a=0.57, "
+            + "b=c=0.19, edge factor 16, labels permuted; seed --seed); tc and sg on the directed graphs "
+            + "<shared>/data/more/<name>.facts.gz and directed R-MAT graphs rmat-tc-<scale> (edge factor 2); andersen on "
+            + "generated points-to constraints pts-<variables> (default: per query, ca-GrQc,oregon1_010331,wiki-Vote,"
+            + "ego-Facebook for cliques; CA-HepTH,fe-sphere,fe_body,SF.cedge,Gnutella31,usroad for tc and sg, and "
+            + "rmat-tc-12,rmat-tc-14,rmat-tc-16 for tc; pts-10000,pts-100000,pts-1000000 for andersen)")
     List<String> datasets;
 
-    @Option(names = "--queries", split = ",", description = "triangles, 4cliques, tc-chain, tc-random "
+    @Option(names = "--queries", split = ",", description = "triangles, 4cliques, tc-chain, tc-random, tc, sg, andersen "
             + "(default: ${DEFAULT-VALUE})", defaultValue = "triangles,4cliques,tc-chain,tc-random")
     List<String> queries;
 
@@ -42,7 +43,8 @@ public final class Bench implements Callable<Integer> {
             + "join alone), gpu-lftj and gpu-levelwise (the GPU strategies on the same query), leapfrog-no-renumber (the "
             + "Engine never renumbering a clique query's graph by degree), leapfrog-join-renumbered and "
             + "gpu-levelwise-renumbered (the bare joins over the graph renumbered by degree), duckdb, kuzu, cpp (the "
-            + "C++ counter), cuda (the hand-written CUDA triangle counter), cupy (CuPy sparse triangles) "
+            + "C++ counter), cuda (the hand-written CUDA triangle counter), cupy (CuPy sparse triangles), gdlog (GDlog's "
+            + "TC and SG programs), souffle (compiled Souffle programs) "
             + "(default: ${DEFAULT-VALUE})", defaultValue = "cpp,leapfrog,leapfrog-join,duckdb,kuzu")
     List<String> engines;
 
@@ -50,8 +52,9 @@ public final class Bench implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})", defaultValue = "cpp,duckdb,kuzu")
     List<String> ratios;
 
-    @Option(names = "--reference", description = "the engine whose count is taken as exact on graphs without a "
-            + "published count (default: ${DEFAULT-VALUE})", defaultValue = "leapfrog-join")
+    @Option(names = "--reference", description = "the engine whose count is taken as exact on datasets without a "
+            + "published count; when it did not run, the engines' counts are checked against each other "
+            + "(default: ${DEFAULT-VALUE})", defaultValue = "leapfrog-join")
     String reference;
 
     @Option(names = "--runs", description = "timed runs per cell (default: ${DEFAULT-VALUE})", defaultValue = "5")
@@ -86,9 +89,13 @@ public final class Bench implements Callable<Integer> {
     Path shared;
 
     @Option(names = "--timeout", description = "seconds after which one run is cancelled (DuckDB, Kuzu, "
-            + "leapfrog-join, the CUDA counter and CuPy; "
+            + "leapfrog-join, the CUDA counter, CuPy, GDlog and Souffle; "
             + "default: ${DEFAULT-VALUE})", defaultValue = "300")
     double timeoutSeconds;
+
+    @Option(names = "--peers-bin", description = "the directory of the external engines' programs, gdlog/{TC,SG} "
+            + "and souffle/{tc,sg,andersen} (default: bench/peers-bin in the repository the bench runs in)")
+    Path peersBin;
 
     @Option(names = "--cell-budget", description = "stop the timed runs of a cell once they took this many "
             + "seconds together (at least one run; default: ${DEFAULT-VALUE})", defaultValue = "60")
@@ -179,42 +186,13 @@ public final class Bench implements Callable<Integer> {
     }
 
     private List<Workload> workloads(Path dataDir) {
-        ExpectedCounts expected = ExpectedCounts.load(dataDir);
-        Map<String, EdgeList> graphs = new LinkedHashMap<>();
+        Datasets data = new Datasets(dataDir, seed, degreeOrder, System.err);
+        List<String> given = datasets == null ? null : datasets.stream().map(String::strip).toList();
+        List<String> unused = given == null ? new ArrayList<>() : new ArrayList<>(given);
         List<Workload> result = new ArrayList<>();
         for (String qName : queries) {
             BenchQuery q = BenchQuery.parse(qName);
             switch (q) {
-                case TRIANGLES, FOUR_CLIQUES -> {
-                    for (String d : datasets) {
-                        String name = d.strip();
-                        int scale = RmatGraphs.scaleOf(name);
-                        if (scale > 0) {
-                            String label = degreeOrder ? name + "/deg" : name;
-                            EdgeList g = graphs.computeIfAbsent(label, n -> {
-                                long t0 = System.nanoTime();
-                                EdgeList r = RmatGraphs.generate(scale, 16, seed);
-                                if (degreeOrder) {
-                                    r = r.orientedByDegree();
-                                }
-                                System.err.printf("bench: %s: %,d undirected edges on %,d vertices, generated in %.1f s%n",
-                                        n, r.size(), 1 << scale, (System.nanoTime() - t0) / 1e9);
-                                return r;
-                            });
-                            result.add(new Workload(q, label, g, null, OptionalLong.empty()));
-                            continue;
-                        }
-                        Path file = dataDir.resolve(name + ".txt.gz");
-                        if (!Files.isRegularFile(file)) {
-                            throw new BenchException("no dataset " + file + " (pass --shared <dir> holding data/"
-                                    + name + ".txt.gz)");
-                        }
-                        EdgeList g = graphs.computeIfAbsent(name,
-                                n -> degreeOrder ? EdgeList.read(file).orientedByDegree() : EdgeList.read(file));
-                        OptionalLong exp = expected.get(q, name).map(OptionalLong::of).orElse(OptionalLong.empty());
-                        result.add(new Workload(q, name, g, file, exp));
-                    }
-                }
                 case TC_CHAIN -> {
                     long n = chainNodes;
                     result.add(new Workload(q, "chain-" + chainNodes, ClosureGraphs.chain(chainNodes), null,
@@ -225,13 +203,26 @@ public final class Bench implements Callable<Integer> {
                     result.add(new Workload(q, "random-" + randomNodes + "-" + randomEdges, g, null,
                             OptionalLong.of(ClosureGraphs.closureSize(g))));
                 }
-                default -> throw new IllegalStateException(q.toString());
+                default -> {
+                    for (String name : given == null ? Datasets.defaults(q) : given) {
+                        if (data.kindOf(name) == q.inputs()) {
+                            result.add(data.workload(q, name));
+                            unused.remove(name);
+                        }
+                    }
+                }
             }
+        }
+        if (!unused.isEmpty()) {
+            throw new BenchException("no query of --queries " + String.join(",", queries) + " runs on "
+                    + String.join(", ", unused) + " (clique queries take SNAP graphs and rmat-<scale>; tc and sg the "
+                    + "graphs of data/more and rmat-tc-<scale>; andersen pts-<variables>)");
         }
         return result;
     }
 
     private Peer peer(String name, int threads, Path repoRoot) throws Exception {
+        Path externalPrograms = peersBin != null ? peersBin : repoRoot.resolve("bench/peers-bin");
         GpuOptions gpu = GpuOptions.defaults().withResidentCounts(gpuResidentCounts)
                 .withAwaitShapedKernels(gpuAwaitShapedKernels);
         return switch (name) {
@@ -250,9 +241,11 @@ public final class Bench implements Callable<Integer> {
             case "gpu-levelwise-renumbered" -> new GpuJoinPeer(GpuJoinExecutor.Strategy.LEVELWISE, gpu, timeoutSeconds, true);
             case "cuda" -> new CudaCounterPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
             case "cupy" -> new CupyPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
+            case "gdlog" -> new GdlogPeer(externalPrograms, timeoutSeconds);
+            case "souffle" -> new SoufflePeer(externalPrograms, threads, timeoutSeconds);
             default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-gpu, leapfrog-auto, "
                     + "leapfrog-no-renumber, leapfrog-gpu-no-renumber, leapfrog-join, leapfrog-join-renumbered, "
-                    + "gpu-lftj, gpu-levelwise, gpu-levelwise-renumbered, duckdb, kuzu, cpp, cuda, cupy");
+                    + "gpu-lftj, gpu-levelwise, gpu-levelwise-renumbered, duckdb, kuzu, cpp, cuda, cupy, gdlog, souffle");
         };
     }
 }

@@ -3,27 +3,70 @@ package io.leapfrog.bench;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** The named queries of the bench. Clique queries run on the SNAP datasets; tc queries on generated graphs. */
+/**
+ * The named queries of the bench. Clique queries count bindings on the SNAP and R-MAT graphs; the
+ * recursive ones (closure, same generation, points-to) run to their fixpoint and are answered by the size
+ * of one relation ({@code .printsize}).
+ */
 public enum BenchQuery {
-    TRIANGLES("triangles", false),
-    FOUR_CLIQUES("4cliques", false),
-    TC_CHAIN("tc-chain", true),
-    TC_RANDOM("tc-random", true);
+    TRIANGLES("triangles", Inputs.CLIQUE_GRAPH, "triangles", "triangles"),
+    FOUR_CLIQUES("4cliques", Inputs.CLIQUE_GRAPH, "4cliques", "four_cliques"),
+    TC_CHAIN("tc-chain", Inputs.OWN_GRAPH, "tc", "tc"),
+    TC_RANDOM("tc-random", Inputs.OWN_GRAPH, "tc", "tc"),
+    TC("tc", Inputs.RECURSION_GRAPH, "tc", "tc"),
+    SG("sg", Inputs.RECURSION_GRAPH, "sg", "sg"),
+    ANDERSEN("andersen", Inputs.POINTS_TO, "andersen", "pointsTo");
+
+    /** Which datasets a query runs on. */
+    public enum Inputs {
+        /** SNAP graphs of {@code <shared>/data} (oriented src &lt; dst) and undirected R-MAT graphs {@code rmat-<scale>}. */
+        CLIQUE_GRAPH,
+        /** Its own generated graph (a chain, a random graph), whatever --datasets says. */
+        OWN_GRAPH,
+        /** Directed graphs: {@code <shared>/data/more/<name>.facts.gz} and directed R-MAT graphs {@code rmat-tc-<scale>}. */
+        RECURSION_GRAPH,
+        /** The generated points-to constraints {@code pts-<variables>} ({@link PointsToInputs}). */
+        POINTS_TO
+    }
 
     private final String id;
-    private final boolean transitiveClosure;
+    private final Inputs inputs;
+    private final String program;
+    private final String answerRelation;
 
-    BenchQuery(String id, boolean transitiveClosure) {
+    BenchQuery(String id, Inputs inputs, String program, String answerRelation) {
         this.id = id;
-        this.transitiveClosure = transitiveClosure;
+        this.inputs = inputs;
+        this.program = program;
+        this.answerRelation = answerRelation;
     }
 
     public String id() {
         return id;
     }
 
+    public Inputs inputs() {
+        return inputs;
+    }
+
+    /** The name of Leapfrog's program for it, {@code queries/<program>.dl} in the resources. */
+    public String program() {
+        return program;
+    }
+
+    /** The relation whose size (recursive queries) or single value (clique counts) is the answer. */
+    public String answerRelation() {
+        return answerRelation;
+    }
+
+    /** Whether it runs to a fixpoint and is answered by its relation's {@code .printsize}. */
+    public boolean isRecursive() {
+        return inputs != Inputs.CLIQUE_GRAPH;
+    }
+
+    /** Whether it is the transitive closure of a graph (the same program on every tc dataset). */
     public boolean isTransitiveClosure() {
-        return transitiveClosure;
+        return program.equals("tc");
     }
 
     public static BenchQuery parse(String id) {

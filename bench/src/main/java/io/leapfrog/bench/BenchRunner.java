@@ -28,6 +28,8 @@ public final class BenchRunner {
 
     /** The status of a cell whose run was cancelled at the time limit. */
     public static final String TIMEOUT = "timeout";
+    /** The status of a cell whose engine has no program for it on this machine. */
+    public static final String NOT_BUILT = "not built";
 
     private final Settings settings;
     private final PrintStream progress;
@@ -50,29 +52,15 @@ public final class BenchRunner {
                     row.add(cell);
                 }
             }
-            cells.addAll(withReferenceCount(w, row));
+            cells.addAll(CountCheck.check(w, row, settings.reference(), progress));
         }
         return cells;
-    }
-
-    /** For a graph without a known count: every cell checked against the reference engine's count. */
-    private List<CellResult> withReferenceCount(Workload w, List<CellResult> row) {
-        if (w.expected().isPresent() || settings.reference() == null) {
-            return row;
-        }
-        for (CellResult c : row) {
-            if (c.engine().equals(settings.reference()) && c.ok() && c.count() >= 0) {
-                progress.printf("%-10s %-16s no published count: checked against %s's %d%n", w.query().id(), w.dataset(),
-                        c.engine(), c.count());
-                return row.stream().map(x -> x.withExpected(c.count())).toList();
-            }
-        }
-        return row;
     }
 
     private CellResult measure(Workload w, Peer peer) {
         List<Double> times = new ArrayList<>();
         List<Double> perRunLoads = new ArrayList<>();
+        List<Double> walls = new ArrayList<>();
         double loadSeconds = Double.NaN;
         long count = -1;
         String status = "ok";
@@ -87,6 +75,9 @@ public final class BenchRunner {
                 if (m.querySeconds() > settings.cellBudgetSeconds()) {
                     // So slow that warming up cannot matter: keep this run as the only timed one.
                     times.add(m.querySeconds());
+                    if (!Double.isNaN(m.wallSeconds())) {
+                        walls.add(m.wallSeconds());
+                    }
                     timedRuns = 0;
                     break;
                 }
@@ -102,6 +93,9 @@ public final class BenchRunner {
                 if (!Double.isNaN(m.loadSeconds())) {
                     perRunLoads.add(m.loadSeconds());
                 }
+                if (!Double.isNaN(m.wallSeconds())) {
+                    walls.add(m.wallSeconds());
+                }
                 spent += m.querySeconds();
                 if (spent > settings.cellBudgetSeconds()) {
                     break;
@@ -109,6 +103,9 @@ public final class BenchRunner {
             }
         } catch (QueryTimeoutException e) {
             status = TIMEOUT;
+        } catch (NotBuiltException e) {
+            status = NOT_BUILT;
+            progress.println("bench: " + peer.name() + ": " + e.getMessage());
         } catch (Exception | OutOfMemoryError | StackOverflowError e) {
             // One engine failing (not supported yet, out of memory) must not end the whole bench.
             String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -132,8 +129,10 @@ public final class BenchRunner {
         if (!status.equals("ok") && times.isEmpty()) {
             count = -1;
         }
+        double wall = walls.isEmpty() ? Double.NaN
+                : Stats.of(walls.stream().mapToDouble(Double::doubleValue).toArray()).median();
         OptionalLong expected = w.expected();
-        return new CellResult(w.query(), w.dataset(), peer.name(), count, expected, stats, loadSeconds, status,
-                w.graph().size());
+        return new CellResult(w.query(), w.dataset(), peer.name(), count, expected, stats, loadSeconds, wall, status,
+                w.inputTuples(), false);
     }
 }

@@ -3,6 +3,7 @@ package io.leapfrog.bench;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 
+import java.lang.management.ManagementFactory;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -26,11 +27,30 @@ public final class DuckDbPeer implements Peer {
     });
 
     public DuckDbPeer(int threads, double timeoutSeconds) throws SQLException {
-        this.connection = DriverManager.getConnection("jdbc:duckdb:");
+        try {
+            this.connection = DriverManager.getConnection("jdbc:duckdb:");
+        } catch (SQLException e) {
+            throw new BenchException("cannot open DuckDB (" + e.getMessage() + "): its JDBC driver must be on the "
+                    + "class path; on the GPU machine stage it first (scripts/device-duckdb.sh here, then "
+                    + "scripts/device-run.sh stage-duckdb there)");
+        }
         this.timeoutSeconds = timeoutSeconds;
         try (Statement s = connection.createStatement()) {
             s.execute("SET threads TO " + threads);
+            s.execute("SET memory_limit = '" + memoryLimitMegabytes() + "MB'");
         }
+    }
+
+    /**
+     * DuckDB's memory limit: three quarters of the memory the JVM's heap leaves. DuckDB runs inside the
+     * bench's process and by default takes up to 80% of the machine's memory, which beside the heap can
+     * exceed it, and a large recursive query would then get the whole bench killed instead of failing alone.
+     */
+    static long memoryLimitMegabytes() {
+        long physical = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize();
+        long left = physical - Runtime.getRuntime().maxMemory();
+        return Math.max(1024, left / 4 * 3 / (1 << 20));
     }
 
     @Override
@@ -40,7 +60,7 @@ public final class DuckDbPeer implements Peer {
 
     @Override
     public boolean supports(BenchQuery query) {
-        return true;
+        return query != BenchQuery.ANDERSEN; // see PeerQueries.ANDERSEN_IN_SQL
     }
 
     @Override

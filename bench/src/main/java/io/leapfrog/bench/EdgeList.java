@@ -39,6 +39,31 @@ public record EdgeList(int[] src, int[] dst) {
         return true;
     }
 
+    /** The same edges sorted by (src, dst), each once. */
+    public EdgeList distinct() {
+        if (isSortedAndDistinct()) {
+            return this;
+        }
+        long[] keys = new long[src.length];
+        for (int i = 0; i < src.length; i++) {
+            keys[i] = ((long) src[i] << 32) | (dst[i] & 0xFFFF_FFFFL);
+        }
+        Arrays.parallelSort(keys);
+        int m = 0;
+        for (int i = 0; i < keys.length; i++) {
+            if (i == 0 || keys[i] != keys[i - 1]) {
+                keys[m++] = keys[i];
+            }
+        }
+        int[] s = new int[m];
+        int[] d = new int[m];
+        for (int i = 0; i < m; i++) {
+            s[i] = (int) (keys[i] >> 32);
+            d[i] = (int) keys[i];
+        }
+        return new EdgeList(s, d);
+    }
+
     /** One more than the largest node id. */
     public int nodeCount() {
         int max = -1;

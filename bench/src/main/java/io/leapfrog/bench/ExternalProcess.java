@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs a peer's program and returns what it printed; a time limit cancels it. */
@@ -12,8 +13,16 @@ final class ExternalProcess {
     }
 
     static String run(List<String> command, double timeoutSeconds) throws QueryTimeoutException {
+        return run(command, Map.of(), timeoutSeconds);
+    }
+
+    /** The same with {@code environment} added to this process's environment. */
+    static String run(List<String> command, Map<String, String> environment, double timeoutSeconds)
+            throws QueryTimeoutException {
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            builder.environment().putAll(environment);
+            Process p = builder.start();
             byte[][] out = new byte[1][];
             Thread reader = new Thread(() -> {
                 try {

@@ -47,7 +47,7 @@ public final class GpuJoinPeer implements Peer {
 
     @Override
     public boolean supports(BenchQuery query) {
-        return !query.isTransitiveClosure();
+        return !query.isRecursive();
     }
 
     @Override

@@ -38,7 +38,7 @@ public final class KuzuPeer implements Peer {
 
     @Override
     public boolean supports(BenchQuery query) {
-        return !query.isTransitiveClosure();
+        return !query.isRecursive();
     }
 
     @Override

@@ -87,7 +87,7 @@ public final class LeapfrogPeer implements Peer {
 
     /** The program of a query, as stored in the resources. */
     public static String programText(BenchQuery q) {
-        return resource(q.isTransitiveClosure() ? "tc" : q.id());
+        return resource(q.program());
     }
 
     /** The program counting a clique query's bindings with {@code .printsize} (64 bits), as stored in the resources. */
@@ -106,23 +106,13 @@ public final class LeapfrogPeer implements Peer {
         }
     }
 
-    /** The relation whose size or single value is the query's answer. */
-    static String answerRelation(BenchQuery q) {
-        return switch (q) {
-            case TRIANGLES -> "triangles";
-            case FOUR_CLIQUES -> "four_cliques";
-            case TC_CHAIN, TC_RANDOM -> "tc";
-        };
-    }
-
     @Override
     public double load(Workload workload) throws IOException {
         unload();
         factsDir = Files.createTempDirectory("leapfrog-bench-facts");
         outDir = Files.createTempDirectory("leapfrog-bench-out");
-        workload.graph().writeTsv(factsDir.resolve("e.facts"));
-        String name = (workload.query().isTransitiveClosure() ? "tc" : workload.query().id()) + ".dl";
-        program = engine.parse(programText(workload.query()), name);
+        workload.relations().forEach((relation, tuples) -> tuples.writeTsv(factsDir.resolve(relation + ".facts")));
+        program = engine.parse(programText(workload.query()), workload.query().program() + ".dl");
         countBySize = false;
         return Double.NaN; // the engine loads inside each run; see the class comment
     }
@@ -134,7 +124,7 @@ public final class LeapfrogPeer implements Peer {
         try {
             r = runProgram();
         } catch (CountRangeException e) {
-            if (countBySize || q.isTransitiveClosure()) {
+            if (countBySize || q.isRecursive()) {
                 throw e;
             }
             System.err.printf("bench: %s: the count %,d is past 2^31 - 1; this cell counts with .printsize%n", name,
@@ -143,9 +133,9 @@ public final class LeapfrogPeer implements Peer {
             countBySize = true;
             r = runProgram();
         }
-        String relation = answerRelation(q);
+        String relation = q.answerRelation();
         double total = r.totalTime().toNanos() / 1e9;
-        boolean sized = countBySize || q.isTransitiveClosure();
+        boolean sized = countBySize || q.isRecursive();
         OutputSummary summary = (sized ? r.printSizes() : r.outputs()).stream()
                 .filter(s -> s.relation().equals(relation)).findFirst().orElse(null);
         if (summary == null) {
@@ -153,7 +143,7 @@ public final class LeapfrogPeer implements Peer {
         }
         double query = summary.time().toNanos() / 1e9;
         long count = sized ? summary.rows() : singleNumber(outDir.resolve(relation + ".csv"));
-        return new Measurement(count, query, total - query);
+        return new Measurement(count, query, total - query, total);
     }
 
     private RunResult runProgram() {

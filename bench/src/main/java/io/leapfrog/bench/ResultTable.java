@@ -11,7 +11,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Renders the cells as an aligned text table and as CSV. Ratios are this engine's median query time
+ * Renders the cells as an aligned text table and as CSV. {@code wall_s} is the median whole run where the
+ * engine reads its input anew each run (an external program from start to exit, Leapfrog's Engine.run).
+ * Ratios are this engine's median query time
  * divided by the reference engine's median on the same query and dataset in the same run (so 2.0x
  * means twice as slow as the reference, 0.1x ten times faster).
  */
@@ -69,7 +71,7 @@ public final class ResultTable {
 
     private List<String> header() {
         List<String> h = new ArrayList<>(List.of("query", "dataset", "engine", "count", "correct", "runs",
-                "median_s", "min_s", "max_s", "load_s", "edges_per_s"));
+                "median_s", "min_s", "max_s", "load_s", "wall_s", "edges_per_s"));
         references.forEach(r -> h.add("vs_" + r));
         h.add("status");
         return h;
@@ -89,6 +91,7 @@ public final class ResultTable {
             row.add(seconds(c.query_seconds().min()));
             row.add(seconds(c.query_seconds().max()));
             row.add(seconds(c.loadSeconds()));
+            row.add(seconds(c.wallSeconds()));
             row.add(c.ok() && c.edges() > 0 ? rate(c.edges() / c.query_seconds().median(), forCsv) : "");
             for (String ref : references) {
                 row.add(ratio(c, ref, forCsv).orElse(""));

@@ -8,14 +8,18 @@ import java.util.stream.IntStream;
  * R-MAT graphs (Chakrabarti et al.) as Graph500 makes them: 2^scale vertices, edgeFactor * 2^scale edge
  * draws, each draw descending the adjacency matrix quadrant by quadrant with probabilities a, b, c and
  * d = 1-a-b-c; vertex labels then randomly permuted (so that ids carry no degree information). The
- * result is undirected and simple: self-loops and duplicates dropped, each edge once as (u, v) with
- * u &lt; v, sorted. Deterministic for a seed, whatever the number of threads.
+ * result of {@link #generate} is undirected and simple: self-loops and duplicates dropped, each edge once as
+ * (u, v) with u &lt; v, sorted; {@link #generateDirected} keeps each draw's direction (the graphs of the
+ * recursive queries, dataset names {@code rmat-tc-<scale>}). Deterministic for a seed, whatever the number of
+ * threads.
  */
 public final class RmatGraphs {
     public static final double A = 0.57;
     public static final double B = 0.19;
     public static final double C = 0.19;
     private static final int CHUNK = 1 << 20;
+    /** The edge factor of the rmat-tc graphs (see bench/README.md: closures grow quadratically with it). */
+    public static final int CLOSURE_EDGE_FACTOR = 2;
 
     private RmatGraphs() {
     }
@@ -36,7 +40,36 @@ public final class RmatGraphs {
         }
     }
 
+    /**
+     * The dataset name {@code rmat-tc-<scale>} (a directed graph, edge factor {@link #CLOSURE_EDGE_FACTOR}), or
+     * -1 when {@code name} is not one.
+     */
+    public static int closureScaleOf(String name) {
+        if (!name.startsWith("rmat-tc-")) {
+            return -1;
+        }
+        try {
+            int s = Integer.parseInt(name.substring(8));
+            if (s < 1 || s > 30) {
+                throw new BenchException("rmat-tc scale " + s + " outside 1..30");
+            }
+            return s;
+        } catch (NumberFormatException e) {
+            throw new BenchException("bad R-MAT dataset name '" + name + "': use rmat-tc-<scale>, e.g. rmat-tc-12");
+        }
+    }
+
+    /** The undirected graph: each drawn pair once as (min, max), sorted. */
     public static EdgeList generate(int scale, int edgeFactor, long seed) {
+        return generate(scale, edgeFactor, seed, true);
+    }
+
+    /** The directed graph: each drawn pair (u, v) as an edge u -&gt; v, self-loops and duplicates dropped, sorted. */
+    public static EdgeList generateDirected(int scale, int edgeFactor, long seed) {
+        return generate(scale, edgeFactor, seed, false);
+    }
+
+    private static EdgeList generate(int scale, int edgeFactor, long seed, boolean undirected) {
         int n = 1 << scale;
         long draws = (long) edgeFactor << scale;
         if (draws > Integer.MAX_VALUE - 8) {
@@ -74,7 +107,13 @@ public final class RmatGraphs {
                 }
                 int x = perm[u];
                 int y = perm[v];
-                keys[i] = x == y ? -1L : ((long) Math.min(x, y) << 32) | Math.max(x, y);
+                if (x == y) {
+                    keys[i] = -1L;
+                } else if (undirected) {
+                    keys[i] = ((long) Math.min(x, y) << 32) | Math.max(x, y);
+                } else {
+                    keys[i] = ((long) x << 32) | y;
+                }
             }
         });
         Arrays.parallelSort(keys);

@@ -23,7 +23,7 @@ class ResultTableTest {
                 cell("duckdb", 9, 6.0, "ok"),
                 cell("kuzu", -1, 30.0, BenchRunner.TIMEOUT)));
         String csv = t.toCsv();
-        assertTrue(csv.contains("triangles,g,leapfrog,10,yes,3,1.5000,1.5000,1.5000,0.1000,20,1.50000,0.250000,<0.0500000,ok"), csv);
+        assertTrue(csv.contains("triangles,g,leapfrog,10,yes,3,1.5000,1.5000,1.5000,0.1000,,20,1.50000,0.250000,<0.0500000,ok"), csv);
         assertTrue(csv.contains("triangles,g,duckdb,9,NO,"), csv);
         assertTrue(t.toText().contains("1.50x"), t.toText());
         assertEquals("0.00293x", ResultTable.formatRatio(0.0029301, false));
@@ -67,8 +67,8 @@ class ResultTableTest {
         ResultTable t = new ResultTable(List.of(cell("cuda", 10, 2.0, "ok"), cell("gpu-levelwise", 10, 0.5, "ok")),
                 List.of("cuda"));
         String csv = t.toCsv();
-        assertTrue(csv.startsWith("query,dataset,engine,count,correct,runs,median_s,min_s,max_s,load_s,edges_per_s,vs_cuda,status"), csv);
-        assertTrue(csv.contains("gpu-levelwise,10,yes,3,0.5000,0.5000,0.5000,0.1000,60,0.250000,ok"), csv);
+        assertTrue(csv.startsWith("query,dataset,engine,count,correct,runs,median_s,min_s,max_s,load_s,wall_s,edges_per_s,vs_cuda,status"), csv);
+        assertTrue(csv.contains("gpu-levelwise,10,yes,3,0.5000,0.5000,0.5000,0.1000,,60,0.250000,ok"), csv);
         CellResult unknown = new CellResult(BenchQuery.TRIANGLES, "rmat-8", "cupy", 7, OptionalLong.empty(),
                 new Stats(1, 1, 1, 1), 0, "ok", 5);
         assertEquals("?", unknown.correct());
@@ -88,6 +88,17 @@ class ResultTableTest {
         assertTrue(a.size() > 5_000 && a.size() < 16_384, "edges " + a.size());
         assertEquals(12, RmatGraphs.scaleOf("rmat-12"));
         assertEquals(-1, RmatGraphs.scaleOf("wiki-Vote"));
+    }
+
+    @Test
+    void wholeRunsInTheirOwnColumnAndCellsOfUnbuiltEngines() {
+        CellResult gdlog = new CellResult(BenchQuery.TC, "CA-HepTH", "gdlog", 74_619_885, OptionalLong.of(74_619_885),
+                new Stats(0.42, 0.41, 0.43, 3), Double.NaN, 1.25, "ok", 51_971, false);
+        CellResult souffle = new CellResult(BenchQuery.TC, "CA-HepTH", "souffle", -1, OptionalLong.of(74_619_885),
+                Stats.of(new double[0]), Double.NaN, Double.NaN, BenchRunner.NOT_BUILT, 51_971, false);
+        String csv = new ResultTable(List.of(gdlog, souffle), List.of("souffle")).toCsv();
+        assertTrue(csv.contains("tc,CA-HepTH,gdlog,74619885,yes,3,0.4200,0.4100,0.4300,,1.2500,123740,,ok\n"), csv);
+        assertTrue(csv.contains("tc,CA-HepTH,souffle,,?,0,,,,,,,,not built\n"), csv);
     }
 
     @Test
