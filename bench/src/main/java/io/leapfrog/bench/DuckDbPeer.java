@@ -47,10 +47,25 @@ public final class DuckDbPeer implements Peer {
      * exceed it, and a large recursive query would then get the whole bench killed instead of failing alone.
      */
     static long memoryLimitMegabytes() {
-        long physical = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getTotalMemorySize();
-        long left = physical - Runtime.getRuntime().maxMemory();
+        long left = physicalMemory() - Runtime.getRuntime().maxMemory();
         return Math.max(1024, left / 4 * 3 / (1 << 20));
+    }
+
+    /**
+     * The machine's memory: from /proc/meminfo (the GPU machine's runtime is a jlink image without the
+     * jdk.management module), else from the JVM's management bean.
+     */
+    private static long physicalMemory() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/meminfo"))) {
+                if (line.startsWith("MemTotal:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (java.io.IOException | NumberFormatException e) {
+            // not Linux: ask the JVM
+        }
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
     }
 
     @Override
