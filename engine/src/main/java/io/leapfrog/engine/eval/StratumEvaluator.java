@@ -20,7 +20,9 @@ import java.util.Map;
  * others the full relations; new tuples are those not already known. Mutual recursion works the
  * same way, since all relations of the stratum advance together. A relation declared eqrel is kept
  * closed: its facts before the first round, and each round's new pairs with all they imply. A relation
- * with a choice-domain admits a round's new tuples only while their keys are free.
+ * with a choice-domain admits a round's new tuples only while their keys are free. A stratum that
+ * translates to a hash fixpoint (linear recursion, {@link FixpointTranslator}) runs its rounds after the
+ * first there instead, on the CPU or the GPU ({@link HashFixpoint}; docs/recursion.md).
  */
 public final class StratumEvaluator {
     private final EvalContext ctx;

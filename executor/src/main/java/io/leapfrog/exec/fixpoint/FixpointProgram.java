@@ -30,12 +30,12 @@ public record FixpointProgram(List<String> relations, int[] arities, List<Rule> 
         rules = List.copyOf(rules);
         for (int a : arities) {
             if (a != 1 && a != 2) {
-                throw new IllegalArgumentException("the GPU fixpoint keeps relations of one or two columns, not " + a);
+                throw new IllegalArgumentException("a hash fixpoint keeps relations of one or two columns, not " + a);
             }
         }
         for (Rule r : rules) {
             if (r.lookups().size() > MAX_LOOKUPS || r.tests().size() > MAX_TESTS) {
-                throw new IllegalArgumentException(r.label() + ": more lookups or tests than the GPU fixpoint takes");
+                throw new IllegalArgumentException(r.label() + ": more lookups or tests than a hash fixpoint takes");
             }
         }
     }
