@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * {@code --device gpu} a stratum the GPU can run moves there after its first round (which also runs the
  * rules that read no relation of the stratum); with {@code --device auto}, once it has run
  * {@link #AUTO_AFTER_NANOS} on the CPU and its last round still found {@link #AUTO_MIN_DELTA} new tuples,
- * so a small fixpoint never pays for the device.
+ * so a small fixpoint never starts the device's context or loads its kernels.
  * Each decision is a line of the run's device report.
  */
 public final class DeviceFixpoint {
