@@ -99,7 +99,6 @@ public final class CpuFixpoint {
         final int[] headVar;
         final int[] headConst;
         final int target;
-        final int nvars = FixpointProgram.MAX_VARS;
 
         Compiled(FixpointProgram.Rule r, KeyedColumns[] lookups, long[][] members) {
             this.rule = r;
@@ -137,14 +136,6 @@ public final class CpuFixpoint {
             headVar = r.headVars().clone();
             headConst = r.headConsts().clone();
             target = r.target();
-        }
-
-        FixpointProgram.Rule rule() {
-            return rule;
-        }
-
-        int nvars() {
-            return nvars;
         }
 
         /** Whether test t holds for the binding. */
@@ -245,7 +236,7 @@ public final class CpuFixpoint {
                     found.add(new ArrayList<>());
                 }
                 for (Compiled c : rules) {
-                    for (long[] d : deltas.get(c.rule().delta())) {
+                    for (long[] d : deltas.get(c.rule.delta())) {
                         runRule(c, d, found);
                     }
                 }
@@ -311,7 +302,7 @@ public final class CpuFixpoint {
             Batch[] batches = new Batch[threads];
             parallel(d, (w, from, to) -> {
                 Batch b = batches[w] == null ? (batches[w] = new Batch(p.relationCount())) : batches[w];
-                int[] vars = new int[c.nvars()];
+                int[] vars = new int[FixpointProgram.MAX_VARS];
                 for (int i = from; i < to; i++) {
                     if (bindDelta(c, d[i], vars)) {
                         expand(c, 0, vars, b);

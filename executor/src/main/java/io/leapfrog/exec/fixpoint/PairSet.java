@@ -41,7 +41,7 @@ final class PairSet {
                 rehash(slots.length * 2);
             }
             int mask = slots.length - 1;
-            int i = mix(v) & mask;
+            int i = TupleKeys.mix(v) & mask;
             while (true) {
                 int cur = slots[i];
                 if (cur == v) {
@@ -62,7 +62,7 @@ final class PairSet {
             int mask = capacity - 1;
             for (int v : old) {
                 if (v != EMPTY) {
-                    int i = mix(v) & mask;
+                    int i = TupleKeys.mix(v) & mask;
                     while (slots[i] != EMPTY) {
                         i = (i + 1) & mask;
                     }
@@ -90,15 +90,6 @@ final class PairSet {
             return s;
         }
 
-        /** MurmurHash3's 32-bit finaliser. */
-        private static int mix(int h) {
-            h ^= h >>> 16;
-            h *= 0x85ebca6b;
-            h ^= h >>> 13;
-            h *= 0xc2b2ae35;
-            h ^= h >>> 16;
-            return h;
-        }
     }
 
     /** The group of a, made empty on first use. */

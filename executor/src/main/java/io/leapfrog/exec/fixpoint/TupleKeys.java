@@ -36,6 +36,16 @@ public final class TupleKeys {
         return out;
     }
 
+    /** MurmurHash3's 32-bit finaliser: spreads any pattern of values over the hash's bits. */
+    public static int mix(int h) {
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        h ^= h >>> 16;
+        return h;
+    }
+
     /** Whether sorted keys hold key. */
     public static boolean contains(long[] sorted, long key) {
         return Arrays.binarySearch(sorted, key) >= 0;

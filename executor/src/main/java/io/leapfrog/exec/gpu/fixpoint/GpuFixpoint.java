@@ -182,10 +182,7 @@ public final class GpuFixpoint {
         Relation[] out = new Relation[nrel];
         for (int i = 0; i < nrel; i++) {
             if (materialise[i]) {
-                if (sizes[i] > MAX_HOST_TUPLES) {
-                    throw new LeapfrogException("error: " + p.relations().get(i) + " has " + sizes[i] + " tuples, more than"
-                            + " one relation on the host holds (" + MAX_HOST_TUPLES + "); ask only for its size (.printsize)");
-                }
+                checkHostSize(p, i, sizes[i]);
                 long[] all = new long[(int) sizes[i]];
                 int at = 0;
                 for (long[] a : kept.get(i)) {
@@ -204,21 +201,20 @@ public final class GpuFixpoint {
         long[] out = new long[keys.length];
         for (long k : keys) {
             int v = column == 0 ? TupleKeys.col0(k) : TupleKeys.col1(k);
-            if (Math.floorMod(mix(v), parts) == q) {
+            if (Math.floorMod(TupleKeys.mix(v), parts) == q) {
                 out[n++] = k;
             }
         }
         return java.util.Arrays.copyOf(out, n);
     }
 
-    /** MurmurHash3's 32-bit finaliser: parts of even size whatever the values' pattern. */
-    private static int mix(int h) {
-        h ^= h >>> 16;
-        h *= 0x85ebca6b;
-        h ^= h >>> 13;
-        h *= 0xc2b2ae35;
-        h ^= h >>> 16;
-        return h;
+
+    /** Fails with one sentence when relation i, at {@code tuples}, is too large to bring back to the host. */
+    private static void checkHostSize(FixpointProgram p, int i, long tuples) {
+        if (tuples > MAX_HOST_TUPLES) {
+            throw new LeapfrogException("error: " + p.relations().get(i) + " has " + tuples + " tuples, more than"
+                    + " one relation on the host holds (" + MAX_HOST_TUPLES + "); ask only for its size (.printsize)");
+        }
     }
 
     /** One part's fixpoint: sizes, the tuples asked for (as keys; null for the others), rounds and candidates. */
@@ -271,10 +267,7 @@ public final class GpuFixpoint {
         for (int i = 0; i < nrel; i++) {
             sizes[i] = res.sets[i].size();
             if (materialise[i]) {
-                if (sizes[i] > MAX_HOST_TUPLES) {
-                    throw new LeapfrogException("error: " + p.relations().get(i) + " has " + sizes[i] + " tuples, more than"
-                            + " one relation on the host holds (" + MAX_HOST_TUPLES + "); ask only for its size (.printsize)");
-                }
+                checkHostSize(p, i, sizes[i]);
                 keys[i] = res.sets[i].download(0, (int) sizes[i]);
             }
         }
