@@ -224,3 +224,25 @@ fix_insert(LfFixSet set, const long long* keys, long long n) {
         fix_insert_key(set, keys[i]);
     }
 }
+
+// A relation of the stratum indexed by one column for the lookups of non-linear rules, rebuilt from its
+// log at the start of each round (a counting sort over the column's dense value range [base, base + span)):
+// fix_index_count counts each key's tuples, a scan makes the counts offsets, fix_index_place writes each
+// tuple's other column at its key's cursor (a copy of the offsets). A key's values are in no order.
+extern "C" __global__ void __launch_bounds__(LF_FIX_THREADS)
+fix_index_count(const long long* log, long long n, int column, int base, unsigned long long* counts) {
+    for (long long i = blockIdx.x * (long long) blockDim.x + threadIdx.x; i < n; i += (long long) gridDim.x * blockDim.x) {
+        int key = column == 0 ? fix_col0(log[i]) : fix_col1(log[i]);
+        atomicAdd(&counts[(long long) key - base], 1ull);
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(LF_FIX_THREADS)
+fix_index_place(const long long* log, long long n, int column, int base, unsigned long long* cursor, int* values) {
+    for (long long i = blockIdx.x * (long long) blockDim.x + threadIdx.x; i < n; i += (long long) gridDim.x * blockDim.x) {
+        long long t = log[i];
+        int key = column == 0 ? fix_col0(t) : fix_col1(t);
+        unsigned long long at = atomicAdd(&cursor[(long long) key - base], 1ull);
+        values[at] = column == 0 ? fix_col1(t) : fix_col0(t);
+    }
+}

@@ -22,12 +22,14 @@ import java.util.List;
 /**
  * Decides whether a recursive stratum can run as a {@link FixpointProgram} (the hash fixpoints of the CPU
  * and the GPU) and, if so, writes
- * it. It can when the stratum's relations have one or two columns, keep no special insertion semantics
- * (eqrel, choice-domain), and each rule reads at most one of them (linear recursion), its other atoms
- * being relations of earlier strata that the recursive atom's variables key (a lookup), or that it only
- * tests; its other literals are comparisons of variables and constants and negations of earlier
- * relations; its head is variables and constants. Rules without a recursive atom add nothing after the
- * first round, which runs on the CPU.
+ * it. It can when the stratum's relations have one or two columns and keep no special insertion semantics
+ * (eqrel, choice-domain), and each rule's atoms can be read in an order where each is keyed by one
+ * column whose value is known by then (a lookup: into an earlier relation, or into the tuples of a
+ * binary relation of the stratum known when the round started) or is an earlier relation it only tests;
+ * its other literals are comparisons of variables and constants and negations of earlier relations; its
+ * head is variables and constants. A rule with k atoms of the stratum becomes k semi-naive variants, one
+ * reading each atom's delta. Rules without a recursive atom add nothing after the first round, which runs
+ * on the CPU.
  * Otherwise {@link Translation#reason} says, in a phrase, what keeps the stratum on the CPU.
  */
 final class FixpointTranslator {
@@ -84,17 +86,15 @@ final class FixpointTranslator {
             if (recursive.isEmpty()) {
                 continue;   // its tuples are all there after the first round, which runs on the CPU
             }
-            if (recursive.size() > 1) {
-                return Translation.no("the rule for " + label(r) + " reads " + recursive.size()
-                        + " atoms of the stratum (hash fixpoints take linear recursion)");
-            }
             if (body.unsatisfiable()) {
                 continue;
             }
-            try {
-                rules.add(new RuleWriter(r, recursive.get(0)).write());
-            } catch (Ineligible e) {
-                return Translation.no("the rule for " + label(r) + ": " + e.getMessage());
+            for (int d : recursive) {
+                try {
+                    rules.add(new RuleWriter(r, d).write());
+                } catch (Ineligible e) {
+                    return Translation.no("the rule for " + label(r) + ": " + e.getMessage());
+                }
             }
         }
         return new Translation(new FixpointProgram(rels, arities, rules), null);
@@ -105,7 +105,7 @@ final class FixpointTranslator {
         return r.relation() + " at " + r.clause().pos();
     }
 
-    /** Writes one rule's variant over its recursive atom. */
+    /** Writes one rule's variant over one of its recursive atoms (the others become lookups). */
     private final class RuleWriter {
         private final RulePlan rule;
         private final JoinNode body;
@@ -132,10 +132,16 @@ final class FixpointTranslator {
             for (int c = 0; c < deltaVars.length; c++) {
                 deltaVars[c] = deltaColumn(delta.columns().get(c));
             }
+            List<Scan> rest = new ArrayList<>();
             for (int s = 0; s < body.scans().size(); s++) {
                 if (s != deltaScan) {
-                    staticAtom(body.scans().get(s));
+                    rest.add(body.scans().get(s));
                 }
+            }
+            while (!rest.isEmpty()) {
+                Scan next = nextAtom(rest);
+                rest.remove(next);
+                atom(next);
             }
             for (Predicate p : body.predicates()) {
                 predicate(p);
@@ -155,7 +161,8 @@ final class FixpointTranslator {
                     throw new Ineligible("its head computes a value");
                 }
             }
-            return new FixpointProgram.Rule(label(rule), stratum.relations().indexOf(delta.relation()),
+            String label = body.recursiveScans().size() > 1 ? label(rule) + " (delta of atom " + (deltaScan + 1) + ")" : label(rule);
+            return new FixpointProgram.Rule(label, stratum.relations().indexOf(delta.relation()),
                     stratum.relations().indexOf(rule.relation()), deltaVars, lookups, tests, headVars, headConsts);
         }
 
@@ -185,18 +192,61 @@ final class FixpointTranslator {
             return s;
         }
 
-        /** An atom over an earlier relation: a lookup keyed by the delta's variables, or a membership test. */
-        private void staticAtom(Scan a) throws Ineligible {
-            Relation rel = ctx.currentRelation(a.relation());
+        /** Which column values of the atom are known (constants, or variables bound so far). */
+        private boolean[] known(Scan a) {
             List<Scan.Column> cols = a.columns();
-            if (cols.size() > 2) {
-                throw new Ineligible(a.relation() + " has " + cols.size() + " columns");
-            }
             boolean[] known = new boolean[cols.size()];
             for (int c = 0; c < cols.size(); c++) {
                 known[c] = cols.get(c) instanceof Scan.Column.Selects
                         || cols.get(c) instanceof Scan.Column.Binds b && slot[b.var()] >= 0;
             }
+            return known;
+        }
+
+        /**
+         * The atom to read next: an earlier relation whose columns are all known (a test), else the first
+         * binary atom with one column known (a lookup keyed by it).
+         */
+        private Scan nextAtom(List<Scan> rest) throws Ineligible {
+            for (Scan a : rest) {
+                if (!stratum.relations().contains(a.relation()) && allTrue(known(a))) {
+                    return a;
+                }
+            }
+            for (Scan a : rest) {
+                boolean[] k = known(a);
+                if (k.length == 2 && k[0] != k[1]) {
+                    return a;
+                }
+            }
+            Scan a = rest.get(0);
+            if (stratum.relations().contains(a.relation()) && allTrue(known(a))) {
+                throw new Ineligible("it tests a tuple of " + a.relation() + ", a relation of its own stratum");
+            }
+            throw new Ineligible(a.relation() + " shares no variable with the atoms before it");
+        }
+
+        private static boolean allTrue(boolean[] bs) {
+            for (boolean b : bs) {
+                if (!b) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * An atom other than the delta's: a lookup keyed by a known value (into an earlier relation, or into
+         * a relation of the stratum), or a membership test of an earlier relation.
+         */
+        private void atom(Scan a) throws Ineligible {
+            int source = stratum.relations().indexOf(a.relation());
+            Relation rel = source >= 0 ? null : ctx.currentRelation(a.relation());
+            List<Scan.Column> cols = a.columns();
+            if (cols.size() > 2) {
+                throw new Ineligible(a.relation() + " has " + cols.size() + " columns");
+            }
+            boolean[] known = known(a);
             if (cols.size() == 2 && known[0] != known[1]) {
                 int key = known[0] ? 0 : 1;
                 Scan.Column keyCol = cols.get(key);
@@ -208,25 +258,21 @@ final class FixpointTranslator {
                     keyConst = ctx.constantValue(sel.value(), sel.type());
                 } else {
                     keyVar = slot[((Scan.Column.Binds) keyCol).var()];
-                    if (!fromDelta[keyVar]) {
-                        throw new Ineligible(a.relation() + " is keyed by a variable another atom binds (a chain of lookups)");
-                    }
                 }
                 if (lookups.size() == FixpointProgram.MAX_LOOKUPS) {
-                    throw new Ineligible("it reads more than " + FixpointProgram.MAX_LOOKUPS + " earlier relations by key");
+                    throw new Ineligible("it reads more than " + FixpointProgram.MAX_LOOKUPS + " relations by key");
                 }
                 int out = FixpointProgram.IGNORED;
                 if (other instanceof Scan.Column.Binds b) {
                     out = fresh(false);
                     slot[b.var()] = out;
                 }
-                lookups.add(new Lookup(rel, key, keyVar, keyConst, out));
+                lookups.add(source >= 0 ? Lookup.recursive(source, key, keyVar, keyConst, out)
+                        : Lookup.of(rel, key, keyVar, keyConst, out));
                 return;
             }
-            for (boolean k : known) {
-                if (!k) {
-                    throw new Ineligible(a.relation() + " shares no variable with the recursive atom");
-                }
+            if (source >= 0 || !allTrue(known)) {
+                throw new IllegalStateException("nextAtom chose " + a.relation() + ", which is neither a lookup nor a test");
             }
             int[] ops = new int[2];
             int[] consts = new int[2];

@@ -11,6 +11,10 @@ import io.leapfrog.exec.storage.Relation;
  * policy takes the stratum ({@link DeviceFixpoint#takesOver}), else the CPU's, which hands the rest over to
  * the GPU between rounds once the policy takes it (auto: after it has run a while). A GPU fixpoint that
  * outgrows the device's memory leaves the stratum to the CPU, from the state it was given.
+ *
+ * <p>A non-linear program runs only on the GPU: on the CPU the sorted semi-naive rounds beat the CPU's
+ * hash fixpoint on non-linear rules (Andersen's analysis, docs/recursion.md), so there the stratum keeps
+ * its sorted rounds and asks {@link #onDevice} after each whether the GPU takes the rest.
  */
 public final class HashFixpoint {
     /** Each relation's size, the relations to keep (null for those only counted), and the rounds run. */
@@ -21,10 +25,17 @@ public final class HashFixpoint {
     private DeviceFixpoint device;
     private final String label;
 
-    HashFixpoint(int threads, DeviceFixpoint device, String label) {
+    /**
+     * @param onlyCpu why the GPU cannot run the program ({@link GpuFixpoint#unsupported}), or null
+     */
+    HashFixpoint(int threads, DeviceFixpoint device, String label, String onlyCpu) {
         this.threads = threads;
-        this.device = device;
         this.label = label;
+        this.device = device;
+        if (device != null && onlyCpu != null) {
+            device.stayed(label, "not GPU-eligible: " + onlyCpu);
+            this.device = null;
+        }
     }
 
     /**
@@ -37,6 +48,23 @@ public final class HashFixpoint {
         if (t.program() == null) {
             return "semi-naive rounds of leapfrog triejoins over sorted relations, on the CPU (not a hash fixpoint: "
                     + t.reason() + ")";
+        }
+        if (t.program().isNonLinear()) {
+            String sorted = "semi-naive rounds of leapfrog triejoins over sorted relations, on the CPU";
+            String hashed = "hash sets on the GPU, each round's new tuples the next delta (non-linear recursion: "
+                    + t.program().rules().size() + " variant(s))";
+            String unsupported = GpuFixpoint.unsupported(t.program());
+            if (unsupported != null) {
+                return sorted + " (not GPU-eligible: " + unsupported + ")";
+            }
+            return switch (mode) {
+                case "gpu" -> hashed + ", after the first round (--device gpu)";
+                case "auto" -> sorted + String.format(java.util.Locale.ROOT, ", moving to %s once it has run %.1f s and its"
+                        + " last round found %,d new tuples (auto)", hashed, DeviceFixpoint.AUTO_AFTER_NANOS / 1e9,
+                        DeviceFixpoint.AUTO_MIN_DELTA);
+                default -> sorted + " (" + (mode.equals("cpu") ? "--device cpu" : mode)
+                        + "; the CPU's hash fixpoint takes linear recursion only)";
+            };
         }
         String where = switch (mode) {
             case "cpu" -> "on the CPU (--device cpu)";
@@ -57,6 +85,32 @@ public final class HashFixpoint {
             n += r.size();
         }
         return n;
+    }
+
+    /**
+     * The rest of a non-linear program on the GPU, from {@code known} and {@code delta} as after a sorted
+     * round, when the device policy takes it now; else (or when it outgrows the device) null, and the
+     * stratum goes on with sorted rounds.
+     */
+    Finished onDevice(FixpointProgram program, Relation[] known, Relation[] delta, boolean[] keep, long t0, int rounds) {
+        long elapsed = System.nanoTime() - t0;
+        if (!wouldMove(t0, deltaSize(delta))) {
+            return null;
+        }
+        try {
+            GpuFixpoint.Outcome o = device.fixpoint().run(program, known, delta, keep);
+            device.ran(label, device.why(elapsed) + ", non-linear", rounds, o);
+            return new Finished(o.sizes(), o.relations(), o.rounds());
+        } catch (GpuOutOfMemoryException e) {
+            device.stayed(label, "warning: fell back from gpu-fixpoint because " + e.getMessage());
+            device = null;
+            return null;
+        }
+    }
+
+    /** Whether the GPU would take the stratum now, its last round having found {@code lastDelta} tuples. */
+    boolean wouldMove(long t0, long lastDelta) {
+        return device != null && device.takesOver(System.nanoTime() - t0, lastDelta);
     }
 
     /** From {@code known} and {@code delta} as after the first round (which began at {@code t0}). */

@@ -2,6 +2,8 @@ package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Expr;
+import io.leapfrog.exec.fixpoint.FixpointProgram;
+import io.leapfrog.exec.gpu.fixpoint.GpuFixpoint;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.RelationBuilder;
 import io.leapfrog.plan.RulePlan;
@@ -122,8 +124,16 @@ public final class StratumEvaluator {
         try {
             Map<String, List<PackedKeys>> packed = new HashMap<>();
             boolean grew = advance(stratum, fresh, packed, growing, policies);
+            HashFixpoint hash = null;
+            FixpointProgram program = null;
             if (grew) {
-                hashed = hashFixpoint(stratum, growing, t0);
+                FixpointTranslator.Translation t = FixpointTranslator.translate(ctx, stratum);
+                program = t.program();
+                hash = hashFixpoint(stratum, t);
+            }
+            if (hash != null) {
+                hashed = program.isNonLinear() ? onDevice(stratum, program, hash, growing, t0, rounds)
+                        : hashed(stratum, program, hash, growing, t0);
             }
             while (grew && hashed == null) {
                 rounds++;
@@ -149,6 +159,9 @@ public final class StratumEvaluator {
                     }
                 }
                 grew = advance(stratum, fresh, packed, growing, policies);
+                if (grew && hash != null) {
+                    hashed = onDevice(stratum, program, hash, growing, t0, rounds);
+                }
             }
         } finally {
             for (String rel : stratum.relations()) {
@@ -171,12 +184,10 @@ public final class StratumEvaluator {
     }
 
     /**
-     * The rest of the fixpoint by {@link HashFixpoint} from the relations as the first round left them, when
-     * the stratum translates to a {@link io.leapfrog.exec.fixpoint.FixpointProgram}; else null (with a
-     * device report line saying why, where a GPU could have taken it).
+     * The {@link HashFixpoint} that runs the rest of the stratum, when it translates to a {@link FixpointProgram};
+     * else null (with a device report line saying why, where a GPU could have taken it).
      */
-    private HashFixpoint.Finished hashFixpoint(StratumPlan stratum, Map<String, GrowingRelation> growing, long t0) {
-        FixpointTranslator.Translation t = FixpointTranslator.translate(ctx, stratum);
+    private HashFixpoint hashFixpoint(StratumPlan stratum, FixpointTranslator.Translation t) {
         DeviceFixpoint device = ctx.deviceFixpoint();
         if (t.program() == null) {
             if (device != null) {
@@ -184,16 +195,56 @@ public final class StratumEvaluator {
             }
             return null;
         }
+        String onlyCpu = device == null ? null : GpuFixpoint.unsupported(t.program());
+        if (t.program().isNonLinear() && (device == null || onlyCpu != null)) {
+            if (onlyCpu != null) {
+                device.stayed("recursive stratum " + stratum.relations(), "not GPU-eligible: " + onlyCpu);
+            }
+            return null;   // the CPU's hash fixpoint takes linear recursion only
+        }
+        return new HashFixpoint(ctx.threads(), device, "recursive stratum " + stratum.relations(), onlyCpu);
+    }
+
+    /** The stratum's relations as the last round left them: the tuples known before it, and its delta. */
+    private Relation[][] state(StratumPlan stratum, Map<String, GrowingRelation> growing) {
         List<String> rels = stratum.relations();
         Relation[] known = new Relation[rels.size()];
         Relation[] delta = new Relation[rels.size()];
-        boolean[] keep = new boolean[rels.size()];
         for (int i = 0; i < rels.size(); i++) {
             delta[i] = ctx.source().get(rels.get(i), true);
             known[i] = growing.get(rels.get(i)).full().minus(delta[i]);
+        }
+        return new Relation[][]{known, delta};
+    }
+
+    private boolean[] kept(StratumPlan stratum) {
+        List<String> rels = stratum.relations();
+        boolean[] keep = new boolean[rels.size()];
+        for (int i = 0; i < rels.size(); i++) {
             keep[i] = materialised.test(rels.get(i));
         }
-        return new HashFixpoint(ctx.threads(), device, "recursive stratum " + rels).run(t.program(), known, delta, keep, t0);
+        return keep;
+    }
+
+    /** The rest of a linear stratum by its hash fixpoint, from the relations as the first round left them. */
+    private HashFixpoint.Finished hashed(StratumPlan stratum, FixpointProgram program, HashFixpoint hash,
+                                         Map<String, GrowingRelation> growing, long t0) {
+        Relation[][] s = state(stratum, growing);
+        return hash.run(program, s[0], s[1], kept(stratum), t0);
+    }
+
+    /** The rest of a non-linear stratum on the GPU, when the device policy takes it after this round; else null. */
+    private HashFixpoint.Finished onDevice(StratumPlan stratum, FixpointProgram program, HashFixpoint hash,
+                                           Map<String, GrowingRelation> growing, long t0, int rounds) {
+        long deltaSize = 0;
+        for (String rel : stratum.relations()) {
+            deltaSize += ctx.source().get(rel, true).size();
+        }
+        if (!hash.wouldMove(t0, deltaSize)) {
+            return null;
+        }
+        Relation[][] s = state(stratum, growing);
+        return hash.onDevice(program, s[0], s[1], kept(stratum), t0, rounds);
     }
 
     /**

@@ -63,9 +63,14 @@ public final class CpuFixpoint {
     /**
      * Runs the program from relation i's tuples {@code known[i]} and {@code delta[i]} (disjoint; every
      * consequence of the known tuples alone is among them, as after any semi-naive round).
-     * {@code materialise[i]}: return relation i's tuples as a relation (else only its size).
+     * {@code materialise[i]}: return relation i's tuples as a relation (else only its size). The program
+     * is linear: its lookups read relations of earlier strata (they may chain).
      */
     public Outcome run(FixpointProgram p, Relation[] known, Relation[] delta, boolean[] materialise, HandOver handOver) {
+        if (p.isNonLinear()) {
+            throw new IllegalArgumentException("the CPU's hash fixpoint takes linear recursion: " + p.relations()
+                    + " has a rule that looks up a relation of its own stratum");
+        }
         long t0 = System.nanoTime();
         ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1, r -> {
             Thread t = new Thread(r, "leapfrog-fixpoint");

@@ -34,6 +34,11 @@ public record FixpointProgram(List<String> relations, int[] arities, List<Rule> 
             }
         }
         for (Rule r : rules) {
+            for (Lookup l : r.lookups()) {
+                if (l.isRecursive() && (l.source() >= arities.length || arities[l.source()] != 2)) {
+                    throw new IllegalArgumentException(r.label() + ": a lookup reads a binary relation of the stratum");
+                }
+            }
             if (r.lookups().size() > MAX_LOOKUPS || r.tests().size() > MAX_TESTS) {
                 throw new IllegalArgumentException(r.label() + ": more lookups or tests than a hash fixpoint takes");
             }
@@ -41,16 +46,33 @@ public record FixpointProgram(List<String> relations, int[] arities, List<Rule> 
     }
 
     /**
-     * An atom over a binary relation of an earlier stratum whose column {@code keyColumn} is a variable
-     * the delta tuple binds ({@code keyVar}) or a constant ({@code keyVar} {@link #CONST}, value
-     * {@code keyConst}); each value of its other column binds {@code outVar} (or, {@link #IGNORED}, only
-     * whether there is one matters).
+     * An atom over a binary relation whose column {@code keyColumn} is a variable bound before it
+     * ({@code keyVar}: by the delta tuple or an earlier lookup) or a constant ({@code keyVar} {@link #CONST},
+     * value {@code keyConst}); each value of its other column binds {@code outVar} (or, {@link #IGNORED},
+     * only whether there is one matters). The relation is one of an earlier stratum ({@code relation}), or
+     * relation {@code source} of this stratum (then {@code relation} is null): a lookup into the tuples
+     * known when the round started, which is how non-linear rules read their second recursive atom.
      */
-    public record Lookup(Relation relation, int keyColumn, int keyVar, int keyConst, int outVar) {
+    public record Lookup(Relation relation, int source, int keyColumn, int keyVar, int keyConst, int outVar) {
         public Lookup {
-            if (relation.arity() != 2 || (keyColumn != 0 && keyColumn != 1)) {
-                throw new IllegalArgumentException("a lookup reads one column of a binary relation");
+            if ((relation == null) == (source < 0) || (keyColumn != 0 && keyColumn != 1)
+                    || relation != null && relation.arity() != 2) {
+                throw new IllegalArgumentException("a lookup reads one column of one binary relation");
             }
+        }
+
+        /** A lookup into relation {@code relation} of an earlier stratum. */
+        public static Lookup of(Relation relation, int keyColumn, int keyVar, int keyConst, int outVar) {
+            return new Lookup(relation, -1, keyColumn, keyVar, keyConst, outVar);
+        }
+
+        /** A lookup into relation {@code source} of the stratum itself. */
+        public static Lookup recursive(int source, int keyColumn, int keyVar, int keyConst, int outVar) {
+            return new Lookup(null, source, keyColumn, keyVar, keyConst, outVar);
+        }
+
+        public boolean isRecursive() {
+            return source >= 0;
         }
     }
 
@@ -92,6 +114,36 @@ public record FixpointProgram(List<String> relations, int[] arities, List<Rule> 
         }
     }
 
+    /** Whether a rule reads a relation of the stratum other than through its delta (a lookup). */
+    public boolean isNonLinear() {
+        for (Rule r : rules) {
+            for (Lookup l : r.lookups()) {
+                if (l.isRecursive()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether some lookup's key is a variable that another lookup binds (not the delta tuple). */
+    public boolean hasChains() {
+        for (Rule r : rules) {
+            boolean[] fromDelta = new boolean[MAX_VARS];
+            for (int v : r.deltaVars()) {
+                if (v >= 0) {
+                    fromDelta[v] = true;
+                }
+            }
+            for (Lookup l : r.lookups()) {
+                if (l.keyVar() >= 0 && !fromDelta[l.keyVar()]) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     public int relationCount() {
         return relations.size();
     }
@@ -99,9 +151,13 @@ public record FixpointProgram(List<String> relations, int[] arities, List<Rule> 
     /**
      * A column every rule copies from its delta tuple to its head (the same variable in both), or -1: then
      * the tuples whose value there falls in one part of a partition of the values derive only tuples of
-     * that part, and the fixpoint can run part by part (in transitive closure, the first column).
+     * that part, and the fixpoint can run part by part (in transitive closure, the first column). Never
+     * when a rule looks up a relation of the stratum, whose tuples of every part it may need.
      */
     public int carriedColumn() {
+        if (isNonLinear()) {
+            return -1;
+        }
         for (int c = 0; c < 2; c++) {
             boolean carried = true;
             for (int a : arities) {

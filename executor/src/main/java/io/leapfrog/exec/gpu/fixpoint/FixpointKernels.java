@@ -6,6 +6,7 @@ import io.leapfrog.exec.gpu.KernelCall;
 import io.leapfrog.kernels.layout.LfFixRule;
 import io.leapfrog.kernels.layout.LfFixSet;
 
+import static io.leapfrog.exec.gpu.KernelArg.i32;
 import static io.leapfrog.exec.gpu.KernelArg.i64;
 import static io.leapfrog.exec.gpu.KernelArg.ptr;
 
@@ -32,5 +33,15 @@ public final class FixpointKernels {
     /** {@code fix_insert}: {@code n} keys into the set, appending nothing. */
     public static KernelCall insert(LfFixSet set, DeviceBuffer keys, long n) {
         return KernelCall.of("fix_insert", KernelArg.struct(set, "fixpoint set"), ptr(keys), i64(n));
+    }
+
+    /** {@code fix_index_count}: the tuples of each key of column {@code column} of {@code log[0..n)}, into {@code counts}. */
+    public static KernelCall indexCount(DeviceBuffer log, long n, int column, int base, DeviceBuffer counts) {
+        return KernelCall.of("fix_index_count", ptr(log), i64(n), i32(column), i32(base), ptr(counts));
+    }
+
+    /** {@code fix_index_place}: each tuple's other column at its key's cursor in {@code values}. */
+    public static KernelCall indexPlace(DeviceBuffer log, long n, int column, int base, DeviceBuffer cursor, DeviceBuffer values) {
+        return KernelCall.of("fix_index_place", ptr(log), i64(n), i32(column), i32(base), ptr(cursor), ptr(values));
     }
 }

@@ -27,7 +27,9 @@ import java.util.Map;
  * tail of the delta relation's log): fix_count, a scan, and fix_expand in windows that fit the head
  * relation's set, whose insertions deduplicate the candidates against each other and against every known
  * tuple at once. The loop ends when no relation's log grew. Only the sizes come back to the host, and
- * the tuples of the relations the caller asks for, once, at the end.
+ * the tuples of the relations the caller asks for, once, at the end. A non-linear rule's lookups into
+ * relations of the stratum read {@link DeviceIndex}es rebuilt from the logs before each round, and rules
+ * whose lookups chain run in stages ({@link LookupStages}).
  */
 public final class GpuFixpoint {
     static final int THREADS = KernelConstants.LF_FIX_THREADS;
@@ -71,10 +73,36 @@ public final class GpuFixpoint {
      * four times as many each time, each part to its own fixpoint with the whole device.
      *
      * @throws io.leapfrog.exec.gpu.GpuOutOfMemoryException when the relations outgrow the device's budget
-     *                                                      and cannot be split (further)
+     *                                                      and cannot be split (further), or the values of
+     *                                                      a non-linear program are too spread out to index
+     * @throws IllegalArgumentException                     when {@link #unsupported} says why not
      */
-    public Outcome run(FixpointProgram p, Relation[] known, Relation[] delta, boolean[] materialise) {
-        return dev.run(diagnostics, () -> {
+    public Outcome run(FixpointProgram program, Relation[] known, Relation[] delta, boolean[] materialise) {
+        LookupStages.Staged staged = LookupStages.of(program);
+        if (staged.program() == null) {
+            throw new IllegalArgumentException(staged.reason());
+        }
+        FixpointProgram p = staged.program();
+        int nrel = program.relationCount();
+        if (p.relationCount() > nrel) {
+            known = java.util.Arrays.copyOf(known, p.relationCount());
+            delta = java.util.Arrays.copyOf(delta, p.relationCount());
+            materialise = java.util.Arrays.copyOf(materialise, p.relationCount());
+            for (int i = nrel; i < p.relationCount(); i++) {
+                known[i] = Relation.empty(p.arities()[i]);
+                delta[i] = Relation.empty(p.arities()[i]);
+            }
+        }
+        ValueRange range = p.isNonLinear() ? ValueRange.of(p, known, delta) : null;
+        if (range != null && range.span() > ValueRange.MAX_SPAN) {
+            throw new GpuOutOfMemoryException("the values of " + program.relations() + " span " + range.span() + " (from "
+                    + range.min() + " to " + range.max() + "): an index of a relation of the stratum on the device takes"
+                    + " 16 bytes per value of that range, and at most " + ValueRange.MAX_SPAN + " values", 16 * range.span());
+        }
+        Relation[] k0 = known;
+        Relation[] d0 = delta;
+        boolean[] m0 = materialise;
+        Outcome o = dev.run(diagnostics, () -> {
             long t0 = System.nanoTime();
             DeviceMemoryPool pool = dev.pool();
             pool.setLimit(memoryLimit <= 0 ? pool.budget() : Math.min(memoryLimit, pool.budget()));
@@ -83,7 +111,7 @@ public final class GpuFixpoint {
             try (Statics statics = new Statics()) {
                 for (int parts = 1; ; parts *= 4) {
                     try {
-                        return inParts(p, known, delta, materialise, statics, carried, parts, t0);
+                        return inParts(p, k0, d0, m0, statics, range, carried, parts, t0);
                     } catch (GpuOutOfMemoryException e) {
                         if (carried < 0 || parts * 4 > MAX_PARTS) {
                             throw e;
@@ -94,6 +122,16 @@ public final class GpuFixpoint {
                 pool.setLimit(0);
             }
         });
+        if (p.relationCount() == nrel) {
+            return o;
+        }
+        return new Outcome(java.util.Arrays.copyOf(o.sizes(), nrel), java.util.Arrays.copyOf(o.relations(), nrel),
+                o.rounds(), o.candidates(), o.peakBytes(), o.nanos(), o.parts());
+    }
+
+    /** Why the device cannot run the program (a chain of lookups that carries more than two values), or null. */
+    public static String unsupported(FixpointProgram p) {
+        return LookupStages.of(p).reason();
     }
 
     /** The earlier relations the rules read, on the device for the whole run (every part). */
@@ -120,6 +158,8 @@ public final class GpuFixpoint {
     private static final class Resources implements AutoCloseable {
         final Statics statics;
         DeviceTupleSet[] sets = new DeviceTupleSet[0];
+        /** Per relation of the stratum, its indexes by column 0 and 1 (null where no lookup reads one). */
+        DeviceIndex[][] indexes = new DeviceIndex[0][];
         DeviceBuffer counts;
         long countsCapacity;
 
@@ -134,6 +174,13 @@ public final class GpuFixpoint {
                     s.close();
                 }
             }
+            for (DeviceIndex[] byColumn : indexes) {
+                for (DeviceIndex x : byColumn) {
+                    if (x != null) {
+                        x.close();
+                    }
+                }
+            }
             if (counts != null) {
                 counts.close();
             }
@@ -145,7 +192,7 @@ public final class GpuFixpoint {
      * hashes to q (all of them when parts is 1); sizes summed, relations joined.
      */
     private Outcome inParts(FixpointProgram p, Relation[] known, Relation[] delta, boolean[] materialise, Statics statics,
-                            int carried, int parts, long t0) {
+                            ValueRange range, int carried, int parts, long t0) {
         int nrel = p.relationCount();
         long[] sizes = new long[nrel];
         List<List<long[]>> kept = new ArrayList<>();
@@ -168,7 +215,7 @@ public final class GpuFixpoint {
                 d[i] = parts == 1 ? allDelta[i] : part(allDelta[i], carried, parts, q);
             }
             try (Resources res = new Resources(statics)) {
-                PartResult r = loop(p, k, d, materialise, res);
+                PartResult r = loop(p, k, d, materialise, range, res);
                 rounds += r.rounds;
                 candidates += r.candidates;
                 for (int i = 0; i < nrel; i++) {
@@ -221,7 +268,8 @@ public final class GpuFixpoint {
     private record PartResult(long[] sizes, long[][] keys, int rounds, long candidates) {
     }
 
-    private PartResult loop(FixpointProgram p, long[][] known, long[][] delta, boolean[] materialise, Resources res) {
+    private PartResult loop(FixpointProgram p, long[][] known, long[][] delta, boolean[] materialise, ValueRange range,
+                            Resources res) {
         int nrel = p.relationCount();
         res.sets = new DeviceTupleSet[nrel];
         long[] deltaStart = new long[nrel];
@@ -235,9 +283,10 @@ public final class GpuFixpoint {
             deltaStart[i] = old.length;
             deltaEnd[i] = keys.length;
         }
+        res.indexes = new DeviceIndex[nrel][2];
         List<LfFixRule> encoded = new ArrayList<>();
         for (FixpointProgram.Rule r : p.rules()) {
-            encoded.add(encode(r, p, res));
+            encoded.add(encode(r, p, range, res));
         }
         long candidates = 0;
         int rounds = 0;
@@ -248,6 +297,7 @@ public final class GpuFixpoint {
                 throw new GpuAbortedException("error: evaluation interrupted in round " + rounds + " of the GPU fixpoint of "
                         + p.relations());
             }
+            rebuildIndexes(p, encoded, res);
             for (int k = 0; k < encoded.size(); k++) {
                 FixpointProgram.Rule r = p.rules().get(k);
                 for (long c = deltaStart[r.delta()]; c < deltaEnd[r.delta()]; c += CHUNK) {
@@ -272,6 +322,26 @@ public final class GpuFixpoint {
             }
         }
         return new PartResult(sizes, keys, rounds, candidates);
+    }
+
+    /** Rebuilds the indexes of the stratum's relations from their logs and points the lookups at them. */
+    private static void rebuildIndexes(FixpointProgram p, List<LfFixRule> encoded, Resources res) {
+        for (int i = 0; i < res.indexes.length; i++) {
+            for (DeviceIndex x : res.indexes[i]) {
+                if (x != null) {
+                    x.rebuild(res.sets[i].log(), res.sets[i].size());
+                }
+            }
+        }
+        for (int k = 0; k < encoded.size(); k++) {
+            List<FixpointProgram.Lookup> lookups = p.rules().get(k).lookups();
+            for (int j = 0; j < lookups.size(); j++) {
+                FixpointProgram.Lookup l = lookups.get(j);
+                if (l.isRecursive()) {
+                    res.indexes[l.source()][l.keyColumn()].writeTo(encoded.get(k).lookup(j));
+                }
+            }
+        }
     }
 
     /** One rule over delta tuples [from, from + m) of {@code src}'s log; returns the candidates it made. */
@@ -301,7 +371,7 @@ public final class GpuFixpoint {
     }
 
     /** The kernels' form of a rule, its lookups and membership tests pointing at their device arrays. */
-    private LfFixRule encode(FixpointProgram.Rule r, FixpointProgram p, Resources res) {
+    private LfFixRule encode(FixpointProgram.Rule r, FixpointProgram p, ValueRange range, Resources res) {
         LfFixRule e = new LfFixRule();
         e.deltaArity(p.arities()[r.delta()]);
         e.headArity(p.arities()[r.target()]);
@@ -314,12 +384,19 @@ public final class GpuFixpoint {
         }
         for (int j = 0; j < r.lookups().size(); j++) {
             FixpointProgram.Lookup l = r.lookups().get(j);
-            StaticIndex[] byColumn = res.statics.indexes.computeIfAbsent(l.relation(), k -> new StaticIndex[2]);
-            if (byColumn[l.keyColumn()] == null) {
-                byColumn[l.keyColumn()] = StaticIndex.upload(dev, KeyedColumns.of(l.relation(), l.keyColumn()));
-            }
             LfFixLookup d = e.lookup(j);
-            byColumn[l.keyColumn()].writeTo(d);
+            if (l.isRecursive()) {
+                DeviceIndex[] byColumn = res.indexes[l.source()];
+                if (byColumn[l.keyColumn()] == null) {
+                    byColumn[l.keyColumn()] = new DeviceIndex(dev, l.keyColumn(), range.min(), range.span());
+                }
+            } else {
+                StaticIndex[] byColumn = res.statics.indexes.computeIfAbsent(l.relation(), k -> new StaticIndex[2]);
+                if (byColumn[l.keyColumn()] == null) {
+                    byColumn[l.keyColumn()] = StaticIndex.upload(dev, KeyedColumns.of(l.relation(), l.keyColumn()));
+                }
+                byColumn[l.keyColumn()].writeTo(d);
+            }
             d.keyVar(l.keyVar());
             d.keyConst(l.keyConst());
             d.outVar(l.outVar());

@@ -96,6 +96,8 @@ class KernelLaunchesTest {
         calls.add(io.leapfrog.exec.gpu.fixpoint.FixpointKernels.expand(new io.leapfrog.kernels.layout.LfFixRule(), A, 0, B, 100,
                 0, 10, new io.leapfrog.kernels.layout.LfFixSet()));
         calls.add(io.leapfrog.exec.gpu.fixpoint.FixpointKernels.insert(new io.leapfrog.kernels.layout.LfFixSet(), A, 100));
+        calls.add(io.leapfrog.exec.gpu.fixpoint.FixpointKernels.indexCount(A, 100, 1, -5, B));
+        calls.add(io.leapfrog.exec.gpu.fixpoint.FixpointKernels.indexPlace(A, 100, 0, 0, B, A));
         for (int head : new int[] {4, 8, KernelConstants.LF_MAX_VARS}) {
             String kernel = CountKernels.blockCount(head);
             calls.add(CountKernels.blockCount(kernel, head, plan(), new LfWarpArgs()));

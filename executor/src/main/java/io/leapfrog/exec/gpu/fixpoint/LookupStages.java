@@ -1,0 +1,145 @@
+package io.leapfrog.exec.gpu.fixpoint;
+
+import io.leapfrog.exec.fixpoint.FixpointProgram;
+import io.leapfrog.exec.fixpoint.FixpointProgram.Lookup;
+import io.leapfrog.exec.fixpoint.FixpointProgram.Rule;
+import io.leapfrog.exec.fixpoint.FixpointProgram.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Rewrites a program for the GPU's kernels, whose lookups are all keyed by the delta tuple (or a
+ * constant): a rule whose lookup is keyed by a value another lookup finds (a chain, as in
+ * {@code pointsTo(p, o) :- load(p, q), pointsTo(q, r), pointsTo(r, o)} read from the delta of its last atom)
+ * becomes a sequence of rules, each adding the values the rest still needs (at most two: a new binary or
+ * unary relation of the stratum, after the program's own) to a relation whose delta the next one reads.
+ * Such a relation is deduplicated like any other: a tuple it already had made its consequences when it
+ * was first found, and consequences through tuples found later come from the other atoms' variants.
+ */
+final class LookupStages {
+    /** The rewritten program, whose first relations are the original's; or why it cannot be written. */
+    record Staged(FixpointProgram program, String reason) {
+    }
+
+    private LookupStages() {
+    }
+
+    static Staged of(FixpointProgram p) {
+        if (!p.hasChains()) {
+            return new Staged(p, null);
+        }
+        List<String> relations = new ArrayList<>(p.relations());
+        List<Integer> arities = new ArrayList<>();
+        for (int a : p.arities()) {
+            arities.add(a);
+        }
+        List<Rule> rules = new ArrayList<>();
+        for (Rule r : p.rules()) {
+            String why = split(r, relations, arities, rules);
+            if (why != null) {
+                return new Staged(null, why);
+            }
+        }
+        return new Staged(new FixpointProgram(relations, arities.stream().mapToInt(Integer::intValue).toArray(), rules), null);
+    }
+
+    /** Appends rule r's stages to {@code out} (and their relations); returns why it cannot be, or null. */
+    private static String split(Rule r, List<String> relations, List<Integer> arities, List<Rule> out) {
+        boolean[] bound = new boolean[FixpointProgram.MAX_VARS];
+        for (int v : r.deltaVars()) {
+            if (v >= 0) {
+                bound[v] = true;
+            }
+        }
+        List<Lookup> rest = new ArrayList<>(r.lookups());
+        List<Test> tests = new ArrayList<>(r.tests());
+        int delta = r.delta();
+        int[] deltaVars = r.deltaVars();
+        for (int stage = 0; ; stage++) {
+            List<Lookup> now = new ArrayList<>();
+            for (Lookup l : rest) {
+                if (l.keyVar() == FixpointProgram.CONST || bound[l.keyVar()]) {
+                    now.add(l);
+                }
+            }
+            if (now.isEmpty()) {
+                return r.label() + ": a lookup is keyed by a variable no earlier atom binds";
+            }
+            rest.removeAll(now);
+            boolean[] after = bound.clone();
+            for (Lookup l : now) {
+                if (l.outVar() >= 0) {
+                    after[l.outVar()] = true;
+                }
+            }
+            List<Test> applied = new ArrayList<>();
+            List<Test> later = new ArrayList<>();
+            for (Test t : tests) {
+                if (rest.isEmpty() || reads(t, after)) {
+                    applied.add(new Test(t.kind(), reads(t, bound) ? 0 : 1, t.lhs(), t.lhsConst(), t.rhs(), t.rhsConst(),
+                            t.members()));
+                } else {
+                    later.add(t);
+                }
+            }
+            tests = later;
+            if (rest.isEmpty()) {
+                out.add(new Rule(r.label(), delta, r.target(), deltaVars, now, applied, r.headVars(), r.headConsts()));
+                return null;
+            }
+            int[] live = live(r, rest, tests, after);
+            if (live.length == 0 || live.length > 2) {
+                return r.label() + ": " + live.length + " values pass from one lookup to the next (the GPU carries two)";
+            }
+            int stageRelation = relations.size();
+            relations.add(r.label() + " stage " + (stage + 1));
+            arities.add(live.length);
+            out.add(new Rule(r.label() + " stage " + (stage + 1), delta, stageRelation, deltaVars, now, applied, live,
+                    new int[live.length]));
+            delta = stageRelation;
+            deltaVars = live;
+            bound = new boolean[FixpointProgram.MAX_VARS];
+            for (int v : live) {
+                bound[v] = true;
+            }
+        }
+    }
+
+    /** Whether the test's variable operands are all bound. */
+    private static boolean reads(Test t, boolean[] bound) {
+        return (t.lhs() < 0 || bound[t.lhs()]) && (t.rhs() < 0 || bound[t.rhs()]);
+    }
+
+    /** The bound variables that later lookups, tests or the head read, in order. */
+    private static int[] live(Rule r, List<Lookup> rest, List<Test> tests, boolean[] bound) {
+        boolean[] used = new boolean[FixpointProgram.MAX_VARS];
+        for (Lookup l : rest) {
+            if (l.keyVar() >= 0) {
+                used[l.keyVar()] = true;
+            }
+        }
+        for (Test t : tests) {
+            if (t.lhs() >= 0) {
+                used[t.lhs()] = true;
+            }
+            if (t.rhs() >= 0) {
+                used[t.rhs()] = true;
+            }
+        }
+        for (int v : r.headVars()) {
+            if (v >= 0) {
+                used[v] = true;
+            }
+        }
+        int[] live = new int[FixpointProgram.MAX_VARS];
+        int n = 0;
+        for (int v = 0; v < used.length; v++) {
+            if (used[v] && bound[v]) {
+                live[n++] = v;
+            }
+        }
+        return Arrays.copyOf(live, n);
+    }
+}
