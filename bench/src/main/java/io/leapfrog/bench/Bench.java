@@ -73,7 +73,7 @@ public final class Bench implements Callable<Integer> {
     @Option(names = "--threads", description = "threads for every engine (default: all cores)")
     Integer threads;
 
-    @Option(names = "--csv", description = "also write the table as CSV to this file, headed by comment lines "
+    @Option(names = "--csv", description = "also write the table as CSV to this file (after each workload, and at the end), headed by comment lines "
             + "naming the command, the machine, the commit and the date (the bench/results convention)")
     Path csv;
 
@@ -164,11 +164,16 @@ public final class Bench implements Callable<Integer> {
                     workloads.size(), peers.size(), threadCount, runs, warmup, warmupSeconds);
             BenchRunner runner = new BenchRunner(
                     new BenchRunner.Settings(runs, warmup, warmupSeconds, timeoutSeconds, cellBudgetSeconds, reference), System.err);
-            ResultTable table = new ResultTable(runner.run(workloads, peers), ratios);
+            RunProvenance provenance = RunProvenance.ofThisRun(Bench.class.getName(),
+                    spec.commandLine().getParseResult().originalArgs(), repoRoot, commit);
+            // The CSV is rewritten after each workload, so that a run stopped by a time limit keeps what it measured.
+            ResultTable table = new ResultTable(runner.run(workloads, peers, soFar -> {
+                if (csv != null) {
+                    new ResultTable(soFar, ratios).writeCsv(csv, provenance);
+                }
+            }), ratios);
             System.out.print(table.toText());
             if (csv != null) {
-                RunProvenance provenance = RunProvenance.ofThisRun(Bench.class.getName(),
-                        spec.commandLine().getParseResult().originalArgs(), repoRoot, commit);
                 table.writeCsv(csv, provenance);
                 System.err.println("bench: wrote " + csv);
             }

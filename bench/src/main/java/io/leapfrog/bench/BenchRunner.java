@@ -40,6 +40,14 @@ public final class BenchRunner {
     }
 
     public List<CellResult> run(List<Workload> workloads, List<Peer> peers) {
+        return run(workloads, peers, done -> { });
+    }
+
+    /**
+     * Measures each workload with each peer that supports it; after each workload, {@code soFar} gets every
+     * cell measured until then (so a run cut short by a time limit leaves what it measured).
+     */
+    public List<CellResult> run(List<Workload> workloads, List<Peer> peers, java.util.function.Consumer<List<CellResult>> soFar) {
         List<CellResult> cells = new ArrayList<>();
         for (Workload w : workloads) {
             List<CellResult> row = new ArrayList<>();
@@ -53,6 +61,7 @@ public final class BenchRunner {
                 }
             }
             cells.addAll(CountCheck.check(w, row, settings.reference(), progress));
+            soFar.accept(List.copyOf(cells));
         }
         return cells;
     }
