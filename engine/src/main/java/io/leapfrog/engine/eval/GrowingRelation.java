@@ -95,6 +95,11 @@ final class GrowingRelation {
         return hashed != null;
     }
 
+    /** The set of every tuple so far (null when the relation keeps none), for candidates to be checked against. */
+    PackedTupleSet membership() {
+        return hashed;
+    }
+
     /**
      * Adds the candidate tuples of {@code chunks} (packed keys, {@link PackedTupleSet#key}; any order,
      * duplicates allowed) that are not yet present, and returns exactly those (the delta): only the new

@@ -52,6 +52,23 @@ final class PackedTupleSet {
         return m - outAt;
     }
 
+    /** Whether the set holds the key (safe from several threads while nothing adds). */
+    boolean contains(long key) {
+        if (key == EMPTY) {
+            return hasEmptyKey;
+        }
+        int mask = slots.length - 1;
+        for (int i = slot(key); ; i = (i + 1) & mask) {
+            long k = slots[i];
+            if (k == key) {
+                return true;
+            }
+            if (k == EMPTY) {
+                return false;
+            }
+        }
+    }
+
     /** Adds the key; returns whether it was new. */
     boolean add(long key) {
         if (key == EMPTY) {

@@ -73,12 +73,13 @@ public final class RuleEvaluator {
     }
 
     /**
-     * The rule's candidate head tuples as each worker produced them, packed, unsorted and with duplicates
-     * ({@link #packsHead} must hold): for a recursive round whose relation checks them against its
+     * The rule's candidate head tuples as each worker produced them, packed, unsorted, less those in
+     * {@code known} (the head relation's tuples so far, or null) and with fewer duplicates ({@link PackedKeys};
+     * {@link #packsHead} must hold): for a recursive round whose relation checks them against its
      * membership set.
      */
-    List<PackedKeys> evaluatePacked(RelationSource src, int deltaAtom, int threads) {
-        return body.run(src, deltaAtom, new int[0], threads, outputVars, () -> new PackedKeys(head));
+    List<PackedKeys> evaluatePacked(RelationSource src, int deltaAtom, int threads, PackedTupleSet known) {
+        return body.run(src, deltaAtom, new int[0], threads, outputVars, () -> new PackedKeys(head, known));
     }
 
     /** Per-worker head materialisation. */

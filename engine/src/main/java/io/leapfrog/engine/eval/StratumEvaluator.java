@@ -151,7 +151,8 @@ public final class StratumEvaluator {
                         }
                         int t = delta.size() < PARALLEL_DELTA ? 1 : threads;
                         if (r.packsHead() && !policies.containsKey(r.relation()) && growing.get(r.relation()).takesPackedKeys()) {
-                            packed.computeIfAbsent(r.relation(), k -> new ArrayList<>()).addAll(r.evaluatePacked(ctx.source(), atom, t));
+                            packed.computeIfAbsent(r.relation(), k -> new ArrayList<>()).addAll(
+                                    r.evaluatePacked(ctx.source(), atom, t, growing.get(r.relation()).membership()));
                         } else {
                             Relation out = r.evaluate(ctx.source(), atom, t);
                             fresh.merge(r.relation(), out, Relation::union);
