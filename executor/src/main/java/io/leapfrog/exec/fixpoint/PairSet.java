@@ -2,25 +2,16 @@ package io.leapfrog.exec.fixpoint;
 
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * A set of pairs (a, b) that threads add to at once, kept as one small open-addressing set of b's per a
  * (a hash trie of depth two). A rule's candidates mostly come in runs with the same a (all the tuples one
  * delta tuple makes, in transitive closure), so a run's insertions go to one small table, in cache, under
  * one lock, and the tables take four bytes per pair at most twice over: a fraction of one flat table of
- * 64-bit keys, and no thread waits on another unless both add to the same a. The group of an a in
- * [0, 2^22) (ids as programs and loaders number them) is found in arrays of 4,096 groups made on first
- * use, two array reads with no hashing or boxing (at most 16 MiB of them however the a's fall); any other
- * a's in a concurrent hash map.
+ * 64-bit keys, and no thread waits on another unless both add to the same a.
  */
 final class PairSet {
-    private static final int DENSE_BITS = 22;
-    private static final int LEAF_BITS = 12;
-
-    private final AtomicReferenceArray<AtomicReferenceArray<Group>> dense =
-            new AtomicReferenceArray<>(1 << (DENSE_BITS - LEAF_BITS));
-    private final ConcurrentHashMap<Integer, Group> sparse = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Integer, Group> groups = new ConcurrentHashMap<>();
 
     /** The b's of one a. */
     static final class Group {
@@ -103,39 +94,15 @@ final class PairSet {
 
     /** The group of a, made empty on first use. */
     Group group(int a) {
-        if (a >>> DENSE_BITS != 0) {
-            Group g = sparse.get(a);
-            return g != null ? g : sparse.computeIfAbsent(a, k -> new Group());
-        }
-        int t = a >>> LEAF_BITS;
-        AtomicReferenceArray<Group> leaf = dense.get(t);
-        if (leaf == null) {
-            dense.compareAndSet(t, null, new AtomicReferenceArray<>(1 << LEAF_BITS));
-            leaf = dense.get(t);
-        }
-        int l = a & ((1 << LEAF_BITS) - 1);
-        Group g = leaf.get(l);
-        if (g == null) {
-            leaf.compareAndSet(l, null, new Group());
-            g = leaf.get(l);
-        }
-        return g;
+        Group g = groups.get(a);
+        return g != null ? g : groups.computeIfAbsent(a, k -> new Group());
     }
 
     /** Every pair as a key ({@link TupleKeys#pack}), in no order; {@code size}: how many there are. */
     long[] keys(long size) {
         long[] out = new long[Math.toIntExact(size)];
         int at = 0;
-        for (int t = 0; t < dense.length(); t++) {
-            AtomicReferenceArray<Group> leaf = dense.get(t);
-            for (int l = 0; leaf != null && l < leaf.length(); l++) {
-                Group g = leaf.get(l);
-                if (g != null) {
-                    at = g.keys((t << LEAF_BITS) | l, out, at);
-                }
-            }
-        }
-        for (var e : sparse.entrySet()) {
+        for (var e : groups.entrySet()) {
             at = e.getValue().keys(e.getKey(), out, at);
         }
         return out;
