@@ -23,8 +23,9 @@ import java.util.Map;
  * same way, since all relations of the stratum advance together. A relation declared eqrel is kept
  * closed: its facts before the first round, and each round's new pairs with all they imply. A relation
  * with a choice-domain admits a round's new tuples only while their keys are free. A stratum that
- * translates to a hash fixpoint (linear recursion, {@link FixpointTranslator}) runs its rounds after the
- * first there instead, on the CPU or the GPU ({@link HashFixpoint}; docs/recursion.md).
+ * translates to a hash fixpoint ({@link FixpointTranslator}) runs its rounds after the first there
+ * instead, on the CPU or the GPU ({@link HashFixpoint}; docs/recursion.md); a non-linear one keeps these
+ * rounds on the CPU and moves to the GPU between them when the device policy takes it.
  */
 public final class StratumEvaluator {
     private final EvalContext ctx;
