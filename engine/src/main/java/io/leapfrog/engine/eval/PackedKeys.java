@@ -7,18 +7,15 @@ import io.leapfrog.exec.storage.Relation;
  * A worker's candidate head tuples of arity 1 or 2 as packed keys ({@link PackedTupleSet#key}), unsorted, as
  * a recursive round produces them: the growing relation's membership set checks them directly, so they are
  * never sorted ({@link GrowingRelation#addNewPacked}). Candidates the relation already holds ({@code known},
- * read while the round adds nothing to it) and those this worker kept a moment ago (a small direct-mapped
- * table of its recent keys) are dropped at once: a non-linear rule derives the same tuple many times over,
- * and keeping every derivation until the round ends would take memory in proportion to the derivations
- * rather than to the new tuples.
+ * read while the round adds nothing to it) are dropped at once, and the rest are kept once per worker (a
+ * set of the worker's new keys): a non-linear rule derives the same tuple many times over, and keeping
+ * every derivation until the round ends would take memory in proportion to the derivations rather than
+ * to the new tuples.
  */
 final class PackedKeys implements TupleSink {
-    /** Recent keys remembered per worker (a power of two). */
-    private static final int RECENT = 1 << 12;
-
     private final IntExpr[] head;
     private final PackedTupleSet known;
-    private final long[] recent;
+    private final PackedTupleSet kept;
     private long[] keys = new long[1024];
     private int size;
 
@@ -29,20 +26,16 @@ final class PackedKeys implements TupleSink {
         }
         this.head = head;
         this.known = known;
-        this.recent = new long[RECENT];
-        java.util.Arrays.fill(recent, Long.MAX_VALUE);
+        this.kept = new PackedTupleSet();
     }
 
     @Override
     public void accept(int[] binding) {
         int a = head[0].eval(binding);
         long key = PackedTupleSet.key(head.length, a, head.length == 2 ? head[1].eval(binding) : 0);
-        int h = (int) ((key * 0x9E37_79B9_7F4A_7C15L) >>> 52);
-        // an empty slot holds Long.MAX_VALUE, itself a key: that key is never taken as recent
-        if (recent[h] == key && key != Long.MAX_VALUE || known != null && known.contains(key)) {
+        if (known != null && known.contains(key) || !kept.add(key)) {
             return;
         }
-        recent[h] = key;
         if (size == keys.length) {
             keys = java.util.Arrays.copyOf(keys, keys.length * 2);
         }
@@ -66,7 +59,7 @@ final class PackedKeys implements TupleSink {
         }
         this.head = null;
         this.known = null;
-        this.recent = null;
+        this.kept = null;
     }
 
     long[] keys() {

@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A worker's candidates: those the relation holds are dropped, repeats are mostly dropped, and every
- * new tuple is kept at least once (the edge key (MAX, MAX) included, which equals an empty recent slot).
+ * A worker's candidates: those the relation holds are dropped, and every new tuple is kept exactly once
+ * (the extreme keys included).
  */
 class PackedKeysTest {
     private static final IntExpr[] PAIR = {b -> b[0], b -> b[1]};
@@ -40,6 +40,7 @@ class PackedKeysTest {
         }
         offered.removeIf(known::contains);
         assertEquals(offered, kept);
+        assertEquals(kept.size(), sink.size(), "a new tuple was kept twice");
         assertTrue(sink.size() < candidates / 4, sink.size() + " of " + candidates + " candidates kept");
     }
 }
