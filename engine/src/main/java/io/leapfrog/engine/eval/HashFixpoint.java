@@ -14,7 +14,7 @@ import io.leapfrog.exec.storage.Relation;
  *
  * <p>A non-linear program runs only on the GPU: on the CPU the sorted semi-naive rounds beat the CPU's
  * hash fixpoint on non-linear rules (Andersen's analysis, docs/recursion.md), so there the stratum keeps
- * its sorted rounds and asks {@link #onDevice} after each whether the GPU takes the rest.
+ * its sorted rounds and asks {@link #wouldMove} after each whether the GPU takes the rest ({@link #onDevice}).
  */
 public final class HashFixpoint {
     /** Each relation's size, the relations to keep (null for those only counted), and the rounds run. */
@@ -89,14 +89,11 @@ public final class HashFixpoint {
 
     /**
      * The rest of a non-linear program on the GPU, from {@code known} and {@code delta} as after a sorted
-     * round, when the device policy takes it now; else (or when it outgrows the device) null, and the
-     * stratum goes on with sorted rounds.
+     * round (the caller has asked {@link #wouldMove}); null when it outgrows the device, and the stratum
+     * goes on with sorted rounds.
      */
     Finished onDevice(FixpointProgram program, Relation[] known, Relation[] delta, boolean[] keep, long t0, int rounds) {
         long elapsed = System.nanoTime() - t0;
-        if (!wouldMove(t0, deltaSize(delta))) {
-            return null;
-        }
         try {
             GpuFixpoint.Outcome o = device.fixpoint().run(program, known, delta, keep);
             device.ran(label, device.why(elapsed) + ", non-linear", rounds, o);
