@@ -276,6 +276,9 @@ public final class BodyEvaluator {
             String relation = inputs.scan(i).relation();
             Relation r = i == deltaAtom ? inputs.narrowedOnce(i, src.get(relation, true))
                     : inputs.narrowed(i, counting ? counted(src.get(relation, false)) : src.get(relation, false));
+            if (i == deltaAtom) {
+                join.deltaTuples(r.size());
+            }
             if (r.size() == 0) {
                 return Built.none();
             }

@@ -194,6 +194,12 @@ public final class JoinCompiler {
         return this;
     }
 
+    /** The tuples of the delta that drives the join, or -1 for a join over whole relations. */
+    public JoinCompiler deltaTuples(long tuples) {
+        query.deltaTuples(tuples);
+        return this;
+    }
+
     /** True when the query has no answer without running it (an empty input, or {@code x < x}). */
     public boolean isEmpty() {
         return empty;

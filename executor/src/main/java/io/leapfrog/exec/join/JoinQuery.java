@@ -27,7 +27,9 @@ import java.util.List;
  *       existential: the first extension is enough); default every variable;</li>
  *   <li>{@code estimatedRows(rows)} and {@code measuredWork(work)}: the planner's estimate of the bindings
  *       after each level and the join's work measured on the data ({@link LeapfrogJoin#sampleWork}, -1
- *       unknown), which executors use to size and place the join.</li>
+ *       unknown), which executors use to size and place the join;</li>
+ *   <li>{@code deltaTuples(n)}: the size of the delta a recursive round's join is driven by (-1: none),
+ *       which executors use to place the join.</li>
  * </ul>
  * Comparisons are of signed ints unless a filter says otherwise. Every variable must be bound by an atom,
  * computed or generated. The builder refuses a variable out of range, atom variables out of order and a
@@ -46,6 +48,7 @@ public final class JoinQuery {
     private final Trie[] atomTries;
     private final double[] estimatedRows;
     private final long measuredWork;
+    private final long deltaTuples;
 
     /** Everything needed to bind one variable. */
     static final class Level {
@@ -100,6 +103,7 @@ public final class JoinQuery {
         this.atomTries = b.tries.toArray(new Trie[0]);
         this.estimatedRows = b.estimatedRows;
         this.measuredWork = b.measuredWork;
+        this.deltaTuples = b.deltaTuples;
         for (int a = 0; a < atomCount; a++) {
             atomArity[a] = b.tries.get(a).arity;
         }
@@ -134,6 +138,14 @@ public final class JoinQuery {
     /** The join's work under its order as measured on the data ({@link LeapfrogJoin#sampleWork}), or -1. */
     public long measuredWork() {
         return measuredWork;
+    }
+
+    /**
+     * The tuples of the delta that drives the join (one round of a recursive stratum, where one atom reads
+     * what the last round added), or -1 for a join over whole relations.
+     */
+    public long deltaTuples() {
+        return deltaTuples;
     }
 
     /** Number of atoms of positive arity. */
@@ -194,6 +206,7 @@ public final class JoinQuery {
         private boolean emptyGate;
         private double[] estimatedRows;
         private long measuredWork = -1;
+        private long deltaTuples = -1;
 
         private Builder(int varCount) {
             if (varCount < 0) {
@@ -311,6 +324,12 @@ public final class JoinQuery {
         /** The join's work as measured on the data by the planner (-1: not measured). */
         public Builder measuredWork(long work) {
             measuredWork = work;
+            return this;
+        }
+
+        /** The tuples of the delta that drives the join (-1: none, a join over whole relations). */
+        public Builder deltaTuples(long tuples) {
+            deltaTuples = tuples;
             return this;
         }
 

@@ -69,6 +69,14 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
      */
     public static final long MIN_MEASURED_WORK = 1L << 20;
     /**
+     * In either mode, a recursive round whose delta holds fewer tuples than this joins on the CPU: its
+     * launches and the upload of the relations it reads, which change every round, cost more than the join.
+     * A stratum of a million one-tuple rounds would otherwise spend minutes in launches.
+     */
+    public static final long MIN_DELTA_TUPLES = 64;
+    private static final String SMALL_DELTA = String.format(Locale.ROOT,
+            "a recursive round whose delta holds fewer than %,d tuples", MIN_DELTA_TUPLES);
+    /**
      * What an H100 running a join through this executor is worth in CPU cores, roughly, for
      * {@link #coresFor}: joins run 100-200 times faster there than on one core when small (the SNAP
      * 4-cliques, mostly fixed costs) and thousands of times faster when large (rmat-23 triangles; the
@@ -187,6 +195,9 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         }
         if (!runtime.available()) {
             return Decision.cpu("no GPU: " + runtime.unavailableReason());
+        }
+        if (q.deltaTuples() >= 0 && q.deltaTuples() < MIN_DELTA_TUPLES) {
+            return Decision.cpu(SMALL_DELTA);
         }
         if (prepared == null) {
             prepared = new PreparedPlan(GpuPlan.of(q));
