@@ -80,7 +80,7 @@ final class JoinDevices implements AutoCloseable {
         return new DeviceFixpoint(() -> {
             gpu.evictResidentTries();
             return new io.leapfrog.exec.gpu.fixpoint.GpuFixpoint(gpu.device(), gpu.diagnostics(), gpu.memoryLimit());
-        }, device == EngineOptions.Device.GPU, gpu.report());
+        }, device == EngineOptions.Device.GPU, () -> gpu.device().started(), gpu.report());
     }
 
     /**

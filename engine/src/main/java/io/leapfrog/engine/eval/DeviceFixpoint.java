@@ -5,18 +5,21 @@ import io.leapfrog.exec.gpu.fixpoint.GpuFixpoint;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
  * Where recursive strata may finish besides the CPU: the GPU fixpoint ({@link GpuFixpoint}). With
  * {@code --device gpu} a stratum the GPU can run moves there after its first round (which also runs the
- * rules that read no relation of the stratum); with {@code --device auto}, once it has run
- * {@link #AUTO_AFTER_NANOS} on the CPU and its last round still found {@link #AUTO_MIN_DELTA} new tuples,
- * so a small fixpoint never starts the device's context or loads its kernels.
+ * rules that read no relation of the stratum); with {@code --device auto}, after a round that found
+ * {@link #AUTO_MIN_DELTA} new tuples: at once when the device has started (an earlier join or stratum of
+ * the engine used it), else once the stratum's time on the CPU, with its next round counted as long as
+ * its last, reaches {@link #AUTO_AFTER_NANOS}, so a small fixpoint never pays for the device's start (its
+ * context and kernels, a few tenths of a second) and a large one does not wait on the CPU for it.
  * Each decision is a line of the run's device report.
  */
 public final class DeviceFixpoint {
-    /** Auto: how long a recursive stratum runs on the CPU before it may move to the GPU. */
+    /** Auto, the device not started: how long a recursive stratum runs on the CPU before it may move to the GPU. */
     public static final long AUTO_AFTER_NANOS = 300_000_000L;
     /**
      * Auto: the smallest last delta with which it moves. Smaller rounds are cheap on the CPU, and the
@@ -26,22 +29,30 @@ public final class DeviceFixpoint {
 
     private final Supplier<GpuFixpoint> fixpoint;
     private final boolean forced;
+    private final BooleanSupplier started;
     private final GpuJoinReport report;
     private GpuFixpoint made;
 
-    /** @param forced {@code --device gpu}: every stratum the GPU can run goes there after its first round */
-    public DeviceFixpoint(Supplier<GpuFixpoint> fixpoint, boolean forced, GpuJoinReport report) {
+    /**
+     * @param forced  {@code --device gpu}: every stratum the GPU can run goes there after its first round
+     * @param started whether the device has started (its context made and kernels loaded)
+     */
+    public DeviceFixpoint(Supplier<GpuFixpoint> fixpoint, boolean forced, BooleanSupplier started, GpuJoinReport report) {
         this.fixpoint = fixpoint;
         this.forced = forced;
+        this.started = started;
         this.report = report;
     }
 
     /**
-     * Whether a stratum that has run this long on the CPU and is still growing, its last round finding
-     * {@code lastDelta} new tuples, moves to the GPU now.
+     * Whether a stratum still growing moves to the GPU now: it has run {@code elapsedNanos} on the CPU, its
+     * last round took {@code lastRoundNanos} and found {@code lastDelta} new tuples.
      */
-    boolean takesOver(long elapsedNanos, long lastDelta) {
-        return forced || elapsedNanos >= AUTO_AFTER_NANOS && lastDelta >= AUTO_MIN_DELTA;
+    boolean takesOver(long elapsedNanos, long lastRoundNanos, long lastDelta) {
+        if (forced) {
+            return true;
+        }
+        return lastDelta >= AUTO_MIN_DELTA && (started.getAsBoolean() || elapsedNanos + lastRoundNanos >= AUTO_AFTER_NANOS);
     }
 
     GpuFixpoint fixpoint() {
@@ -53,8 +64,8 @@ public final class DeviceFixpoint {
 
     /** Why the stratum moved: the mode's rule, as the report says it. */
     String why(long elapsedNanos) {
-        return forced ? "--device gpu" : String.format(Locale.ROOT, "auto: still growing after %.2f s on the CPU",
-                elapsedNanos / 1e9);
+        return forced ? "--device gpu" : String.format(Locale.ROOT, "auto: a round found %,d or more new tuples after"
+                + " %.2f s on the CPU", AUTO_MIN_DELTA, elapsedNanos / 1e9);
     }
 
     void ran(String label, String why, int cpuRounds, GpuFixpoint.Outcome o) {

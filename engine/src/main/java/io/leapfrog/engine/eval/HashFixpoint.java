@@ -59,9 +59,7 @@ public final class HashFixpoint {
             }
             return switch (mode) {
                 case "gpu" -> hashed + ", after the first round (--device gpu)";
-                case "auto" -> sorted + String.format(java.util.Locale.ROOT, ", moving to %s once it has run %.1f s and its"
-                        + " last round found %,d new tuples (auto)", hashed, DeviceFixpoint.AUTO_AFTER_NANOS / 1e9,
-                        DeviceFixpoint.AUTO_MIN_DELTA);
+                case "auto" -> sorted + ", moving to " + hashed + " " + autoMove();
                 default -> sorted + " (" + (mode.equals("cpu") ? "--device cpu" : mode)
                         + "; the CPU's hash fixpoint takes linear recursion only)";
             };
@@ -69,14 +67,19 @@ public final class HashFixpoint {
         String where = switch (mode) {
             case "cpu" -> "on the CPU (--device cpu)";
             case "gpu" -> "on the GPU after the first round (--device gpu)";
-            case "auto" -> String.format(java.util.Locale.ROOT, "on the CPU, moving to the GPU once it has run %.1f s"
-                    + " and its last round found %,d new tuples (auto)", DeviceFixpoint.AUTO_AFTER_NANOS / 1e9,
-                    DeviceFixpoint.AUTO_MIN_DELTA);
+            case "auto" -> "on the CPU, moving to the GPU " + autoMove();
             default -> "on the CPU (" + mode + ")";
         };
         int carried = t.program().carriedColumn();
         return "hash sets, each round's new tuples the next delta (linear recursion: " + t.program().rules().size()
                 + " variant(s)), " + where + (carried < 0 ? "" : "; on a GPU it outgrows, in parts by column " + carried);
+    }
+
+    /** When auto moves a stratum to the GPU, for explain. */
+    private static String autoMove() {
+        return String.format(java.util.Locale.ROOT, "after a round that finds %,d new tuples, once the device has"
+                + " started or the stratum has run %.1f s (auto)", DeviceFixpoint.AUTO_MIN_DELTA,
+                DeviceFixpoint.AUTO_AFTER_NANOS / 1e9);
     }
 
     private static long deltaSize(Relation[] delta) {
@@ -105,9 +108,12 @@ public final class HashFixpoint {
         }
     }
 
-    /** Whether the GPU would take the stratum now, its last round having found {@code lastDelta} tuples. */
-    boolean wouldMove(long t0, long lastDelta) {
-        return device != null && device.takesOver(System.nanoTime() - t0, lastDelta);
+    /**
+     * Whether the GPU would take the stratum now (which began at {@code t0}), its last round having taken
+     * {@code lastRoundNanos} and found {@code lastDelta} tuples.
+     */
+    boolean wouldMove(long t0, long lastRoundNanos, long lastDelta) {
+        return device != null && device.takesOver(System.nanoTime() - t0, lastRoundNanos, lastDelta);
     }
 
     /** From {@code known} and {@code delta} as after the first round (which began at {@code t0}). */
@@ -115,7 +121,7 @@ public final class HashFixpoint {
         int rounds = 1;
         while (true) {
             long elapsed = System.nanoTime() - t0;
-            if (device != null && device.takesOver(elapsed, deltaSize(delta))) {
+            if (device != null && device.takesOver(elapsed, rounds == 1 ? elapsed : 0, deltaSize(delta))) {
                 try {
                     GpuFixpoint.Outcome o = device.fixpoint().run(program, known, delta, keep);
                     device.ran(label, device.why(elapsed), rounds, o);
@@ -127,7 +133,7 @@ public final class HashFixpoint {
             }
             DeviceFixpoint gpu = device;
             CpuFixpoint.HandOver handOver = gpu == null ? CpuFixpoint.HandOver.NEVER
-                    : (e, lastDelta) -> gpu.takesOver(System.nanoTime() - t0, lastDelta);
+                    : (lastRound, lastDelta) -> gpu.takesOver(System.nanoTime() - t0, lastRound, lastDelta);
             CpuFixpoint.Outcome o = new CpuFixpoint(threads).run(program, known, delta, keep, handOver);
             if (!o.handedOver()) {
                 return new Finished(o.sizes(), o.relations(), rounds - 1 + o.rounds());

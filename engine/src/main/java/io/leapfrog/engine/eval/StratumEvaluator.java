@@ -132,12 +132,14 @@ public final class StratumEvaluator {
                 program = t.program();
                 hash = hashFixpoint(stratum, t);
             }
+            long roundStart = t0;
             if (hash != null) {
-                hashed = program.isNonLinear() ? onDevice(stratum, program, hash, growing, t0, rounds)
+                hashed = program.isNonLinear() ? onDevice(stratum, program, hash, growing, t0, roundStart, rounds)
                         : hashed(stratum, program, hash, growing, t0);
             }
             while (grew && hashed == null) {
                 rounds++;
+                roundStart = System.nanoTime();
                 if (Thread.currentThread().isInterrupted()) { // lets a caller with a deadline stop a long fixpoint
                     throw new io.leapfrog.common.LeapfrogException("error: evaluation interrupted in round " + rounds
                             + " of the recursive stratum " + stratum.relations());
@@ -162,7 +164,7 @@ public final class StratumEvaluator {
                 }
                 grew = advance(stratum, fresh, packed, growing, policies);
                 if (grew && hash != null) {
-                    hashed = onDevice(stratum, program, hash, growing, t0, rounds);
+                    hashed = onDevice(stratum, program, hash, growing, t0, roundStart, rounds);
                 }
             }
         } finally {
@@ -237,12 +239,12 @@ public final class StratumEvaluator {
 
     /** The rest of a non-linear stratum on the GPU, when the device policy takes it after this round; else null. */
     private HashFixpoint.Finished onDevice(StratumPlan stratum, FixpointProgram program, HashFixpoint hash,
-                                           Map<String, GrowingRelation> growing, long t0, int rounds) {
+                                           Map<String, GrowingRelation> growing, long t0, long roundStart, int rounds) {
         long deltaSize = 0;
         for (String rel : stratum.relations()) {
             deltaSize += ctx.source().get(rel, true).size();
         }
-        if (!hash.wouldMove(t0, deltaSize)) {
+        if (!hash.wouldMove(t0, System.nanoTime() - roundStart, deltaSize)) {
             return null;
         }
         Relation[][] s = state(stratum, growing);

@@ -34,13 +34,13 @@ public final class CpuFixpoint {
     private static final int UNARY_SHIFT = 8;
 
     /**
-     * Asked between rounds: whether the rest of the fixpoint should move elsewhere (the GPU), given the
-     * time so far and the tuples the last round found.
+     * Asked between rounds: whether the rest of the fixpoint should move elsewhere (the GPU), given how
+     * long the last round took and the tuples it found.
      */
     public interface HandOver {
-        HandOver NEVER = (elapsed, lastDelta) -> false;
+        HandOver NEVER = (lastRoundNanos, lastDelta) -> false;
 
-        boolean now(long elapsedNanos, long lastDelta);
+        boolean now(long lastRoundNanos, long lastDelta);
     }
 
     /**
@@ -227,10 +227,13 @@ public final class CpuFixpoint {
             List<Compiled> rules = compile();
             int rounds = 0;
             boolean grew = true;
+            long roundStart = t0;
             while (grew) {
-                if (rounds > 0 && handOver.now(System.nanoTime() - t0, totalOf(deltas))) {
+                long now = System.nanoTime();
+                if (rounds > 0 && handOver.now(now - roundStart, totalOf(deltas))) {
                     return handOver(deltas, rounds, t0);
                 }
+                roundStart = now;
                 rounds++;
                 if (Thread.currentThread().isInterrupted()) {
                     throw new LeapfrogException("error: evaluation interrupted in round " + rounds + " of the fixpoint of "

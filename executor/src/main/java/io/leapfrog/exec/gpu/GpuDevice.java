@@ -138,7 +138,9 @@ public final class GpuDevice {
         DriverResults.check(JCudaDriver.cuMemAllocHost(abortOne, 4), "cuMemAllocHost (abort)");
         abortOne.getByteBuffer(0, 4).order(ByteOrder.nativeOrder()).putInt(0, 1);
         this.abortFlag = m.symbol("lf_abort", 4);
-        this.module = m;
+        synchronized (abortLock) {   // read under this lock by other threads (requestAbort, started)
+            this.module = m;
+        }
     }
 
     /**
@@ -157,6 +159,13 @@ public final class GpuDevice {
             for (jcuda.driver.CUdeviceptr flag : shapedAbortFlags) {
                 DriverResults.check(JCudaDriver.cuMemcpyHtoDAsync(flag, abortOne, 4, abortStream), "requesting an abort");
             }
+        }
+    }
+
+    /** Whether the device has started: its context made and its kernels loaded (by a first join or fixpoint). */
+    public boolean started() {
+        synchronized (abortLock) {
+            return module != null;
         }
     }
 

@@ -196,8 +196,14 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         if (!runtime.available()) {
             return Decision.cpu("no GPU: " + runtime.unavailableReason());
         }
-        if (q.deltaTuples() >= 0 && q.deltaTuples() < MIN_DELTA_TUPLES) {
+        long delta = q.deltaTuples();
+        if (delta >= 0 && delta < MIN_DELTA_TUPLES) {
             return Decision.cpu(SMALL_DELTA);
+        }
+        if (mode == Mode.AUTO && delta >= 0 && delta < minTuples) {
+            // A round's work grows with its delta, not with the whole relations it reads (and uploads each round).
+            return Decision.cpu(String.format(Locale.ROOT, "auto: a recursive round over a delta of under %,d tuples",
+                    minTuples));
         }
         if (prepared == null) {
             prepared = new PreparedPlan(GpuPlan.of(q));
