@@ -11,11 +11,12 @@ import java.util.function.Supplier;
 /**
  * Where recursive strata may finish besides the CPU: the GPU fixpoint ({@link GpuFixpoint}). With
  * {@code --device gpu} a stratum the GPU can run moves there after its first round (which also runs the
- * rules that read no relation of the stratum); with {@code --device auto}, after a round that found
- * {@link #AUTO_MIN_DELTA} new tuples: at once when the device has started (an earlier join or stratum of
- * the engine used it), else once the stratum's time on the CPU, with its next round counted as long as
- * its last, reaches {@link #AUTO_AFTER_NANOS}, so a small fixpoint never pays for the device's start (its
- * context and kernels, a few tenths of a second) and a large one does not wait on the CPU for it.
+ * rules that read no relation of the stratum); with {@code --device auto}, when the device has started (an
+ * earlier join or stratum of the engine used it), after a round that found {@link #AUTO_MIN_DELTA_STARTED}
+ * new tuples; else after one that found {@link #AUTO_MIN_DELTA}, once the stratum's time on the CPU, with
+ * its next round counted as long as its last, reaches {@link #AUTO_AFTER_NANOS}. So a small fixpoint never
+ * pays for the device's start (its context and kernels, a few tenths of a second), and a large one does not
+ * wait on the CPU for a start already paid.
  * Each decision is a line of the run's device report.
  */
 public final class DeviceFixpoint {
@@ -26,6 +27,12 @@ public final class DeviceFixpoint {
      * device's start (its context and kernels, a few tenths of a second the first time) would not pay.
      */
     public static final long AUTO_MIN_DELTA = 100_000;
+    /**
+     * Auto, the device started: the smallest last delta with which a stratum moves. The GPU fixpoint's own
+     * start (its tables, the upload of what is known) costs a few milliseconds, about what the CPU spends
+     * on a round of this size.
+     */
+    public static final long AUTO_MIN_DELTA_STARTED = 10_000;
 
     private final Supplier<GpuFixpoint> fixpoint;
     private final boolean forced;
@@ -52,7 +59,10 @@ public final class DeviceFixpoint {
         if (forced) {
             return true;
         }
-        return lastDelta >= AUTO_MIN_DELTA && (started.getAsBoolean() || elapsedNanos + lastRoundNanos >= AUTO_AFTER_NANOS);
+        if (started.getAsBoolean()) {
+            return lastDelta >= AUTO_MIN_DELTA_STARTED;
+        }
+        return lastDelta >= AUTO_MIN_DELTA && elapsedNanos + lastRoundNanos >= AUTO_AFTER_NANOS;
     }
 
     GpuFixpoint fixpoint() {
@@ -64,8 +74,8 @@ public final class DeviceFixpoint {
 
     /** Why the stratum moved: the mode's rule, as the report says it. */
     String why(long elapsedNanos) {
-        return forced ? "--device gpu" : String.format(Locale.ROOT, "auto: a round found %,d or more new tuples after"
-                + " %.2f s on the CPU", AUTO_MIN_DELTA, elapsedNanos / 1e9);
+        return forced ? "--device gpu" : String.format(Locale.ROOT, "auto: still growing after %.2f s on the CPU",
+                elapsedNanos / 1e9);
     }
 
     void ran(String label, String why, int cpuRounds, GpuFixpoint.Outcome o) {

@@ -77,9 +77,9 @@ public final class HashFixpoint {
 
     /** When auto moves a stratum to the GPU, for explain. */
     private static String autoMove() {
-        return String.format(java.util.Locale.ROOT, "after a round that finds %,d new tuples, once the device has"
-                + " started or the stratum has run %.1f s (auto)", DeviceFixpoint.AUTO_MIN_DELTA,
-                DeviceFixpoint.AUTO_AFTER_NANOS / 1e9);
+        return String.format(java.util.Locale.ROOT, "after a round that finds %,d new tuples once the device has"
+                + " started, or %,d once the stratum has run %.1f s (auto)", DeviceFixpoint.AUTO_MIN_DELTA_STARTED,
+                DeviceFixpoint.AUTO_MIN_DELTA, DeviceFixpoint.AUTO_AFTER_NANOS / 1e9);
     }
 
     private static long deltaSize(Relation[] delta) {
