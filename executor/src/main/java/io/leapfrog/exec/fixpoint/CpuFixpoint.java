@@ -244,9 +244,7 @@ public final class CpuFixpoint {
                     found.add(new ArrayList<>());
                 }
                 for (Compiled c : rules) {
-                    for (long[] d : deltas.get(c.rule.delta())) {
-                        runRule(c, d, found);
-                    }
+                    runRule(c, deltas.get(c.rule.delta()), found);
                 }
                 grew = false;
                 for (int i = 0; i < nrel; i++) {
@@ -305,10 +303,10 @@ public final class CpuFixpoint {
             return out;
         }
 
-        /** One rule over delta {@code d}; the new tuples go to {@code found} (by relation). */
-        private void runRule(Compiled c, long[] d, List<List<long[]>> found) {
+        /** One rule over the delta's pieces; the new tuples go to {@code found} (by relation). */
+        private void runRule(Compiled c, List<long[]> delta, List<List<long[]>> found) {
             Batch[] batches = new Batch[threads];
-            parallel(d, (w, from, to) -> {
+            parallel(delta, (w, d, from, to) -> {
                 Batch b = batches[w] == null ? (batches[w] = new Batch(p.relationCount())) : batches[w];
                 int[] vars = new int[FixpointProgram.MAX_VARS];
                 for (int i = from; i < to; i++) {
@@ -462,29 +460,39 @@ public final class CpuFixpoint {
         }
 
         private interface Range {
-            void run(int worker, int from, int to);
+            void run(int worker, long[] d, int from, int to);
         }
 
         /**
-         * Runs body over the delta {@code d} in chunks that the threads take in turn (the caller is worker 0).
-         * A chunk never splits a run of tuples with the same first column: a delta whose equal first columns
-         * are together (as the relations' tuples start, and as a round leaves them when each run went to one
-         * thread) gives each first column to one thread, so no two threads add to the same group when the
-         * head keeps the delta's first column (transitive closure).
+         * Runs body over the delta's pieces in chunks that the threads take in turn (the caller is worker 0),
+         * all pieces in one pass: a round leaves its delta in a piece per thread and rule, and a pass per
+         * piece would leave the threads idle on each small one. A chunk never splits a run of tuples with the
+         * same first column: a delta whose equal first columns are together (as the relations' tuples start,
+         * and as a round leaves them when each run went to one thread) gives each first column to one thread,
+         * so no two threads add to the same group when the head keeps the delta's first column (transitive
+         * closure).
          */
-        private void parallel(long[] d, Range body) {
-            int n = d.length;
+        private void parallel(List<long[]> pieces, Range body) {
+            long n = 0;
+            int[] firstChunk = new int[pieces.size() + 1];
+            for (int i = 0; i < pieces.size(); i++) {
+                int len = pieces.get(i).length;
+                n += len;
+                firstChunk[i + 1] = Math.addExact(firstChunk[i], (len + CHUNK - 1) / CHUNK);
+            }
             if (n < PARALLEL_DELTA || pool == null) {
-                body.run(0, 0, n);
+                for (long[] d : pieces) {
+                    body.run(0, d, 0, d.length);
+                }
                 return;
             }
             AtomicInteger next = new AtomicInteger();
             List<Future<?>> helpers = new ArrayList<>();
             for (int w = 1; w < threads; w++) {
                 int worker = w;
-                helpers.add(pool.submit(() -> drain(worker, d, next, body)));
+                helpers.add(pool.submit(() -> drain(worker, pieces, firstChunk, next, body)));
             }
-            drain(0, d, next, body);
+            drain(0, pieces, firstChunk, next, body);
             for (Future<?> f : helpers) {
                 try {
                     f.get();
@@ -503,17 +511,24 @@ public final class CpuFixpoint {
             }
         }
 
-        private void drain(int worker, long[] d, AtomicInteger next, Range body) {
-            int n = d.length;
+        /** Takes chunks (numbered across the pieces: piece i's from {@code firstChunk[i]}) until none is left. */
+        private void drain(int worker, List<long[]> pieces, int[] firstChunk, AtomicInteger next, Range body) {
+            int total = firstChunk[pieces.size()];
+            int piece = 0;
             while (true) {
-                int from = next.getAndAdd(CHUNK);
-                if (from >= n) {
+                int chunk = next.getAndIncrement();
+                if (chunk >= total) {
                     return;
                 }
+                while (firstChunk[piece + 1] <= chunk) {   // chunks are taken in increasing order
+                    piece++;
+                }
+                long[] d = pieces.get(piece);
+                int from = (chunk - firstChunk[piece]) * CHUNK;
                 int lo = runStart(d, from);
-                int hi = runStart(d, Math.min(n, from + CHUNK));
+                int hi = runStart(d, Math.min(d.length, from + CHUNK));
                 if (lo < hi) {
-                    body.run(worker, lo, hi);
+                    body.run(worker, d, lo, hi);
                 }
             }
         }
