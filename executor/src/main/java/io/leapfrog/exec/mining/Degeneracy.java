@@ -1,10 +1,14 @@
 package io.leapfrog.exec.mining;
 
+import java.util.Arrays;
+
 /**
- * The k-core decomposition of a graph (Batagelj and Zaversnik's bucket algorithm, linear time): each
- * vertex's core number, and the degeneracy order that removes a vertex of least remaining degree at each
- * step. Orienting every edge from the earlier to the later vertex of that order leaves each vertex at most
- * {@link #degeneracy()} later neighbours, which bounds the cliques through it.
+ * The k-core decomposition of a graph by smallest-last peeling (Matula and Beck), in linear time: the
+ * degeneracy order removes a vertex of least remaining degree at each step, and a vertex's core number is
+ * the largest such least degree up to its removal, so core numbers never decrease along the order.
+ * Orienting every edge from the earlier to the later vertex of that order leaves each vertex at most its
+ * core number, so at most {@link #degeneracy()}, later neighbours, which bounds the cliques through it; and
+ * its later neighbours all have a core number at least its own.
  */
 public final class Degeneracy {
     private final int[] order;
@@ -19,6 +23,7 @@ public final class Degeneracy {
         this.degeneracy = degeneracy;
     }
 
+    /** The decomposition of {@code g}. Among vertices of equal least degree the choice is fixed by the graph. */
     public static Degeneracy of(Graph g) {
         int n = g.size();
         int maxDeg = 0;
@@ -27,53 +32,54 @@ public final class Degeneracy {
             deg[v] = g.degree(v);
             maxDeg = Math.max(maxDeg, deg[v]);
         }
-        int[] bin = new int[maxDeg + 1];
+        // Batagelj and Zaversnik's layout: order[i..n) holds the vertices not yet removed, sorted by
+        // remaining degree, and start[d] is where those of degree d begin. A vertex whose degree drops
+        // swaps with the first of its bucket and moves that bucket's start past itself.
+        int[] start = new int[maxDeg + 2];
         for (int v = 0; v < n; v++) {
-            bin[deg[v]]++;
+            start[deg[v] + 1]++;
         }
-        int start = 0;
         for (int d = 0; d <= maxDeg; d++) {
-            int c = bin[d];
-            bin[d] = start;
-            start += c;
+            start[d + 1] += start[d];
         }
-        int[] pos = new int[n];
-        int[] vert = new int[n];
+        int[] order = new int[n];
+        int[] position = new int[n];
+        int[] fill = Arrays.copyOf(start, maxDeg + 1);
         for (int v = 0; v < n; v++) {
-            pos[v] = bin[deg[v]];
-            vert[pos[v]] = v;
-            bin[deg[v]]++;
+            position[v] = fill[deg[v]]++;
+            order[position[v]] = v;
         }
-        for (int d = maxDeg; d > 0; d--) {
-            bin[d] = bin[d - 1];
-        }
-        if (maxDeg >= 0 && bin.length > 0) {
-            bin[0] = 0;
-        }
+        int[] core = new int[n];
         int[] adj = g.adjacency();
-        int degeneracy = 0;
+        int level = 0;
         for (int i = 0; i < n; i++) {
-            int v = vert[i];
-            degeneracy = Math.max(degeneracy, deg[v]);
-            for (int j = g.start(v); j < g.start(v + 1); j++) {
+            int v = order[i];
+            int dv = deg[v];
+            level = Math.max(level, dv);
+            core[v] = level;
+            // v was the first of the least bucket. Below it every bucket is empty, and only the next one
+            // down can fill now (a neighbour loses one): both begin after v.
+            start[dv] = i + 1;
+            if (dv > 0) {
+                start[dv - 1] = i + 1;
+            }
+            for (int j = g.start(v), e = g.start(v + 1); j < e; j++) {
                 int u = adj[j];
-                if (deg[u] > deg[v]) {
+                int pu = position[u];
+                if (pu > i) {
                     int du = deg[u];
-                    int pu = pos[u];
-                    int pw = bin[du];
-                    int w = vert[pw];
-                    if (u != w) {
-                        pos[u] = pw;
-                        vert[pu] = w;
-                        pos[w] = pu;
-                        vert[pw] = u;
-                    }
-                    bin[du]++;
-                    deg[u]--;
+                    int pw = start[du];
+                    int w = order[pw];
+                    order[pu] = w;
+                    position[w] = pu;
+                    order[pw] = u;
+                    position[u] = pw;
+                    start[du] = pw + 1;
+                    deg[u] = du - 1;
                 }
             }
         }
-        return new Degeneracy(vert, pos, deg, degeneracy);
+        return new Degeneracy(order, position, core, level);
     }
 
     /** The vertices in degeneracy order. Not to be modified. */

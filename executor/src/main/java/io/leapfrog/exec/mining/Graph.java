@@ -13,6 +13,9 @@ public final class Graph {
     private final int[] values;
     private final int[] offsets;
     private final int[] adjacency;
+    /** Derived once on first use (a race computes it twice, harmlessly). */
+    private volatile Degeneracy degeneracy;
+    private volatile OrientedGraph oriented;
 
     private Graph(int[] values, int[] offsets, int[] adjacency) {
         this.values = values;
@@ -85,6 +88,7 @@ public final class Graph {
         return values[v];
     }
 
+    /** The number of neighbours of {@code v}. */
     public int degree(int v) {
         return offsets[v + 1] - offsets[v];
     }
@@ -112,5 +116,25 @@ public final class Graph {
     /** The neighbours of {@code v}, sorted (a copy). */
     public int[] neighbours(int v) {
         return Arrays.copyOfRange(adjacency, offsets[v], offsets[v + 1]);
+    }
+
+    /** The graph's degeneracy order and core numbers, computed on first use and kept for later searches. */
+    public Degeneracy degeneracy() {
+        Degeneracy d = degeneracy;
+        if (d == null) {
+            d = Degeneracy.of(this);
+            degeneracy = d;
+        }
+        return d;
+    }
+
+    /** The edges oriented by {@link #degeneracy()}, computed on first use and kept. */
+    OrientedGraph oriented() {
+        OrientedGraph o = oriented;
+        if (o == null) {
+            o = OrientedGraph.of(this, degeneracy());
+            oriented = o;
+        }
+        return o;
     }
 }

@@ -27,6 +27,7 @@ public final class VertexSets {
         sets.addAll(other.sets);
     }
 
+    /** Sets added, a set added twice counted twice (the searches add each set once: then the number of ids). */
     public int count() {
         return sets.size();
     }
