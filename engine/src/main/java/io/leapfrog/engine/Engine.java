@@ -145,8 +145,9 @@ public final class Engine implements AutoCloseable {
                 fragments.size() == 1 ? fragments.get(0).source() : null, enumConstants);
         Checker.Result checked = Checker.check(merged, sources);
         warnings.addAll(checked.warnings());
-        ProgramModel model = ProgramModel.of(merged);
-        return new LoadedProgram(fileName, fragments, merged, model, warnings);
+        Program program = checked.checked().program();   // graph predicates' calls read relations of their own
+        ProgramModel model = ProgramModel.of(program);
+        return new LoadedProgram(fileName, fragments, program, model, warnings);
     }
 
     /**
@@ -235,7 +236,9 @@ public final class Engine implements AutoCloseable {
     private static Map<String, Database.Schema> schemas(ProgramModel model) {
         Map<String, Database.Schema> out = new HashMap<>();
         for (ProgramModel.RelationInfo r : model.relations().values()) {
-            out.put(r.name(), new Database.Schema(r.name(), r.columnNames(), r.columnTypes()));
+            if (!model.searches().containsKey(r.name())) {   // a graph predicate's rows belong to its call, not the database
+                out.put(r.name(), new Database.Schema(r.name(), r.columnNames(), r.columnTypes()));
+            }
         }
         return out;
     }

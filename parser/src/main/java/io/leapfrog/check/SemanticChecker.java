@@ -37,9 +37,11 @@ public final class SemanticChecker {
      * messages quote the source line from {@code sourcesByFile} (file name of a position -> text),
      * falling back to {@code program.source()}.
      */
-    public static CheckedProgram check(Program program, Map<String, String> sourcesByFile) {
-        CheckDiagnostics problems = new CheckDiagnostics(file -> sourcesByFile.getOrDefault(file, program.source()));
-        TypeResolver types = new TypeResolver(program.types(), problems);
+    public static CheckedProgram check(Program written, Map<String, String> sourcesByFile) {
+        CheckDiagnostics problems = new CheckDiagnostics(file -> sourcesByFile.getOrDefault(file, written.source()));
+        TypeResolver types = new TypeResolver(written.types(), problems);
+        Program program = GraphPredicates.rewrite(written, types, problems);
+        problems.throwIfErrors();   // a call that is no graph search would only add errors about its atom
         Map<String, RelationDecl> declarations = declarations(program, types, problems);
         Map<String, RelationInfo> relations = relationInfos(program, declarations, types, problems);
 
@@ -52,7 +54,8 @@ public final class SemanticChecker {
         warnAboutUndefinedRelations(program, relations, problems);
         checkEnumConstants(program, problems);
 
-        List<Stratum> strata = new Stratifier(List.copyOf(relations.keySet()), program.clauses()).stratify(problems);
+        List<Stratum> strata = new Stratifier(List.copyOf(relations.keySet()), program.clauses(), searches(program))
+                .stratify(problems);
         problems.throwIfErrors();
 
         List<String> warnings = new ArrayList<>(program.warnings());
@@ -60,6 +63,17 @@ public final class SemanticChecker {
         return new CheckedProgram(program, Collections.unmodifiableMap(relations), List.copyOf(strata),
                 List.copyOf(warnings), Collections.unmodifiableMap(variableTypes),
                 Collections.unmodifiableMap(aggregateScopes));
+    }
+
+    /** The graph searches of the relations the checker declared for graph predicates, by relation. */
+    private static Map<String, io.leapfrog.ast.GraphSearch> searches(Program program) {
+        Map<String, io.leapfrog.ast.GraphSearch> out = new LinkedHashMap<>();
+        for (RelationDecl d : program.relations()) {
+            if (d.search() != null) {
+                out.put(d.name(), d.search());
+            }
+        }
+        return out;
     }
 
     /** Every $Branch a clause uses names a branch of a declared enumeration. */
@@ -169,7 +183,7 @@ public final class SemanticChecker {
             defined.add(clause.head().relation());
         }
         for (RelationInfo info : relations.values()) {
-            if (!info.isInput() && !defined.contains(info.name())) {
+            if (!info.isInput() && !defined.contains(info.name()) && info.decl().search() == null) {   // a search fills it
                 problems.warning(info.decl().pos(), "No rules/facts defined for relation " + info.name());
             }
         }

@@ -22,7 +22,7 @@ import java.util.Set;
  * a negative edge; a negative edge inside a component means the program cannot be stratified.
  */
 final class Stratifier {
-    /** {@code via} says why an edge is negative: "negation" or "aggregate"; null for positive edges. */
+    /** {@code via} says why an edge is negative: "negation", "aggregate" or "graph search"; null for positive edges. */
     private record Edge(String to, String via, SourcePos pos) {
         boolean negative() {
             return via != null;
@@ -42,6 +42,14 @@ final class Stratifier {
     private final List<Set<String>> components = new ArrayList<>();
 
     Stratifier(List<String> relations, List<Clause> clauses) {
+        this(relations, clauses, Map.of());
+    }
+
+    /**
+     * @param searches the graph search filling each relation the checker declared for a graph predicate: the
+     *                 relation depends on the one searched as a negation does (it needs all of it)
+     */
+    Stratifier(List<String> relations, List<Clause> clauses, Map<String, io.leapfrog.ast.GraphSearch> searches) {
         this.relations = relations;
         this.clauses = clauses;
         for (String relation : relations) {
@@ -50,6 +58,11 @@ final class Stratifier {
         for (String relation : relations) {
             edges.put(relation, new ArrayList<>());
         }
+        searches.forEach((relation, s) -> {
+            if (edges.containsKey(relation) && edges.containsKey(s.input())) {
+                edges.get(relation).add(new Edge(s.input(), "graph search", s.pos()));
+            }
+        });
         for (Clause clause : clauses) {
             if (!clause.isFact() && edges.containsKey(clause.head().relation())) {
                 addBodyEdges(clause.head().relation(), clause.body(), false);
@@ -150,15 +163,29 @@ final class Stratifier {
 
     private String unstratifiableMessage(String from, Edge edge, Set<String> members) {
         List<String> path = pathWithin(edge.to(), from, members);
-        String arrow = edge.via().equals("negation") ? " -> !" : " -> aggregate over ";
+        String arrow = switch (edge.via()) {
+            case "negation" -> " -> !";
+            case "aggregate" -> " -> aggregate over ";
+            default -> " -> graph search over ";
+        };
         StringBuilder cycle = new StringBuilder(from).append(arrow).append(edge.to());
         for (int i = 1; i < path.size(); i++) {
             cycle.append(" -> ").append(path.get(i));
         }
+        String through = switch (edge.via()) {
+            case "negation" -> "negation";
+            case "aggregate" -> "an aggregate";
+            default -> "a graph predicate (it reads the whole relation)";
+        };
+        String what = switch (edge.via()) {
+            case "negation" -> "negation";
+            case "aggregate" -> "aggregate";
+            default -> "graph search";
+        };
         return "Unable to stratify relation(s) {" + String.join(",", members) + "}: " + from
-                + " depends on " + edge.to() + " through " + (edge.via().equals("negation") ? "negation" : "an aggregate")
+                + " depends on " + edge.to() + " through " + through
                 + " inside a recursive cycle (" + cycle + "). Break the cycle: a relation cannot depend on the "
-                + (edge.via().equals("negation") ? "negation" : "aggregate") + " of itself";
+                + what + " of itself";
     }
 
     /** The shortest path from {@code start} to {@code goal} inside one component (breadth first). */

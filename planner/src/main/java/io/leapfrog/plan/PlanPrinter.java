@@ -30,12 +30,12 @@ public final class PlanPrinter {
         this.fixpointLine = fixpointLine;
     }
 
-    /** The strata that have rules, numbered in the order they run; every join must be planned. */
+    /** The strata that have rules or graph searches, numbered in the order they run; every join must be planned. */
     public String print(ProgramPlan plan) {
         StringBuilder sb = new StringBuilder();
         int index = 0;
         for (StratumPlan s : plan.strata()) {
-            if (!s.rules().isEmpty()) {
+            if (!s.rules().isEmpty() || !s.searches().isEmpty()) {
                 stratum(sb, s, index++);
             }
         }
@@ -57,6 +57,10 @@ public final class PlanPrinter {
             if (s.equivalences().contains(rel)) {
                 sb.append("  eqrel: ").append(rel).append(" is kept closed (reflexive, symmetric, transitive)"
                         + " by a union-find after each round\n");
+            }
+            io.leapfrog.ast.GraphSearch search = s.searches().get(rel);
+            if (search != null) {
+                sb.append("  graph search: ").append(search.describe()).append(", on the CPU\n");
             }
             int[][] keys = s.choiceKeys().get(rel);
             if (keys != null) {

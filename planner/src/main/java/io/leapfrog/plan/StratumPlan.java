@@ -1,6 +1,7 @@
 package io.leapfrog.plan;
 
 import io.leapfrog.ast.Clause;
+import io.leapfrog.ast.GraphSearch;
 
 import java.util.List;
 import java.util.Map;
@@ -11,11 +12,19 @@ import java.util.Set;
  * of it grows. {@code equivalences} are relations kept closed as equivalence relations ({@code eqrel});
  * {@code choiceKeys} relations admitting a tuple while its keys' values are free ({@code choice-domain}).
  * {@code columns}: the column names of the stratum's relations. {@code countedOnly}: the stratum's one relation is only {@code .printsize}d and its one rule's head is
- * its body's variables, so the rule's bindings are counted and never stored.
+ * its body's variables, so the rule's bindings are counted and never stored. {@code searches}: the
+ * stratum's relations a graph search fills (a graph predicate's call), each with its search; such a
+ * stratum has no rules.
  */
 public record StratumPlan(int index, List<String> relations, Map<String, List<String>> columns, boolean recursive,
                           List<Clause> facts, List<RulePlan> rules, Set<String> equivalences,
-                          Map<String, int[][]> choiceKeys, boolean countedOnly) {
+                          Map<String, int[][]> choiceKeys, boolean countedOnly, Map<String, GraphSearch> searches) {
+
+    public StratumPlan(int index, List<String> relations, Map<String, List<String>> columns, boolean recursive,
+                       List<Clause> facts, List<RulePlan> rules, Set<String> equivalences,
+                       Map<String, int[][]> choiceKeys, boolean countedOnly) {
+        this(index, relations, columns, recursive, facts, rules, equivalences, choiceKeys, countedOnly, Map.of());
+    }
 
     public StratumPlan {
         relations = List.copyOf(relations);
@@ -24,10 +33,12 @@ public record StratumPlan(int index, List<String> relations, Map<String, List<St
         rules = List.copyOf(rules);
         equivalences = Set.copyOf(equivalences);
         choiceKeys = Map.copyOf(choiceKeys);
+        searches = Map.copyOf(searches);
     }
 
     /** This stratum with its rules planned. */
     public StratumPlan withRules(List<RulePlan> planned) {
-        return new StratumPlan(index, relations, columns, recursive, facts, planned, equivalences, choiceKeys, countedOnly);
+        return new StratumPlan(index, relations, columns, recursive, facts, planned, equivalences, choiceKeys, countedOnly,
+                searches);
     }
 }

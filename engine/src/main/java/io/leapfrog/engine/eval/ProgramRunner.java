@@ -58,6 +58,8 @@ public final class ProgramRunner {
         StratumEvaluator eval = new StratumEvaluator(ctx, r -> !onlyCounted.contains(r));
         for (StratumPlan s : plan.strata()) {
             long t0 = System.nanoTime();
+            s.searches().forEach((rel, g) -> ctx.setRelation(rel, GraphSearches.run(g, ctx.currentRelation(g.input()),
+                    ctx.threads())));
             eval.addFacts(s);
             List<RuleEvaluator> rules = eval.plan(s);
             planned.add(s);
@@ -106,6 +108,7 @@ public final class ProgramRunner {
             (d.kind() == Directive.Kind.PRINTSIZE ? printed : needed).add(d.relation());
         }
         for (StratumPlan s : plan.strata()) {
+            s.searches().values().forEach(g -> needed.add(g.input()));
             for (RulePlan r : s.rules()) {
                 java.util.Set<String> read = new java.util.HashSet<>();
                 readBy(r.body(), read);

@@ -4,6 +4,7 @@ import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Directive;
 import io.leapfrog.ast.Expr;
+import io.leapfrog.ast.GraphSearch;
 import io.leapfrog.ast.Literal;
 import io.leapfrog.ast.Program;
 import io.leapfrog.ast.RelationDecl;
@@ -46,14 +47,16 @@ public final class ProgramModel {
     private final Set<String> usedInBodies = new LinkedHashSet<>();
     private final Set<String> equivalences;
     private final Map<String, int[][]> choiceKeys;
+    private final Map<String, GraphSearch> searches;
 
     private ProgramModel(Map<String, RelationInfo> relations, List<Directive> directives, List<Stratum> strata,
-                         Set<String> equivalences, Map<String, int[][]> choiceKeys) {
+                         Set<String> equivalences, Map<String, int[][]> choiceKeys, Map<String, GraphSearch> searches) {
         this.relations = relations;
         this.directives = directives;
         this.strata = strata;
         this.equivalences = equivalences;
         this.choiceKeys = choiceKeys;
+        this.searches = searches;
         for (Stratum st : strata) {
             for (Clause c : st.rules()) {
                 for (Literal l : c.body()) {
@@ -71,6 +74,14 @@ public final class ProgramModel {
     /** Relations with a choice-domain: each key's column indexes (admitted by the engine while their keys are free). */
     public Map<String, int[][]> choiceKeys() {
         return choiceKeys;
+    }
+
+    /**
+     * The relations a graph search fills (those the checker declared for graph predicates' calls), each
+     * with its search; it has no rules, and its stratum comes after the relation searched.
+     */
+    public Map<String, GraphSearch> searches() {
+        return searches;
     }
 
     /** Relations read by some rule body (positively, negated, or inside an aggregate). */
@@ -129,7 +140,11 @@ public final class ProgramModel {
         }
         Set<String> equivalences = new LinkedHashSet<>();
         Map<String, int[][]> choiceKeys = new LinkedHashMap<>();
+        Map<String, GraphSearch> searches = new LinkedHashMap<>();
         for (RelationDecl d : program.relations()) {
+            if (d.search() != null) {
+                searches.put(d.name(), d.search());
+            }
             if (d.qualifiers().contains("eqrel")) {
                 equivalences.add(d.name());
             }
@@ -142,8 +157,8 @@ public final class ProgramModel {
                 choiceKeys.put(d.name(), keys);
             }
         }
-        return new ProgramModel(rels, directives, stratify(rels, program.clauses()), Set.copyOf(equivalences),
-                Map.copyOf(choiceKeys));
+        return new ProgramModel(rels, directives, stratify(rels, program.clauses(), searches), Set.copyOf(equivalences),
+                Map.copyOf(choiceKeys), java.util.Collections.unmodifiableMap(searches));
     }
 
     /** Maps every declared type to its base type: number or symbol (or float/unsigned, rejected later). */
@@ -171,11 +186,13 @@ public final class ProgramModel {
     }
 
     /** Tarjan's SCC over "head depends on body relation" edges; Tarjan emits SCCs dependencies-first. */
-    private static List<Stratum> stratify(Map<String, RelationInfo> rels, List<Clause> clauses) {
+    private static List<Stratum> stratify(Map<String, RelationInfo> rels, List<Clause> clauses,
+                                          Map<String, GraphSearch> searches) {
         Map<String, Set<String>> deps = new LinkedHashMap<>();
         for (String r : rels.keySet()) {
             deps.put(r, new LinkedHashSet<>());
         }
+        searches.forEach((r, s) -> deps.get(r).add(s.input()));
         for (Clause c : clauses) {
             Set<String> d = deps.get(c.head().relation());
             for (Literal l : c.body()) {

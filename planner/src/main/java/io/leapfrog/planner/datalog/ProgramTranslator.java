@@ -42,8 +42,12 @@ public final class ProgramTranslator {
         Set<String> equivalences = new java.util.LinkedHashSet<>();
         Map<String, int[][]> choiceKeys = new HashMap<>();
         Map<String, List<String>> columns = new HashMap<>();
+        Map<String, io.leapfrog.ast.GraphSearch> searches = new HashMap<>();
         for (String rel : s.relations()) {
             columns.put(rel, model.relations().get(rel).columnNames());
+            if (model.searches().containsKey(rel)) {
+                searches.put(rel, model.searches().get(rel));
+            }
             if (model.equivalences().contains(rel)) {
                 equivalences.add(rel);
             }
@@ -52,7 +56,7 @@ public final class ProgramTranslator {
             }
         }
         return new StratumPlan(index, new ArrayList<>(s.relations()), columns, s.recursive(), s.facts(), rules,
-                equivalences, choiceKeys, countedOnly);
+                equivalences, choiceKeys, countedOnly, searches);
     }
 
     /**
@@ -75,7 +79,8 @@ public final class ProgramTranslator {
                 printsize = true;
             }
         }
-        if (!printsize || model.usedInBodies().contains(rel) || model.equivalences().contains(rel)
+        boolean searched = model.searches().values().stream().anyMatch(g -> g.input().equals(rel));
+        if (!printsize || searched || model.usedInBodies().contains(rel) || model.equivalences().contains(rel)
                 || model.choiceKeys().containsKey(rel)) {
             return false; // (an eqrel or choice relation's size is not its rule's)
         }
