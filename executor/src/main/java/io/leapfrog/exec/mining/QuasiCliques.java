@@ -8,6 +8,9 @@ import java.util.Objects;
  * least ⌈γ(|S|−1)⌉ neighbours in S; it is maximal when no strictly larger set containing it is one. The
  * search enumerates sets in the style of Quick+ (see {@link QuasiSearch} for its rules), one root task
  * per vertex, and ends by dropping every found set that another found set strictly contains.
+ *
+ * <p>Memory: every found set is held until the final filter, and each thread holds a bit matrix of its
+ * current root task's candidates (m²/8 bytes for m candidates).
  */
 public final class QuasiCliques {
     private QuasiCliques() {
@@ -19,6 +22,7 @@ public final class QuasiCliques {
      *
      * @param minSize the fewest vertices an answer has (τ), at least 1
      * @param threads threads to search with, the calling one included, at least 1
+     * @return the answers as vertex numbers of {@code g}
      * @throws IllegalArgumentException when minSize or threads is below 1
      * @throws io.leapfrog.common.LeapfrogException when the calling thread is interrupted meanwhile
      */
