@@ -87,16 +87,30 @@ class GraphPredicateTest {
     }
 
     @Test
-    void quasiCliquesAreRefusedWithTheirPosition() throws Exception {
+    void quasiCliques() throws Exception {
         EngineTestSupport t = new EngineTestSupport(dir);
-        t.facts("e", "1\t2");
-        io.leapfrog.common.LeapfrogException e = org.junit.jupiter.api.Assertions.assertThrows(
-                io.leapfrog.common.LeapfrogException.class, () -> t.run(DECLS + """
-                        .decl q(c:number, v:number)
-                        .output q
-                        q(c, v) :- quasi_clique(e, 0.8, 10, c, v).
-                        """));
-        assertTrue(e.getMessage().startsWith("test.dl:5:12: error: not supported: quasi_clique"), e.getMessage());
+        // A 6-cycle with one chord (1-4), and K_4 on 10..13 with one edge (12-13) missing.
+        t.facts("e", "1\t2", "2\t3", "3\t4", "4\t5", "5\t6", "6\t1", "1\t4",
+                "10\t11", "10\t12", "10\t13", "11\t12", "11\t13");
+        t.run(DECLS + """
+                .decl q(c:number, v:number)
+                .output q
+                q(c, v) :- quasi_clique(e, 1, 2, c, v).
+                .decl near(c:number, v:number)
+                .output near
+                near(c, v) :- quasi_clique(e, 0.6, 4, c, v).
+                .decl loose(c:number)
+                .output loose
+                loose(c) :- quasi_clique(e, 0.5, 6, c).
+                """);
+        // gamma 1: the maximal cliques of at least 2: the cycle's 7 edges and the triangles 10-11-12, 10-11-13.
+        assertEquals(7 * 2 + 2 * 3, t.output("q").size());
+        // gamma 0.6, 4 vertices: each needs ceil(1.8) = 2 neighbours in the set. {10,11,12,13} is one (12 and 13
+        // have 2); in the cycle, {1,2,3,4} (1 and 4 adjacent) and {4,5,6,1} are; none of them extends.
+        assertEquals(List.of("0\t1", "0\t2", "0\t3", "0\t4", "1\t1", "1\t4", "1\t5", "1\t6",
+                "2\t10", "2\t11", "2\t12", "2\t13"), t.output("near"));
+        // gamma 0.5, 6 vertices: each needs 3 neighbours; 2, 3, 5, 6 have 2 in the cycle: none.
+        assertTrue(t.output("loose").isEmpty());
     }
 
     @Test

@@ -132,11 +132,6 @@ final class GraphPredicates {
 
     /** The call's search, or null after reporting why it is not one. */
     private GraphSearch search(GraphSearch.Kind kind, Atom a) {
-        if (kind == GraphSearch.Kind.QUASI_CLIQUE) {
-            problems.error(a.pos(), "not supported: quasi_clique: the maximal quasi-clique search is not built yet"
-                    + " (with gamma 1 the quasi-cliques are the cliques: use maximal_clique)");
-            return null;
-        }
         int params = kind.parameters.size();
         int n = a.args().size();
         if (n != params + 2 && n != params + 3) {

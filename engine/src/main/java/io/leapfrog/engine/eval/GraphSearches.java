@@ -1,10 +1,12 @@
 package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.GraphSearch;
+import io.leapfrog.exec.mining.Gamma;
 import io.leapfrog.exec.mining.Graph;
 import io.leapfrog.exec.mining.KCliques;
 import io.leapfrog.exec.mining.MaximalCliques;
 import io.leapfrog.exec.mining.MaximumCliques;
+import io.leapfrog.exec.mining.QuasiCliques;
 import io.leapfrog.exec.mining.VertexSets;
 import io.leapfrog.exec.storage.Relation;
 
@@ -19,7 +21,7 @@ final class GraphSearches {
             case K_CLIQUE -> KCliques.list(g, s.size(), threads);
             case MAX_CLIQUE -> MaximumCliques.all(g, threads);
             case MAXIMAL_CLIQUE -> MaximalCliques.all(g, s.size(), threads);
-            case QUASI_CLIQUE -> throw new IllegalStateException("the checker refuses quasi_clique calls");
+            case QUASI_CLIQUE -> QuasiCliques.maximal(g, Gamma.parse(s.gamma().toPlainString()), s.size(), threads);
         };
         return sets.rows(g, s.members());
     }
