@@ -1,5 +1,6 @@
 package io.leapfrog.cli;
 
+import io.leapfrog.common.ByteText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -8,7 +9,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 
 /**
@@ -88,8 +88,9 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
-        PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
+        // ByteText: symbols read from data files print as the bytes they were read from.
+        PrintStream out = new PrintStream(System.out, false, ByteText.CHARSET);
+        PrintStream err = new PrintStream(System.err, true, ByteText.CHARSET);
         System.exit(execute(args, out, err));
     }
 }

@@ -1,5 +1,6 @@
 package io.leapfrog.engine;
 
+import io.leapfrog.common.ByteText;
 import io.leapfrog.common.FloatCodec;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.io.CsvStyle;
@@ -9,8 +10,6 @@ import io.leapfrog.planner.sql.ColumnKind;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,7 +132,7 @@ public final class FileTables {
         List<List<String>> rows = new ArrayList<>();
         int lineNo = 0;
         try (InputStream raw = Files.newInputStream(file);
-             BufferedReader in = new BufferedReader(new InputStreamReader(FactReader.decompressed(raw), StandardCharsets.UTF_8))) {
+             BufferedReader in = new BufferedReader(ByteText.reader(FactReader.decompressed(raw)))) {
             String line;
             CsvStyle style = new CsvStyle(delimiter, false, delimiter.equals(","), false);
             while (rows.size() < SAMPLE_LINES && (line = in.readLine()) != null) {

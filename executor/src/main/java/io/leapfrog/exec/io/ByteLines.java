@@ -2,7 +2,8 @@ package io.leapfrog.exec.io;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import io.leapfrog.common.ByteText;
+
 import java.util.Arrays;
 
 /**
@@ -88,8 +89,8 @@ final class ByteLines {
         return end;
     }
 
-    /** The current line decoded (malformed UTF-8 replaced, as the decoding reader does). */
+    /** The current line decoded losslessly ({@link ByteText}: bytes that are not UTF-8 become escapes). */
     String text() {
-        return new String(buf, start, end - start, StandardCharsets.UTF_8);
+        return ByteText.decode(buf, start, end);
     }
 }

@@ -1,5 +1,6 @@
 package io.leapfrog.exec.io;
 
+import io.leapfrog.common.ByteText;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.storage.ColumnType;
 import io.leapfrog.exec.storage.Relation;
@@ -11,7 +12,6 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * Writes a {@link Relation} one tuple per line in its sorted order, columns joined by a delimiter,
- * numbers in decimal and symbols resolved. Files are written atomically: to a temporary file in the
+ * numbers in decimal and symbols resolved, encoded with {@link ByteText} (a symbol's bytes as they were read). Files are written atomically: to a temporary file in the
  * same directory, then renamed over the target, so readers never see a half-written file and an
  * error leaves the previous file (or none) in place.
  */
@@ -48,7 +48,7 @@ public final class FactWriter {
             if (style.gzip()) {
                 raw = new GZIPOutputStream(raw, 1 << 16);
             }
-            try (Writer w = new BufferedWriter(new OutputStreamWriter(raw, StandardCharsets.UTF_8), 1 << 16)) {
+            try (Writer w = new BufferedWriter(new OutputStreamWriter(raw, ByteText.CHARSET), 1 << 16)) {
                 if (header != null) {
                     w.append(header).append('\n');
                 }
@@ -80,7 +80,7 @@ public final class FactWriter {
 
     /** Writes {@code r} to a print stream in {@code style} (its gzip flag does not apply); flushed, not closed. */
     public static void write(PrintStream out, Relation r, ColumnType[] types, SymbolTable symbols, CsvStyle style) {
-        Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        Writer w = new BufferedWriter(new OutputStreamWriter(out, ByteText.CHARSET), 1 << 16);
         try {
             write(w, r, types, symbols, style);
             w.flush();

@@ -1,0 +1,107 @@
+package io.leapfrog.common;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The accepted texts follow C's strtol/strtoul/strtof as Souffle calls them (src/include/souffle/utility/StringUtil.h). */
+class SouffleNumbersTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"42|42", "'  7'|7", "+5|5", "-2147483648|-2147483648", "2147483647|2147483647",
+            "007|7", "-0|0"})
+    void factNumbers(String text, int value) {
+        assertEquals(value, SouffleNumbers.factNumber(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "0x10", "0b1", "1 ", "1.0", "- 1", "++1", "1_000", "١"})
+    void notFactNumbers(String text) {
+        assertThrows(NumberFormatException.class, () -> SouffleNumbers.factNumber(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2147483648", "-2147483649", "99999999999999999999"})
+    void factNumbersOutOfRange(String text) {
+        assertThrows(ArithmeticException.class, () -> SouffleNumbers.factNumber(text));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"4294967295|4294967295", "0xff|255", "0xFF|255", "0b101|5", "+3|3", "' 3'|3",
+            "' -0'|0"})
+    void factUnsigned(String text, long value) {
+        assertEquals(value, SouffleNumbers.factUnsigned(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "-0", "0X1", "0x", "0b", "0b12", "' 0x1'", "1 "})
+    void notFactUnsigned(String text) {
+        assertThrows(NumberFormatException.class, () -> SouffleNumbers.factUnsigned(text.replace("'", "")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"4294967296", " -1", "0x100000000"})
+    void factUnsignedOutOfRange(String text) {
+        assertThrows(ArithmeticException.class, () -> SouffleNumbers.factUnsigned(text));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"1.5|1.5", "-2|-2", "' 1e3'|1000", ".5|0.5", "5.|5", "0x1.8p1|3", "0x10|16",
+            "1E-2|0.01", "0|0", "0.0e-999|0"})
+    void factFloats(String text, float value) {
+        assertEquals(value, SouffleNumbers.factFloat(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"inf", "-INF", "Infinity", "nan", "NaN(123)"})
+    void factFloatSpecials(String text) {
+        float f = SouffleNumbers.factFloat(text);
+        assertEquals(true, Float.isNaN(f) || Float.isInfinite(f));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "1f", "1.5d", "1e", "1 ", "e5", "1,5", "--1", "infinit"})
+    void notFactFloats(String text) {
+        assertThrows(NumberFormatException.class, () -> SouffleNumbers.factFloat(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1e39", "-3.5e38", "1e-40"})
+    void factFloatsOutOfRange(String text) {
+        assertThrows(ArithmeticException.class, () -> SouffleNumbers.factFloat(text));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"12|12", "12abc|12", "' -7 '|-7", "0x1f|31", "-0x10|-16", "0b11|3", "-0b11|-3",
+            "0xg|0", "+4|4"})
+    void toNumberReadsTheLongestNumberPrefix(String text, int value) {
+        assertEquals(value, SouffleNumbers.toNumber(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "abc", "0b", "x1", "-"})
+    void toNumberNeedsDigits(String text) {
+        assertThrows(NumberFormatException.class, () -> SouffleNumbers.toNumber(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"3000000000", "-2147483649", "0xFFFFFFFF"})
+    void toNumberIsRangeChecked(String text) {
+        assertThrows(ArithmeticException.class, () -> SouffleNumbers.toNumber(text));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"4294967295|4294967295", "0xFFFFFFFF|4294967295", "7up|7"})
+    void toUnsigned(String text, long value) {
+        assertEquals(value, SouffleNumbers.toUnsigned(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "-0", "up"})
+    void notToUnsigned(String text) {
+        assertThrows(NumberFormatException.class, () -> SouffleNumbers.toUnsigned(text));
+    }
+}
