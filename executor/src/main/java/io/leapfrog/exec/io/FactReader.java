@@ -1,6 +1,8 @@
 package io.leapfrog.exec.io;
 
 import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.IoFailures;
+import io.leapfrog.common.SouffleNumbers;
 import io.leapfrog.common.UnsignedCodec;
 
 import io.leapfrog.common.LeapfrogException;
@@ -10,14 +12,15 @@ import io.leapfrog.exec.storage.RelationBuilder;
 import io.leapfrog.exec.storage.SymbolTable;
 
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * Reads a fact file into a {@link Relation}: Souffle {@code .facts} (tab-separated by default, any
@@ -102,12 +105,20 @@ public final class FactReader {
 
     /** Reads {@code file} (gzip or plain). */
     public Relation read(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            return read(in, file.toString());
-        } catch (NoSuchFileException e) {
-            throw new LeapfrogException(file + ": error: cannot open fact file: no such file");
+        if (Files.isDirectory(file)) {
+            throw new LeapfrogException("error: cannot read fact file " + file + ": it is a directory; name the"
+                    + " file with filename=\"...\" (relative to the fact directory)");
+        }
+        InputStream in;
+        try {
+            in = Files.newInputStream(file);
         } catch (IOException e) {
-            throw new LeapfrogException(file + ": error: cannot read fact file: " + e.getMessage());
+            throw new LeapfrogException("error: cannot open fact file " + file + ": " + IoFailures.reason(e));
+        }
+        try (in) {
+            return read(in, file.toString());
+        } catch (IOException e) {
+            throw new LeapfrogException("error: cannot read fact file " + file + ": " + IoFailures.reason(e));
         }
     }
 
@@ -128,6 +139,7 @@ public final class FactReader {
         }
         String[] fields = new String[width];
         int lineNo = 0;
+        FactFormat layout = format;
         try {
             ByteLines lines = new ByteLines(decompressed(raw));
             while (lines.next()) {
@@ -138,13 +150,16 @@ public final class FactReader {
                 if (lines.start() == lines.end()) {
                     continue;
                 }
+                if (lineNo == 1 && startsSnapHeader(lines.bytes()[lines.start()])) {
+                    layout = FactFormat.SNAP;
+                }
                 if (fileColumns == null && parseNumbers(lines.bytes(), lines.start(), lines.end(), tuple)) {
                     out.add(tuple, 0);
                     continue;
                 }
                 String line = lines.text();
                 int found;
-                if (format == FactFormat.SNAP) {
+                if (layout == FactFormat.SNAP) {
                     if (line.charAt(0) == '#' || line.isBlank()) {
                         continue;
                     }
@@ -165,10 +180,34 @@ public final class FactReader {
                 }
                 out.add(tuple, 0);
             }
+        } catch (EOFException | ZipException e) {
+            // Only the gzip stream throws these: a plain stream just ends.
+            throw new LeapfrogException("error: cannot read fact file " + source + ": damaged gzip data ("
+                    + (e instanceof EOFException ? "it ends before the compressed data does"
+                    : IoFailures.reason(e)) + (lineNo > 0 ? ", after line " + lineNo : "") + ")");
         } catch (IOException e) {
-            throw new LeapfrogException(source + ":" + lineNo + ": error: cannot read fact file: " + e.getMessage());
+            throw new LeapfrogException("error: cannot read fact file " + source + ": " + IoFailures.reason(e)
+                    + (lineNo > 0 ? " (after line " + lineNo + ")" : ""));
         }
         return out.build();
+    }
+
+    /**
+     * Whether a file whose first line starts with {@code first} is a SNAP edge list: a '#' comment header,
+     * in the default layout (tab-separated, no header line, unquoted), for a relation without symbol
+     * columns, where such a line could never be a tuple. Souffle would stop at the header; reading the
+     * file as SNAP takes nothing away that could be read otherwise.
+     */
+    private boolean startsSnapHeader(byte first) {
+        if (first != '#' || format != FactFormat.DELIMITED || !delimiter.equals("\t") || skipHeader || quoted) {
+            return false;
+        }
+        for (ColumnType t : types) {
+            if (t == ColumnType.SYMBOL) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -319,30 +358,34 @@ public final class FactReader {
         if (t == ColumnType.SYMBOL) {
             return symbols.intern(field);
         }
-        String s = field.strip();
+        String s = field;   // as it is: Souffle allows space before a number, not after it
         try {
             switch (t) {
                 case FLOAT:
-                    return FloatCodec.encode(FloatCodec.parse(s));
-                case UNSIGNED: {
-                    long v = parseInteger(s);
-                    if (v < 0 || v > 0xffffffffL) {
-                        throw lineError(source, lineNo, "unsigned number out of range: '" + field + "' in column "
-                                + (column + 1) + " (unsigned values are 0.." + 0xffffffffL + ")");
-                    }
-                    return UnsignedCodec.encodeValue(v);
-                }
-                default: {
-                    long v = parseInteger(s);
-                    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-                        throw lineError(source, lineNo, "number out of range: '" + field + "' in column " + (column + 1)
-                                + " (numbers are signed 32-bit: " + Integer.MIN_VALUE + ".." + Integer.MAX_VALUE + ")");
-                    }
-                    return (int) v;
-                }
+                    return FloatCodec.encode(SouffleNumbers.factFloat(s));
+                case UNSIGNED:
+                    return UnsignedCodec.encodeValue(SouffleNumbers.factUnsigned(s));
+                default:
+                    return SouffleNumbers.factNumber(s);
             }
+        } catch (ArithmeticException e) {
+            throw lineError(source, lineNo, switch (t) {
+                case FLOAT -> "float out of range: '" + field + "' in column " + (column + 1)
+                        + " (floats are 32-bit: normal magnitudes up to 3.4028235e38, or 0, inf, nan)";
+                case UNSIGNED -> "unsigned number out of range: '" + field + "' in column " + (column + 1)
+                        + " (unsigned values are 0.." + SouffleNumbers.UNSIGNED_MAX + ")";
+                default -> "number out of range: '" + field + "' in column " + (column + 1)
+                        + " (numbers are signed 32-bit: " + Integer.MIN_VALUE + ".." + Integer.MAX_VALUE + ")";
+            });
         } catch (NumberFormatException e) {
-            throw lineError(source, lineNo, (t == ColumnType.FLOAT ? "not a float: '" : "not a number: '") + field + "' in column " + (column + 1));
+            throw lineError(source, lineNo, switch (t) {
+                case FLOAT -> "not a float: '" + field + "' in column " + (column + 1)
+                        + " (decimal or exponent notation, 0x hexadecimal, inf or nan; no space after it)";
+                case UNSIGNED -> "not an unsigned number: '" + field + "' in column " + (column + 1)
+                        + " (decimal, 0x hexadecimal or 0b binary, no sign '-'; no space after it)";
+                default -> "not a number: '" + field + "' in column " + (column + 1)
+                        + " (fact files hold numbers in decimal, as Souffle reads them; no space after it)";
+            });
         }
     }
 

@@ -33,7 +33,7 @@ class NumericFactLinesTest {
 
     @Test
     void plainAndOtherNumberLinesMix() {
-        String text = "1\t2\n-7\t0\r\n\n0x10\t3\n 4\t5 \n007\t-0\r2147483647\t-2147483648";
+        String text = "1\t2\n-7\t0\r\n\n+16\t3\n 4\t 5\n007\t-0\r2147483647\t-2147483648";
         Relation r = read(text, NUMBER, NUMBER);
         assertEquals(Relation.of(2, new int[][]{{1, 2}, {-7, 0}, {16, 3}, {4, 5}, {7, 0},
                 {Integer.MAX_VALUE, Integer.MIN_VALUE}}), r);
@@ -47,7 +47,8 @@ class NumericFactLinesTest {
         e = assertThrows(LeapfrogException.class, () -> read("1\t2\r\n3\t4\t5\n", NUMBER, NUMBER));
         assertEquals("t.facts:2: error: expected 2 columns, found 3 (line: 3\t4\t5)", e.getMessage());
         e = assertThrows(LeapfrogException.class, () -> read("1\r\r-\n", NUMBER));
-        assertEquals("t.facts:3: error: not a number: '-' in column 1", e.getMessage());
+        assertEquals("t.facts:3: error: not a number: '-' in column 1 (fact files hold numbers in decimal, as Souffle"
+                + " reads them; no space after it)", e.getMessage());
         e = assertThrows(LeapfrogException.class, () -> read("12345678901\n", NUMBER));
         assertEquals("t.facts:1: error: number out of range: '12345678901' in column 1"
                 + " (numbers are signed 32-bit: -2147483648..2147483647)", e.getMessage());
