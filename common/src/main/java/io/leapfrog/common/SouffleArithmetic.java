@@ -102,12 +102,19 @@ public final class SouffleArithmetic {
         return result;
     }
 
-    /** Souffle's {@code to_number}: a decimal integer (surrounding spaces allowed), else an error. */
+    /**
+     * Souffle's {@code to_number}: the number at the start of the text ({@link SouffleNumbers#toNumber}:
+     * decimal, 0x or 0b, signed); an error when there is none or it is outside the 32-bit range.
+     */
     public static int toNumber(String s) {
         try {
-            return (int) Long.parseLong(s.trim());
+            return SouffleNumbers.toNumber(s);
         } catch (NumberFormatException e) {
-            throw new LeapfrogException("error: to_number: cannot convert \"" + s + "\" to a number");
+            throw new LeapfrogException("error: to_number: cannot convert \"" + s + "\" to a number (it must start"
+                    + " with one: decimal, 0x hexadecimal or 0b binary)");
+        } catch (ArithmeticException e) {
+            throw new LeapfrogException("error: to_number: \"" + s + "\" is out of range (numbers are signed 32-bit: "
+                    + Integer.MIN_VALUE + ".." + Integer.MAX_VALUE + ")");
         }
     }
 }

@@ -75,16 +75,19 @@ public final class UnsignedArithmetic {
         return UnsignedCodec.encodeValue(v);
     }
 
-    /** {@code to_unsigned}: a decimal integer in 0 .. 2^32-1 (surrounding spaces allowed), else an error. */
+    /**
+     * {@code to_unsigned}: the unsigned number at the start of the text ({@link SouffleNumbers#toUnsigned}:
+     * decimal, 0x or 0b, no '-'); an error when there is none or it is above 2^32-1.
+     */
     public static int parse(String s) {
         try {
-            long v = Long.parseLong(s.trim());
-            if (v >= 0 && v <= UnsignedCodec.MAX) {
-                return UnsignedCodec.encode((int) v);
-            }
+            return UnsignedCodec.encodeValue(SouffleNumbers.toUnsigned(s));
         } catch (NumberFormatException e) {
-            // below
+            throw new LeapfrogException("error: to_unsigned: cannot convert \"" + s + "\" to an unsigned number (it"
+                    + " must start with one: decimal, 0x hexadecimal or 0b binary, no '-')");
+        } catch (ArithmeticException e) {
+            throw new LeapfrogException("error: to_unsigned: \"" + s + "\" is out of range (unsigned values are 0.."
+                    + UnsignedCodec.MAX + ")");
         }
-        throw new LeapfrogException("error: to_unsigned: cannot convert \"" + s + "\" to an unsigned number");
     }
 }

@@ -17,14 +17,12 @@ import io.leapfrog.planner.datalog.ProgramTranslator;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.parser.DatalogParser;
+import io.leapfrog.parser.ProgramText;
 import io.leapfrog.planner.calcite.CalcitePlanner;
 import io.leapfrog.planner.JoinPlanner;
 import io.leapfrog.planner.sql.SqlResult;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -92,15 +90,10 @@ public final class Engine implements AutoCloseable {
 
     /** Reads, parses and checks a program file; LeapfrogException (with position) on any error. */
     public LoadedProgram parse(Path file) {
-        String source;
-        try {
-            source = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
+        if (!Files.exists(file)) {
             throw new LeapfrogException("error: program file " + file + " does not exist");
-        } catch (IOException e) {
-            throw new LeapfrogException("error: cannot read program file " + file + ": " + e.getMessage(), e);
         }
-        return parse(source, file.toString());
+        return parse(ProgramText.read(file, "program file"), file.toString());
     }
 
     /** Parses and checks program text; {@code fileName} is used in error positions. */

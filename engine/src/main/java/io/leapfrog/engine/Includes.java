@@ -3,8 +3,9 @@ package io.leapfrog.engine;
 import io.leapfrog.ast.SourcePos;
 import io.leapfrog.parser.Diagnostics;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.parser.ProgramText;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,8 +20,9 @@ import java.util.regex.Pattern;
  * the others). A file is cut at its include lines into parts, each the whole text with the other lines
  * blanked, so that every position still names the right file and line; an included file's parts come
  * where its include line was, as the preprocessor would put its text. Paths are relative to the
- * including file's directory (or the working directory for text that is not a file); a missing file or
- * a cycle of includes is an error at the include line.
+ * including file's directory (or the working directory for text that is not a file); a missing file, one
+ * that is not a regular file (a directory, /dev/zero), one {@link ProgramText} refuses (not UTF-8, too
+ * large) or a cycle of includes is an error at the include line.
  */
 final class Includes {
     private static final Pattern INCLUDE = Pattern.compile("^\\s*#\\s*include\\s+[\"<]([^\">]+)[\">]\\s*$");
@@ -75,12 +77,16 @@ final class Includes {
                 throw Diagnostics.failure(pos, "#include cycle: " + target + " is already being included. Remove one of"
                         + " the includes", source);
             }
+            if (!Files.isRegularFile(target)) {
+                throw Diagnostics.failure(pos, "cannot read included file " + target + ": " + (Files.isDirectory(target)
+                        ? "it is a directory" : Files.exists(target) ? "it is not a regular file"
+                        : "no such file") + ". Paths are relative to the including file's directory", source);
+            }
             String text;
             try {
-                text = Files.readString(target, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw Diagnostics.failure(pos, "cannot read included file " + target + " (" + e.getClass().getSimpleName()
-                        + "). Paths are relative to the including file's directory", source);
+                text = ProgramText.read(target, "included file");
+            } catch (LeapfrogException e) {
+                throw new LeapfrogException(e.getMessage() + "\n" + Diagnostics.error(pos, "included here", source));
             }
             List<Path> deeper = new ArrayList<>(chain);
             deeper.add(target.toAbsolutePath().normalize());

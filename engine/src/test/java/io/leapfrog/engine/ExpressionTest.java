@@ -69,6 +69,28 @@ class ExpressionTest {
     }
 
     @Test
+    void conversionFunctorsReadNumbersAsSouffleDoes() throws Exception {
+        List<String> out = eval(".decl n(k:symbol, v:number)\n.decl u(k:symbol, v:unsigned)", """
+                n("plain", to_number("123")).
+                n("prefix", to_number("12abc")).
+                n("space_sign", to_number(" +7")).
+                n("hex", to_number("-0x10")).
+                n("binary", to_number("0b101")).
+                u("hex", to_unsigned("0xFFFFFFFF")).
+                u("prefix", to_unsigned("7up")).
+                """, "n");
+        assertEquals(List.of("binary\t5", "hex\t-16", "plain\t123", "prefix\t12", "space_sign\t7"), out);
+        for (String bad : List.of("to_number(\"3000000000\")", "to_number(\"0xFFFFFFFF\")", "to_number(\"abc\")")) {
+            LeapfrogException e = assertThrows(LeapfrogException.class,
+                    () -> eval(".decl n(v:number)", "n(" + bad + ").", "n"), bad);
+            assertTrue(e.getMessage().contains("to_number"), e.getMessage());
+        }
+        LeapfrogException e = assertThrows(LeapfrogException.class,
+                () -> eval(".decl u(v:unsigned)", "u(to_unsigned(\"-1\")).", "u"));
+        assertTrue(e.getMessage().contains("to_unsigned: cannot convert \"-1\""), e.getMessage());
+    }
+
+    @Test
     void comparisonsAreSignedAndAssignmentsChain() throws Exception {
         List<String> out = eval(".decl a(x:number)\n.decl r(x:number, y:number, z:number)", """
                 a(-5). a(0). a(7).

@@ -71,4 +71,32 @@ class IncludeTest {
             assertTrue(braces.contains("comp.dl:4:1"), "braces in strings and comments do not count: " + braces);
         }
     }
+
+    @Test
+    void includesReadOnlyBoundedUtf8RegularFiles() throws Exception {
+        Path device = Files.writeString(dir.resolve("zero.dl"), ".decl a(x:number)\n#include \"/dev/zero\"\n");
+        Path directory = Files.writeString(dir.resolve("dir.dl"), "#include \".\"\n");
+        Files.write(dir.resolve("latin1.dl"), new byte[]{'a', '(', '1', ')', '.', ' ', '/', '/', (byte) 0xE9, '\n'});
+        Path latin1 = Files.writeString(dir.resolve("l.dl"), ".decl a(x:number)\n#include \"latin1.dl\"\n");
+        Files.write(dir.resolve("bom.dl"), new byte[]{(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'a', '(', '2', ')', '.', '\n'});
+        Path bom = Files.writeString(dir.resolve("b.dl"), ".decl a(x:number)\n.output a\n#include \"bom.dl\"\n");
+        Path malformed = Files.writeString(dir.resolve("m.dl"), ".decl a(x:number)\n#include bom.dl\n");
+        EngineTestSupport t = new EngineTestSupport(dir);
+        try (Engine e = t.engine(1)) {
+            long start = System.nanoTime();
+            String zero = assertThrows(LeapfrogException.class, () -> e.parse(device)).getMessage();
+            assertTrue(zero.startsWith(device + ":2:1: error: cannot read included file /dev/zero: it is not a regular"
+                    + " file"), zero);
+            assertTrue(System.nanoTime() - start < 5_000_000_000L, "refused without reading it");
+            String isDir = assertThrows(LeapfrogException.class, () -> e.parse(directory)).getMessage();
+            assertTrue(isDir.contains("it is a directory"), isDir);
+            String bytes = assertThrows(LeapfrogException.class, () -> e.parse(latin1)).getMessage();
+            assertTrue(bytes.startsWith(dir.resolve("latin1.dl") + ":1:9: error: invalid UTF-8 byte 0xE9"), bytes);
+            assertTrue(bytes.contains(latin1 + ":2:1: error: included here"), bytes);
+            String cpp = assertThrows(LeapfrogException.class, () -> e.parse(malformed)).getMessage();
+            assertTrue(cpp.startsWith(malformed + ":2:1: error: malformed #include: write #include \"file.dl\""), cpp);
+            e.run(e.parse(bom), dir.resolve("facts"), dir.resolve("out"));
+        }
+        assertEquals(List.of("2"), t.output("a"));
+    }
 }

@@ -77,6 +77,12 @@ public final class DatalogParser {
                 };
                 throw Diagnostics.notSupported(pos(token, fileName), what, source);
             }
+            if (token.getType() == DatalogLexer.PREPROCESSOR && INCLUDE.matcher(token.getText()).lookingAt()
+                    && !WELL_FORMED_INCLUDE.matcher(token.getText()).matches()) {
+                // a well-formed #include is expanded before parsing (the engine's Includes); this one cannot be
+                throw Diagnostics.failure(pos(token, fileName), "malformed #include: write #include \"file.dl\" alone on"
+                        + " its line (the path in double quotes, relative to this file's directory)", source);
+            }
             if (token.getType() == DatalogLexer.PREPROCESSOR) {
                 throw Diagnostics.notSupported(pos(token, fileName),
                         "C preprocessor lines (" + firstWord(token.getText()) + "); expand them with cpp first",
@@ -84,6 +90,10 @@ public final class DatalogParser {
             }
         }
     }
+
+    private static final java.util.regex.Pattern INCLUDE = java.util.regex.Pattern.compile("#\\s*include\\b");
+    private static final java.util.regex.Pattern WELL_FORMED_INCLUDE =
+            java.util.regex.Pattern.compile("#\\s*include\\s+[\"<][^\">]+[\">]\\s*");
 
     private static String firstWord(String text) {
         int space = text.indexOf(' ');

@@ -8,6 +8,7 @@ import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.TokenStream;
+import org.antlr.v4.runtime.Vocabulary;
 import io.leapfrog.parser.grammar.DatalogLexer;
 import org.antlr.v4.runtime.misc.IntervalSet;
 
@@ -83,9 +84,21 @@ final class SyntaxErrorCollector extends BaseErrorListener {
             if (token.getText().equals("\"")) {
                 return "unterminated string. Close it with '\"' on the same line";
             }
-            return "unexpected character " + found(token) + ". Remove it or put it inside a string";
+            return "unexpected character " + shownChar(token.getText()) + ". Remove it or put it inside a string";
         }
         return null;
+    }
+
+    /** A character as text, or by its code point when it would not show (a byte-order mark, a control). */
+    private static String shownChar(String text) {
+        int c = text.codePointAt(0);
+        int kind = Character.getType(c);
+        boolean invisible = Character.isISOControl(c) || Character.isWhitespace(c) || Character.isSpaceChar(c)
+                || kind == Character.FORMAT || kind == Character.UNASSIGNED || kind == Character.PRIVATE_USE;
+        if (!invisible) {
+            return "'" + text + "'";
+        }
+        return String.format("U+%04X", c) + (c == 0xFEFF ? " (a byte-order mark)" : "");
     }
 
     private static String describe(Parser parser, Token token, IntervalSet expected) {
@@ -108,12 +121,46 @@ final class SyntaxErrorCollector extends BaseErrorListener {
         if (token.getType() == DatalogLexer.STRING && found.length() > 40) {
             found = found.substring(0, 37) + "...'";
         }
-        String wanted = expected.size() <= 6 ? expected.toString(parser.getVocabulary()) : null;
-        if (wanted == null) {
+        if (expected.size() > 6) {
             return "syntax error, unexpected " + found;
         }
-        return "syntax error, unexpected " + found + ", expected " + wanted.replace("{", "").replace("}", "")
-                .replace(", ", " or ");
+        List<String> wanted = new ArrayList<>();
+        for (int type : expected.toArray()) {
+            String name = tokenName(parser.getVocabulary(), type);
+            if (!wanted.contains(name)) {
+                wanted.add(name);
+            }
+        }
+        return "syntax error, unexpected " + found + ", expected " + String.join(" or ", wanted);
+    }
+
+    /**
+     * A token kind as a user reads it: its text in quotes where it has one ({@code ','}, {@code '}'}),
+     * else what it stands for ("a name", "a string"); never a grammar-internal name.
+     */
+    static String tokenName(Vocabulary vocabulary, int type) {
+        if (type == Token.EOF) {
+            return "end of file";
+        }
+        String literal = vocabulary.getLiteralName(type);
+        if (literal != null) {
+            return literal;
+        }
+        return switch (type) {
+            case DatalogLexer.IDENT -> "a name";
+            case DatalogLexer.STRING -> "a string";
+            case DatalogLexer.NUMBER -> "a number";
+            case DatalogLexer.UNSIGNED -> "an unsigned number";
+            case DatalogLexer.FLOAT -> "a float";
+            case DatalogLexer.ADT_CONSTRUCTOR -> "a constructor ($Name)";
+            case DatalogLexer.UNSUPPORTED_DIRECTIVE -> "a directive";
+            case DatalogLexer.PREPROCESSOR -> "#include";
+            default -> {
+                String symbolic = vocabulary.getSymbolicName(type);
+                yield symbolic == null ? "token " + type : "'" + symbolic.toLowerCase(java.util.Locale.ROOT)
+                        .replace('_', ' ') + "'";
+            }
+        };
     }
 
     private static String lexerMessage(String antlrMessage) {

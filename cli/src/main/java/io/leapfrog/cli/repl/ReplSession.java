@@ -9,6 +9,7 @@ import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.LoadedProgram;
 import io.leapfrog.engine.QueryResult;
 import io.leapfrog.engine.RunResult;
+import io.leapfrog.parser.ProgramText;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -187,13 +188,7 @@ public final class ReplSession implements AutoCloseable {
         }
         Path file = Path.of(unquote(arg));
         ProgramFiles.requireReadableFile(file, "file");
-        String source;
-        try {
-            source = Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        addToProgram(source, file.toString());
+        addToProgram(ProgramText.read(file, "file"), file.toString());
         out.println("loaded " + file);
     }
 

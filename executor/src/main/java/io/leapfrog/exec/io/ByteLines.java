@@ -21,13 +21,23 @@ final class ByteLines {
     private boolean skipLf; // the last line ended with '\r': a '\n' right after it ends nothing more
     private int start;
     private int end;
+    private boolean atStart = true;
 
     ByteLines(InputStream in) {
         this.in = in;
     }
 
-    /** Advances to the next line; false at the end of the stream. */
+    /** Advances to the next line; false at the end of the stream. A UTF-8 byte-order mark at the start is skipped. */
     boolean next() throws IOException {
+        if (atStart) {
+            atStart = false;
+            while (filled - pos < 3 && !eof) {
+                fill();
+            }
+            if (filled - pos >= 3 && buf[pos] == (byte) 0xEF && buf[pos + 1] == (byte) 0xBB && buf[pos + 2] == (byte) 0xBF) {
+                pos += 3;
+            }
+        }
         while (true) {
             if (skipLf && pos < filled) {
                 skipLf = false;

@@ -111,6 +111,19 @@ class FactIoTest {
     }
 
     @Test
+    void aByteOrderMarkAtTheStartIsSkipped() throws IOException {
+        SymbolTable st = new SymbolTable();
+        Path numbers = dir.resolve("bom.facts");
+        Files.write(numbers, new byte[]{(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '7', '\t', '8', '\n'});
+        assertEquals(Relation.of(2, new int[][]{{7, 8}}), new FactReader(ColumnType.repeat(NUMBER, 2), st).read(numbers));
+        Path symbols = dir.resolve("bom2.facts");
+        Files.write(symbols, new byte[]{(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'a', '\n', (byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '\n'});
+        Relation r = new FactReader(new ColumnType[]{SYMBOL}, st).read(symbols);
+        assertTrue(r.contains(new int[]{st.lookup("a")}));
+        assertTrue(r.contains(new int[]{st.lookup("\uFEFF")}), "only the first line's mark is a byte-order mark");
+    }
+
+    @Test
     void numbersAreAsStrictAsSouffles() throws IOException {
         SymbolTable st = new SymbolTable();
         for (String bad : new String[]{"0x10", "5 ", "1.0", "0b1"}) {
