@@ -2,6 +2,7 @@ package io.leapfrog.engine;
 
 import io.leapfrog.common.ByteText;
 import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.IoFailures;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.io.CsvStyle;
 import io.leapfrog.exec.io.FactReader;
@@ -70,7 +71,7 @@ public final class FileTables {
         try (Stream<Path> s = Files.list(dir)) {
             files = s.filter(Files::isRegularFile).sorted().toList();
         } catch (IOException e) {
-            throw new LeapfrogException("error: cannot list " + dir + ": " + e.getMessage());
+            throw new LeapfrogException("error: cannot list " + dir + ": " + IoFailures.reason(e));
         }
         Map<String, Path> byName = new LinkedHashMap<>();
         StringBuilder program = new StringBuilder();
@@ -137,6 +138,9 @@ public final class FileTables {
             CsvStyle style = new CsvStyle(delimiter, false, delimiter.equals(","), false);
             while (rows.size() < SAMPLE_LINES && (line = in.readLine()) != null) {
                 lineNo++;
+                if (lineNo == 1 && line.startsWith("\uFEFF")) {
+                    line = line.substring(1); // a byte-order mark, skipped as the fact reader skips it
+                }
                 if (!line.isEmpty()) {
                     rows.add(FactReader.fields(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line, style));
                 }
@@ -144,7 +148,7 @@ public final class FileTables {
         } catch (IllegalArgumentException e) {
             throw new LeapfrogException(file + ":" + lineNo + ": error: " + e.getMessage());
         } catch (IOException e) {
-            throw new LeapfrogException(file + ": error: cannot read fact file: " + e.getMessage());
+            throw new LeapfrogException("error: cannot read fact file " + file + ": " + IoFailures.reason(e));
         }
         if (rows.isEmpty()) {
             return null;

@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The engine's side of fact IO: maps relation schemas to the executor's column types and delegates to
@@ -32,12 +33,24 @@ public final class FactFiles {
     /** Reads facts from a stream (standard input) laid out in {@code style}; {@code source} names it in messages. */
     public static Relation read(java.io.InputStream in, String source, CsvStyle style, List<String> columnTypes,
                                 SymbolTable symbols) {
-        return new FactReader(types(columnTypes), symbols).style(style).read(in, source);
+        return read(in, source, style, columnTypes, null, symbols);
+    }
+
+    /** As above, enumeration-typed columns limited to their values ({@link FactReader#enumValues}; null: none). */
+    public static Relation read(java.io.InputStream in, String source, CsvStyle style, List<String> columnTypes,
+                                List<Set<String>> enumValues, SymbolTable symbols) {
+        return new FactReader(types(columnTypes), symbols).style(style).enumValues(enumValues).read(in, source);
     }
 
     /** Reads a fact file laid out in {@code style} (header line, quoted fields). */
     public static Relation read(Path file, CsvStyle style, List<String> columnTypes, SymbolTable symbols) {
-        return new FactReader(types(columnTypes), symbols).style(style).read(file);
+        return read(file, style, columnTypes, null, symbols);
+    }
+
+    /** As above, enumeration-typed columns limited to their values ({@link FactReader#enumValues}; null: none). */
+    public static Relation read(Path file, CsvStyle style, List<String> columnTypes, List<Set<String>> enumValues,
+                                SymbolTable symbols) {
+        return new FactReader(types(columnTypes), symbols).style(style).enumValues(enumValues).read(file);
     }
 
     /** Writes the relation atomically in {@code style}, after {@code header} when not null. */

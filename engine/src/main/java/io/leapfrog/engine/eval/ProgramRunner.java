@@ -142,11 +142,12 @@ public final class ProgramRunner {
             String io = d.params().getOrDefault("IO", "file");
             Relation r;
             if (io.equals("stdin")) {
-                r = FactFiles.read(System.in, "<stdin>", style(d), info.columnTypes(), ctx.symbols());
+                r = FactFiles.read(System.in, "<stdin>", style(d), info.columnTypes(), model.enumValues(d.relation()),
+                        ctx.symbols());
             } else if (io.equals("file")) {
                 String name = d.params().getOrDefault("filename", d.relation() + ".facts");
                 Path file = factsDir == null ? Path.of(name) : factsDir.resolve(name);
-                r = FactFiles.read(file, style(d), info.columnTypes(), ctx.symbols());
+                r = FactFiles.read(file, style(d), info.columnTypes(), model.enumValues(d.relation()), ctx.symbols());
             } else {
                 throw new io.leapfrog.common.NotSupportedException("not supported: .input " + d.relation()
                         + " with IO=" + io + " (" + d.pos() + "); only IO=file and IO=stdin are");

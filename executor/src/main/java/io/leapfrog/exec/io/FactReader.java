@@ -19,14 +19,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
  * Reads a fact file into a {@link Relation}: Souffle {@code .facts} (tab-separated by default, any
  * delimiter), CSV ({@code ","}) or SNAP edge lists (whitespace-separated, '#' comments). Gzip input is
- * recognised by its magic bytes, whatever the file is called. Empty lines and a trailing '\r' are
- * ignored. A malformed line is a {@link LeapfrogException} naming the file and line:
+ * recognised by its magic bytes, whatever the file is called. Empty lines, a trailing '\r' and a UTF-8
+ * byte-order mark at the start are ignored. Lines are decoded with {@link io.leapfrog.common.ByteText}
+ * (a symbol keeps its bytes); numbers are read as Souffle reads them ({@link SouffleNumbers}); a
+ * default-layout file of a relation without symbol columns that starts with a '#' line is read as a SNAP
+ * edge list. A malformed line is a {@link LeapfrogException} naming the file and line:
  * {@code file:LINE: error: expected 2 columns, found 3 (line: ...)}.
  * <pre>
  *   Relation r = new FactReader(types, symbols).delimiter(",").read(path);
@@ -46,6 +50,8 @@ public final class FactReader {
     private final boolean quoted;
     /** The file column of each relation column (Souffle's columns="4:7"), or null for the same order. */
     private final int[] fileColumns;
+    /** Per column, the only symbols it may hold (an enumeration's "$Branch" values), or null: any; null: none restricted. */
+    private final List<Set<String>> enumValues;
     /** The delimiter as one byte when lines of numbers may be parsed from bytes (see parseNumbers), else -1. */
     private final int fastDelimiter;
 
@@ -55,11 +61,12 @@ public final class FactReader {
     }
 
     private FactReader(ColumnType[] types, SymbolTable symbols, FactFormat format, String delimiter) {
-        this(types, symbols, format, delimiter, false, false, null);
+        this(types, symbols, format, delimiter, false, false, null, null);
     }
 
     private FactReader(ColumnType[] types, SymbolTable symbols, FactFormat format, String delimiter, boolean skipHeader,
-                       boolean quoted, int[] fileColumns) {
+                       boolean quoted, int[] fileColumns, List<Set<String>> enumValues) {
+        this.enumValues = enumValues;
         this.types = types.clone();
         this.symbols = symbols;
         this.format = format;
@@ -100,7 +107,19 @@ public final class FactReader {
         }
         int[] columns = style.columns().isEmpty() ? null : style.columns().stream().mapToInt(Integer::intValue).toArray();
         return new FactReader(types, symbols, FactFormat.DELIMITED, style.delimiter(), style.headers(), style.rfc4180(),
-                columns);
+                columns, enumValues);
+    }
+
+    /**
+     * The same reader, checking the symbol columns of an enumeration type: {@code values.get(c)} is the set of
+     * values column c may hold ("$Mon", ...), null for an unrestricted column; another value is an error at its
+     * line, as Souffle reports an ADT value it does not know.
+     */
+    public FactReader enumValues(List<Set<String>> values) {
+        if (values != null && values.size() != types.length) {
+            throw new IllegalArgumentException(values.size() + " column restrictions for " + types.length + " columns");
+        }
+        return new FactReader(types, symbols, format, delimiter, skipHeader, quoted, fileColumns, values);
     }
 
     /** Reads {@code file} (gzip or plain). */
@@ -356,6 +375,11 @@ public final class FactReader {
     private int parse(String field, int column, String source, int lineNo) {
         ColumnType t = types[column];
         if (t == ColumnType.SYMBOL) {
+            Set<String> allowed = enumValues == null ? null : enumValues.get(column);
+            if (allowed != null && !allowed.contains(field)) {
+                throw lineError(source, lineNo, "'" + field + "' in column " + (column + 1) + " is not a value of its"
+                        + " enumeration type; it holds " + String.join(", ", allowed));
+            }
             return symbols.intern(field);
         }
         String s = field;   // as it is: Souffle allows space before a number, not after it

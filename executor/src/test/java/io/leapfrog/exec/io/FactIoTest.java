@@ -111,6 +111,18 @@ class FactIoTest {
     }
 
     @Test
+    void enumerationColumnsHoldOnlyTheirValues() throws IOException {
+        SymbolTable st = new SymbolTable();
+        java.util.List<java.util.Set<String>> days = java.util.Arrays.asList(null, java.util.Set.of("$Mon", "$Tue"));
+        FactReader reader = new FactReader(new ColumnType[]{SYMBOL, SYMBOL}, st).style(CsvStyle.DEFAULT).enumValues(days);
+        assertEquals(2, reader.read(file("ok.facts", "x\t$Mon\ny\t$Tue\n")).size());
+        Path bad = file("bad.facts", "x\t$Mon\n$Thu\t$Thu\n");
+        LeapfrogException e = assertThrows(LeapfrogException.class, () -> reader.read(bad));
+        assertTrue(e.getMessage().startsWith(bad + ":2: error: '$Thu' in column 2 is not a value of its enumeration type"),
+                e.getMessage());
+    }
+
+    @Test
     void aByteOrderMarkAtTheStartIsSkipped() throws IOException {
         SymbolTable st = new SymbolTable();
         Path numbers = dir.resolve("bom.facts");

@@ -16,6 +16,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,6 +49,8 @@ public final class ProgramModel {
     private final Set<String> equivalences;
     private final Map<String, int[][]> choiceKeys;
     private final Map<String, GraphSearch> searches;
+    /** Per relation with an enumeration-typed column: each column's values ("$Mon", ...), null for other columns. */
+    private final Map<String, List<Set<String>>> enumValues = new HashMap<>();
 
     private ProgramModel(Map<String, RelationInfo> relations, List<Directive> directives, List<Stratum> strata,
                          Set<String> equivalences, Map<String, int[][]> choiceKeys, Map<String, GraphSearch> searches) {
@@ -101,7 +104,57 @@ public final class ProgramModel {
         return strata;
     }
 
+    /**
+     * The values each column of {@code relation} may hold when it is of an enumeration type (the symbols
+     * "$Branch"), null for a column of another type; null when no column is. Fact files are checked
+     * against them, as Souffle checks an ADT column.
+     */
+    public List<Set<String>> enumValues(String relation) {
+        return enumValues.get(relation);
+    }
+
     public static ProgramModel of(Program program) {
+        ProgramModel model = build(program);
+        Map<String, TypeDecl> byName = new HashMap<>();
+        program.types().forEach(t -> byName.put(t.name(), t));
+        for (RelationDecl d : program.relations()) {
+            List<Set<String>> columns = new ArrayList<>();
+            boolean any = false;
+            for (var a : d.attributes()) {
+                Set<String> values = branches(a.type(), byName, new HashSet<>());
+                columns.add(values);
+                any |= values != null;
+            }
+            if (any) {
+                model.enumValues.put(d.name(), java.util.Collections.unmodifiableList(columns));
+            }
+        }
+        return model;
+    }
+
+    /** The values of an enumeration type (through aliases, subtypes and unions of enumerations), else null. */
+    private static Set<String> branches(String type, Map<String, TypeDecl> byName, Set<String> seen) {
+        TypeDecl t = byName.get(type);
+        if (t == null || !seen.add(type)) {
+            return null;
+        }
+        if (t.kind() == TypeDecl.Kind.ENUM) {
+            Set<String> values = new LinkedHashSet<>();
+            t.branches().forEach(b -> values.add("$" + b));
+            return values;
+        }
+        Set<String> values = new LinkedHashSet<>();
+        for (String base : t.bases()) {
+            Set<String> of = branches(base, byName, seen);
+            if (of == null) {
+                return null;   // a union with a non-enumeration type: any symbol of it
+            }
+            values.addAll(of);
+        }
+        return values.isEmpty() ? null : values;
+    }
+
+    private static ProgramModel build(Program program) {
         Map<String, String> baseTypes = resolveTypes(program.types());
         Map<String, RelationInfo> rels = new LinkedHashMap<>();
         for (RelationDecl d : program.relations()) {
