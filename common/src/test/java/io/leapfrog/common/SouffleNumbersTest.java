@@ -1,5 +1,6 @@
 package io.leapfrog.common;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -72,6 +73,37 @@ class SouffleNumbersTest {
     @ValueSource(strings = {"1e39", "-3.5e38", "1e-40"})
     void factFloatsOutOfRange(String text) {
         assertThrows(ArithmeticException.class, () -> SouffleNumbers.factFloat(text));
+    }
+
+    /**
+     * Against an independent statement of the rule (strtol base 10 over the whole field, then the 32-bit
+     * range): random texts over the characters that matter, and every int's own decimal text.
+     */
+    @Test
+    void factNumbersMatchTheirDefinitionOnRandomTexts() {
+        java.util.regex.Pattern rule = java.util.regex.Pattern.compile("[ \t\n\u000B\f\r]*([+-]?)0*([0-9]+)");
+        java.util.Random random = new java.util.Random(29);
+        String alphabet = "0123456789+- \txab.9";
+        for (int round = 0; round < 20_000; round++) {
+            StringBuilder sb = new StringBuilder();
+            for (int n = random.nextInt(13); n > 0; n--) {
+                sb.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String text = sb.toString();
+            java.util.regex.Matcher m = rule.matcher(text);
+            if (!m.matches()) {
+                assertThrows(NumberFormatException.class, () -> SouffleNumbers.factNumber(text), text);
+                continue;
+            }
+            java.math.BigInteger v = new java.math.BigInteger(m.group(1) + m.group(2));
+            if (v.bitLength() < 32) {
+                assertEquals(v.intValueExact(), SouffleNumbers.factNumber(text), text);
+            } else {
+                assertThrows(ArithmeticException.class, () -> SouffleNumbers.factNumber(text), text);
+            }
+            int i = random.nextInt();
+            assertEquals(i, SouffleNumbers.factNumber(Integer.toString(i)));
+        }
     }
 
     @ParameterizedTest
