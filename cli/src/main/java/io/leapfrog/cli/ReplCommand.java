@@ -13,8 +13,6 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -51,7 +49,7 @@ final class ReplCommand implements Callable<Integer> {
                 session.loadInitial(program);   // a broken start program is an error of the command
             }
             if (System.console() == null) {
-                Repl.script(session, new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                Repl.script(session, Repl.scriptReader(System.in));
             } else {
                 try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
                     Repl.interactive(session, terminal, historyFile);

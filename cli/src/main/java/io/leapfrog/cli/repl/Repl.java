@@ -1,6 +1,6 @@
 package io.leapfrog.cli.repl;
 
-
+import io.leapfrog.common.LeapfrogException;
 import org.jline.reader.Candidate;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -10,8 +10,12 @@ import org.jline.terminal.Terminal;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -76,7 +80,11 @@ public final class Repl {
         BufferedReader lines = new BufferedReader(input);
         StringBuilder pending = new StringBuilder();
         String line;
+        int lineNo = 0;
         while ((line = lines.readLine()) != null) {
+            if (lineNo++ == 0 && line.startsWith("\uFEFF")) {
+                line = line.substring(1); // a byte-order mark, skipped as in program files
+            }
             pending.append(line).append('\n');
             if (StatementEnd.isComplete(pending.toString())) {
                 boolean go = session.execute(pending.toString());
@@ -88,6 +96,66 @@ public final class Repl {
         }
         if (!StatementEnd.isBlank(pending.toString())) {
             session.execute(pending.toString()); // let the parser report what is unfinished
+        }
+    }
+
+    /**
+     * A reader of a script on {@code in}: UTF-8, as program files are, decoded a line at a time (so the
+     * statements before a bad line run), an invalid byte a {@link LeapfrogException} naming its line.
+     */
+    public static Reader scriptReader(InputStream in) {
+        return new ScriptReader(in);
+    }
+
+    private static final class ScriptReader extends Reader {
+        private final InputStream in;
+        private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        private String chars = "";
+        private int next;
+        private int lineNo;
+
+        ScriptReader(InputStream in) {
+            this.in = new java.io.BufferedInputStream(in);
+        }
+
+        @Override
+        public int read(char[] cbuf, int off, int len) throws IOException {
+            if (next == chars.length() && !nextLine()) {
+                return -1;
+            }
+            int n = Math.min(len, chars.length() - next);
+            chars.getChars(next, next + n, cbuf, off);
+            next += n;
+            return n;
+        }
+
+        private boolean nextLine() throws IOException {
+            line.reset();
+            for (int b; (b = in.read()) >= 0; ) {
+                line.write(b);
+                if (b == '\n') {
+                    break;
+                }
+            }
+            if (line.size() == 0) {
+                return false;
+            }
+            lineNo++;
+            try {
+                chars = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT)
+                        .decode(java.nio.ByteBuffer.wrap(line.toByteArray())).toString();
+            } catch (CharacterCodingException e) {
+                throw new LeapfrogException("error: line " + lineNo + " of the script is not UTF-8 (program text is"
+                        + " UTF-8; convert it with iconv -f latin1 -t utf-8)");
+            }
+            next = 0;
+            return true;
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
         }
     }
 }

@@ -3,8 +3,17 @@ package io.leapfrog.tests.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.leapfrog.cli.repl.Repl;
+import io.leapfrog.cli.repl.ReplSession;
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.engine.Engine;
+import io.leapfrog.engine.EngineOptions;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +21,9 @@ import java.util.zip.GZIPOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What `leapfrog run` makes of text it reads: symbols' bytes, byte-order marks, SNAP headers. */
 class TextInputTest {
@@ -45,6 +57,23 @@ class TextInputTest {
         Cli.Result r = Cli.run("run", program.toString(), "-F", tmp.toString(), "-D", tmp.resolve("out").toString());
         assertEquals(0, r.exitCode(), r::toString);
         assertEquals("7\n", Files.readString(tmp.resolve("out/e.csv")));
+    }
+
+    @Test
+    void replScriptIsUtf8WithAnOptionalByteOrderMark() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        byte[] script = ("\uFEFF.decl a(x:number)\na(1).\n?- a(x).\n// caf\u00e9 \u0001\n")
+                .getBytes(StandardCharsets.UTF_8);
+        script[script.length - 2] = (byte) 0xE9; // the \u0001 becomes a Latin-1 byte
+        try (Engine engine = new Engine(EngineOptions.defaults().withThreads(1).withOut(o));
+             ReplSession session = new ReplSession(engine, tmp, o, o, false)) {
+            LeapfrogException e = assertThrows(LeapfrogException.class,
+                    () -> Repl.script(session, Repl.scriptReader(new ByteArrayInputStream(script))));
+            assertTrue(e.getMessage().startsWith("error: line 4 of the script is not UTF-8"), e.getMessage());
+        }
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("1"), out.toString(StandardCharsets.UTF_8));
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains("error"), out.toString(StandardCharsets.UTF_8));
     }
 
     @Test
