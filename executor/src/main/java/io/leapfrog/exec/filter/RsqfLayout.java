@@ -43,10 +43,7 @@ final class RsqfLayout extends SlotLayout {
         while (true) {
             int c = Long.bitCount(bits);
             if (rank <= c) {
-                for (int k = 1; k < rank; k++) {
-                    bits &= bits - 1;
-                }
-                return (w << 6) + Long.numberOfTrailingZeros(bits);
+                return (w << 6) + BitSelect.select(bits, rank - 1);
             }
             rank -= c;
             bits = runends[++w];
