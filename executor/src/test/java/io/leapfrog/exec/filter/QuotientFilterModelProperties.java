@@ -55,27 +55,27 @@ class QuotientFilterModelProperties {
         return FingerprintHash.fingerprint(key, P);
     }
 
-    @Property(tries = 60)
+    @Property(tries = 40)
     void rsqfCountingMatchesMultiset(@ForAll("ops") List<Op> ops) {
         check(FilterKind.RSQF, Multiplicity.COUNTING, ops);
     }
 
-    @Property(tries = 60)
+    @Property(tries = 40)
     void sqfCountingMatchesMultiset(@ForAll("ops") List<Op> ops) {
         check(FilterKind.SQF, Multiplicity.COUNTING, ops);
     }
 
-    @Property(tries = 60)
+    @Property(tries = 40)
     void rsqfSetMatchesModel(@ForAll("ops") List<Op> ops) {
         check(FilterKind.RSQF, Multiplicity.SET, ops);
     }
 
-    @Property(tries = 60)
+    @Property(tries = 40)
     void sqfSetMatchesModel(@ForAll("ops") List<Op> ops) {
         check(FilterKind.SQF, Multiplicity.SET, ops);
     }
 
-    @Property(tries = 60)
+    @Property(tries = 40)
     void sqfAndRsqfGiveTheSameAnswers(@ForAll("ops") List<Op> ops) {
         for (Multiplicity m : Multiplicity.values()) {
             QuotientFilter sqf = run(FilterKind.SQF, m, ops, new HashMap<>());
