@@ -73,6 +73,24 @@ class QuotientFiltersTest {
         assertArrayEquals(f.toBytes(), bulk.toBytes());
     }
 
+    @ParameterizedTest
+    @EnumSource(FilterKind.class)
+    void aRunPastTheOverflowTailGrowsTheFilter(FilterKind kind) {
+        // a key whose home is the last slot: 700 copies outrun the 320-slot tail of 2^10 home slots
+        long key = 0;
+        while (FingerprintHash.fingerprint(key, 20) >>> 10 != 1023) {
+            key++;
+        }
+        QuotientFilter f = QuotientFilters.withWidths(kind, Multiplicity.COUNTING, 10, 10);
+        for (int i = 0; i < 700; i++) {
+            f.insert(key);
+        }
+        assertTrue(f.quotientBits() > 10, "grew to q=" + f.quotientBits());
+        assertEquals(700, f.count(key));
+        assertEquals(1, f.distinctFingerprints());
+        assertArrayEquals(f.toBytes(), QuotientFilters.fromBytes(f.toBytes()).toBytes());
+    }
+
     @Test
     void aFilterThatCannotGrowSaysSo() {
         QuotientFilter f = QuotientFilters.withWidths(FilterKind.RSQF, Multiplicity.COUNTING, 6, 1);
