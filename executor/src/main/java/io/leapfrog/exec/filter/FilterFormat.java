@@ -37,7 +37,11 @@ final class FilterFormat {
 
     static byte[] write(GrowingQuotientFilter f) {
         SlotLayout layout = f.layout();
-        ByteBuffer out = ByteBuffer.allocate(Math.toIntExact(f.sizeInBytes())).order(ByteOrder.LITTLE_ENDIAN);
+        if (f.sizeInBytes() > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("the filter takes " + f.sizeInBytes()
+                    + " bytes, more than one byte array holds; its binary form is limited to 2 GiB");
+        }
+        ByteBuffer out = ByteBuffer.allocate((int) f.sizeInBytes()).order(ByteOrder.LITTLE_ENDIAN);
         out.putInt(MAGIC);
         out.putShort((short) VERSION);
         out.put((byte) f.kind().code);

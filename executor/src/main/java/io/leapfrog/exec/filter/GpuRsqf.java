@@ -83,7 +83,10 @@ public final class GpuRsqf implements AutoCloseable {
      * (each insert a copy when counting), built on the device.
      */
     public static GpuRsqf build(GpuDevice device, long[] keys, Multiplicity multiplicity, int quotientBits, int remainderBits) {
-        QuotientFilters.withWidths(FilterKind.RSQF, multiplicity, quotientBits, remainderBits);   // checks the widths
+        if (multiplicity == null) {
+            throw new IllegalArgumentException("a filter needs a multiplicity (SET or COUNTING)");
+        }
+        QuotientFilters.checkWidths(quotientBits, remainderBits);
         int bits = quotientBits + remainderBits;
         long[] fps = new long[keys.length];
         for (int i = 0; i < keys.length; i++) {

@@ -70,6 +70,11 @@ public final class QuotientFilters {
         if (kind == null || multiplicity == null) {
             throw new IllegalArgumentException("a filter needs a kind (SQF or RSQF) and a multiplicity (SET or COUNTING)");
         }
+        checkWidths(quotientBits, remainderBits);
+        return new GrowingQuotientFilter(kind, multiplicity, quotientBits, remainderBits);
+    }
+
+    static void checkWidths(int quotientBits, int remainderBits) {
         if (quotientBits < GrowingQuotientFilter.MIN_QUOTIENT_BITS
                 || quotientBits > GrowingQuotientFilter.MAX_QUOTIENT_BITS) {
             throw new IllegalArgumentException("quotient bits must be between " + GrowingQuotientFilter.MIN_QUOTIENT_BITS
@@ -79,7 +84,6 @@ public final class QuotientFilters {
             throw new IllegalArgumentException("remainder bits must be between 1 and "
                     + GrowingQuotientFilter.MAX_REMAINDER_BITS + ", not " + remainderBits);
         }
-        return new GrowingQuotientFilter(kind, multiplicity, quotientBits, remainderBits);
     }
 
     /** A filter holding {@code keys} (repeats count in a counting filter), sized for them at the given rate. */
