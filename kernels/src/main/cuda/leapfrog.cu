@@ -15,6 +15,7 @@ __device__ int lf_abort;
 #include "block_kernels.cuh"
 #include "resident.cuh"
 #include "fixpoint_kernels.cuh"
+#include "filter_kernels.cuh"
 
 // Per-thread state sizes: (variables, participants per level). The executor picks the smallest that
 // holds the query.

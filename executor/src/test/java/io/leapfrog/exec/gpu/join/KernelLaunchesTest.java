@@ -98,6 +98,9 @@ class KernelLaunchesTest {
         calls.add(io.leapfrog.exec.gpu.fixpoint.FixpointKernels.insert(new io.leapfrog.kernels.layout.LfFixSet(), A, 100));
         calls.add(io.leapfrog.exec.gpu.fixpoint.FixpointKernels.indexCount(A, 100, 1, -5, B));
         calls.add(io.leapfrog.exec.gpu.fixpoint.FixpointKernels.indexPlace(A, 100, 0, 0, B, A));
+        calls.add(io.leapfrog.exec.filter.FilterKernels.rsqfLookup(A, B, C, D, 20, 8, E, 100, A));
+        calls.add(io.leapfrog.exec.filter.FilterKernels.placeChunks(A, 100, 8, 64, B));
+        calls.add(io.leapfrog.exec.filter.FilterKernels.rsqfWrite(A, 100, 8, 64, B, C, D, E, A));
         for (int head : new int[] {4, 8, KernelConstants.LF_MAX_VARS}) {
             String kernel = CountKernels.blockCount(head);
             calls.add(CountKernels.blockCount(kernel, head, plan(), new LfWarpArgs()));
@@ -180,6 +183,11 @@ class KernelLaunchesTest {
         same(ScanKernels.ints(A, B, 100, C, 1), "scan_i32", ptr(A), ptr(B), 100, ptr(C), 1);
         same(TrieKernels.buildRank(A, 10, 3, B), "lf_build_rank", ptr(A), 10, 3, ptr(B));
         same(TrieKernels.buildBits(A, B, 1, 2, 3, 4, C), "lf_build_bits", ptr(A), ptr(B), 1, 2, 3, 4, ptr(C));
+        same(io.leapfrog.exec.filter.FilterKernels.rsqfLookup(A, B, C, D, 20, 8, E, 100, A), "qf_rsqf_lookup", ptr(A), ptr(B),
+                ptr(C), ptr(D), 20, 8, ptr(E), 100L, ptr(A));
+        same(io.leapfrog.exec.filter.FilterKernels.placeChunks(A, 100, 8, 64, B), "qf_place_chunks", ptr(A), 100L, 8, 64, ptr(B));
+        same(io.leapfrog.exec.filter.FilterKernels.rsqfWrite(A, 100, 8, 64, B, C, D, E, A), "qf_rsqf_write", ptr(A), 100L, 8, 64,
+                ptr(B), ptr(C), ptr(D), ptr(E), ptr(A));
         LfPlan plan = plan();
         LfFusedArgs fused = new LfFusedArgs().header(0x1234).rowsCap(64);
         same(CountKernels.fusedCount(plan, fused), "lw_fused_count", s(plan, 8), s(fused, 8));
