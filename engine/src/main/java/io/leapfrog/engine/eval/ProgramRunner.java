@@ -8,6 +8,7 @@ import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.plan.ProgramPlan;
 import io.leapfrog.plan.RulePlan;
 import io.leapfrog.plan.StratumPlan;
+import io.leapfrog.planner.GraphSearches;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -148,6 +148,7 @@ public final class SqlEngine {
         for (Catalog.TableInfo t : catalog.tables()) {
             rootSchema.add(t.name(), new CatalogTable(t, catalog.symbols()));
         }
+        GraphTableFunction.register(rootSchema, catalog, placement.threads());
         this.config = Frameworks.newConfigBuilder()
                 .defaultSchema(rootSchema)
                 .parserConfig(SqlParser.config()

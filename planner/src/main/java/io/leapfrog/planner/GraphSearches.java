@@ -1,4 +1,4 @@
-package io.leapfrog.engine.eval;
+package io.leapfrog.planner;
 
 import io.leapfrog.ast.GraphSearch;
 import io.leapfrog.exec.mining.Gamma;

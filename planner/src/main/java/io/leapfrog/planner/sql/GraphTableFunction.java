@@ -1,0 +1,181 @@
+package io.leapfrog.planner.sql;
+
+import io.leapfrog.ast.GraphSearch;
+import io.leapfrog.ast.SourcePos;
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.planner.GraphSearches;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.logical.LogicalTableScan;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.schema.FunctionParameter;
+import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.schema.TableMacro;
+import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A graph predicate of the Datalog dialect as a SQL table function: {@code TABLE(k_cliques('edge', 4))},
+ * {@code max_cliques('edge')}, {@code maximal_cliques('edge', min_size)}, {@code quasi_cliques('edge',
+ * gamma, min_size)}, each a table (c, v) with one row per member of each set, ids as the dialect gives
+ * them. A table macro: Calcite calls it with the constant arguments while it validates the query, so a
+ * relation that is not a table of two numeric columns, or a parameter out of its range, is an error of
+ * the query; the search runs then, over the catalog's relation, and its rows are a table like any other.
+ */
+final class GraphTableFunction implements TableMacro {
+    private final GraphSearch.Kind kind;
+    private final Catalog catalog;
+    private final int threads;
+
+    private GraphTableFunction(GraphSearch.Kind kind, Catalog catalog, int threads) {
+        this.kind = kind;
+        this.catalog = catalog;
+        this.threads = threads;
+    }
+
+    /** Adds the four functions to {@code schema}, named as the predicates in the plural, searching on {@code threads}. */
+    static void register(SchemaPlus schema, Catalog catalog, int threads) {
+        for (GraphSearch.Kind k : GraphSearch.Kind.values()) {
+            schema.add(name(k), new GraphTableFunction(k, catalog, threads));
+        }
+    }
+
+    private static String name(GraphSearch.Kind k) {
+        return k.predicate + "s";
+    }
+
+    private String usage() {
+        List<String> params = new ArrayList<>(List.of("'relation'"));
+        params.addAll(kind.parameters);
+        return name(kind) + "(" + String.join(", ", params) + ")";
+    }
+
+    @Override
+    public List<FunctionParameter> getParameters() {
+        List<FunctionParameter> out = new ArrayList<>();
+        out.add(parameter(0, "relation", SqlTypeName.VARCHAR));
+        for (String p : kind.parameters) {
+            out.add(parameter(out.size(), p, p.equals("gamma") ? SqlTypeName.DECIMAL : SqlTypeName.INTEGER));
+        }
+        return out;
+    }
+
+    private static FunctionParameter parameter(int ordinal, String name, SqlTypeName type) {
+        return new FunctionParameter() {
+            @Override
+            public int getOrdinal() {
+                return ordinal;
+            }
+
+            @Override
+            public String getName() {
+                return name;
+            }
+
+            @Override
+            public RelDataType getType(RelDataTypeFactory typeFactory) {
+                return typeFactory.createSqlType(type);
+            }
+
+            @Override
+            public boolean isOptional() {
+                return false;
+            }
+        };
+    }
+
+    @Override
+    public TranslatableTable apply(List<?> arguments) {
+        Catalog.TableInfo input = input(arguments.get(0));
+        int size = 0;
+        BigDecimal gamma = null;
+        switch (kind) {
+            case K_CLIQUE -> size = intParameter("k", arguments.get(1), GraphSearch.MAX_K);
+            case MAXIMAL_CLIQUE -> size = intParameter("min_size", arguments.get(1), Integer.MAX_VALUE);
+            case QUASI_CLIQUE -> {
+                gamma = gamma(arguments.get(1));
+                size = intParameter("min_size", arguments.get(2), Integer.MAX_VALUE);
+            }
+            case MAX_CLIQUE -> { }
+        }
+        GraphSearch search = new GraphSearch(kind, input.name(), size, gamma, true, SourcePos.NONE);
+        Catalog.TableInfo rows = new Catalog.TableInfo(search.relationName(), List.of("c", "v"),
+                List.of(ColumnKind.NUMBER, input.kinds().get(0)),
+                GraphSearches.run(search, input.data(), threads));
+        return new SearchedTable(rows, catalog.symbols());
+    }
+
+    /** The search's rows, scanned as a catalog table is (a macro's table must translate itself into a scan). */
+    private static final class SearchedTable extends CatalogTable implements TranslatableTable {
+        SearchedTable(Catalog.TableInfo info, io.leapfrog.exec.storage.SymbolTable symbols) {
+            super(info, symbols);
+        }
+
+        @Override
+        public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
+            return LogicalTableScan.create(context.getCluster(), relOptTable, context.getTableHints());
+        }
+    }
+
+    /** The table the first argument names: two columns, both numbers or both unsigned. */
+    private Catalog.TableInfo input(Object arg) {
+        if (!(arg instanceof CharSequence name)) {
+            throw error("the first argument names the table whose graph it searches, as a string constant");
+        }
+        Catalog.TableInfo t;
+        try {
+            t = catalog.table(name.toString());
+        } catch (LeapfrogException e) {
+            throw error("unknown table '" + name + "'. Known tables: " + String.join(", ",
+                    catalog.tables().stream().map(Catalog.TableInfo::name).toList()));
+        }
+        if (t.kinds().size() != 2 || t.kinds().get(0) != t.kinds().get(1)
+                || !(t.kinds().get(0) == ColumnKind.NUMBER || t.kinds().get(0) == ColumnKind.UNSIGNED)) {
+            throw error("reads a table of two columns (an edge list), both INTEGER (number) or both BIGINT"
+                    + " (unsigned); " + t.name() + " has " + t.kinds().size() + " column(s) of "
+                    + t.kinds().stream().map(k -> k.sqlType().getName()).toList());
+        }
+        return t;
+    }
+
+    private int intParameter(String name, Object arg, int hi) {
+        BigDecimal v = number(arg);
+        if (v == null || v.stripTrailingZeros().scale() > 0 || v.compareTo(BigDecimal.ONE) < 0
+                || v.compareTo(BigDecimal.valueOf(hi)) > 0) {
+            throw error("the " + name + " is an integer constant from 1" + (hi == Integer.MAX_VALUE ? " up" : " to " + hi));
+        }
+        return v.intValueExact();
+    }
+
+    private BigDecimal gamma(Object arg) {
+        BigDecimal g = number(arg);
+        if (g == null || g.compareTo(new BigDecimal("0.5")) < 0 || g.compareTo(BigDecimal.ONE) > 0) {
+            throw error("the gamma is a constant from 0.5 to 1 (every member adjacent to at least that fraction"
+                    + " of the others; below 0.5 a quasi-clique need not be connected)");
+        }
+        return g.stripTrailingZeros();
+    }
+
+    /** A numeric constant argument exactly as written, or null (not a constant, or not a number). */
+    private static BigDecimal number(Object arg) {
+        if (arg instanceof BigDecimal b) {
+            return b;
+        }
+        if (arg instanceof Integer || arg instanceof Long || arg instanceof Short || arg instanceof Byte) {
+            return BigDecimal.valueOf(((Number) arg).longValue());
+        }
+        if (arg instanceof Number n) {
+            return new BigDecimal(n.toString());
+        }
+        return null;
+    }
+
+    private LeapfrogException error(String what) {
+        return new LeapfrogException("sql: error: " + name(kind) + ": " + what + ". Usage: " + usage());
+    }
+}
