@@ -14,6 +14,7 @@ import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.TableMacro;
 import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.NlsString;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -124,12 +125,13 @@ final class GraphTableFunction implements TableMacro {
 
     /** The table the first argument names: two columns, both numbers or both unsigned. */
     private Catalog.TableInfo input(Object arg) {
-        if (!(arg instanceof CharSequence name)) {
+        String name = arg instanceof NlsString s ? s.getValue() : arg instanceof CharSequence c ? c.toString() : null;
+        if (name == null) {
             throw error("the first argument names the table whose graph it searches, as a string constant");
         }
         Catalog.TableInfo t;
         try {
-            t = catalog.table(name.toString());
+            t = catalog.table(name);
         } catch (LeapfrogException e) {
             throw error("unknown table '" + name + "'. Known tables: " + String.join(", ",
                     catalog.tables().stream().map(Catalog.TableInfo::name).toList()));
