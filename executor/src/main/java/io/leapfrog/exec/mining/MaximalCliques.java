@@ -74,7 +74,7 @@ public final class MaximalCliques {
         long membersFound;
 
         /** The candidates (the root's later neighbours) and their rows among themselves. */
-        private final LaterNeighbourhood hood = new LaterNeighbourhood();
+        private final BitGraph hood = new BitGraph();
         /** Excluded number to rank: the root's earlier neighbours adjacent to some candidate. */
         private int[] excluded = new int[0];
         private int p;

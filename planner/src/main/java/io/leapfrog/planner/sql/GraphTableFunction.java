@@ -13,7 +13,6 @@ import org.apache.calcite.schema.FunctionParameter;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.TableMacro;
 import org.apache.calcite.schema.TranslatableTable;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.NlsString;
 
 import java.math.BigDecimal;
@@ -59,14 +58,19 @@ final class GraphTableFunction implements TableMacro {
     @Override
     public List<FunctionParameter> getParameters() {
         List<FunctionParameter> out = new ArrayList<>();
-        out.add(parameter(0, "relation", SqlTypeName.VARCHAR));
+        out.add(parameter(0, "relation", String.class));
         for (String p : kind.parameters) {
-            out.add(parameter(out.size(), p, p.equals("gamma") ? SqlTypeName.DECIMAL : SqlTypeName.INTEGER));
+            out.add(parameter(out.size(), p, BigDecimal.class));
         }
         return out;
     }
 
-    private static FunctionParameter parameter(int ordinal, String name, SqlTypeName type) {
+    /**
+     * A parameter of a Java type: Calcite hands a table macro its constant arguments converted to the
+     * parameter's Java class (and nothing for another type). Numbers are decimals, so that a fraction
+     * given for an integer parameter is seen, and refused, rather than truncated.
+     */
+    private static FunctionParameter parameter(int ordinal, String name, Class<?> type) {
         return new FunctionParameter() {
             @Override
             public int getOrdinal() {
@@ -80,7 +84,7 @@ final class GraphTableFunction implements TableMacro {
 
             @Override
             public RelDataType getType(RelDataTypeFactory typeFactory) {
-                return typeFactory.createSqlType(type);
+                return typeFactory.createJavaType(type);
             }
 
             @Override
