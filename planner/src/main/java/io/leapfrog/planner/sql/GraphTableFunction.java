@@ -6,13 +6,20 @@ import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.planner.GraphSearches;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.logical.LogicalTableScan;
+import org.apache.calcite.interpreter.Bindables;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.FunctionParameter;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.TableMacro;
 import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlUnresolvedFunction;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.util.NlsString;
 
 import java.math.BigDecimal;
@@ -38,11 +45,46 @@ final class GraphTableFunction implements TableMacro {
         this.threads = threads;
     }
 
-    /** Adds the four functions to {@code schema}, named as the predicates in the plural, searching on {@code threads}. */
-    static void register(SchemaPlus schema, Catalog catalog, int threads) {
+    /**
+     * Adds the four functions, named as the predicates in the plural and searching on {@code threads}, to
+     * a schema {@value #SCHEMA} inside {@code root}. A query names them without it: {@link #qualify}
+     * adds it, as Calcite's conversion of a table macro's call needs a qualified name (it takes the name
+     * less its last part as the schema, and asserts that there is such a part).
+     */
+    static void register(SchemaPlus root, Catalog catalog, int threads) {
+        SchemaPlus schema = root.add(SCHEMA, new AbstractSchema());
         for (GraphSearch.Kind k : GraphSearch.Kind.values()) {
             schema.add(name(k), new GraphTableFunction(k, catalog, threads));
         }
+    }
+
+    /** The schema that holds the functions. */
+    static final String SCHEMA = "leapfrog";
+
+    /** Qualifies, in place, each call of the parsed query that names one of the functions unqualified. */
+    static void qualify(SqlNode parsed) {
+        parsed.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                if (call instanceof SqlBasicCall b && b.getOperator() instanceof SqlUnresolvedFunction f
+                        && f.getSqlIdentifier() != null && f.getSqlIdentifier().isSimple() && isFunction(f.getName())) {
+                    SqlIdentifier id = f.getSqlIdentifier();
+                    b.setOperator(new SqlUnresolvedFunction(new SqlIdentifier(List.of(SCHEMA, id.getSimple()),
+                            id.getParserPosition()), f.getReturnTypeInference(), f.getOperandTypeInference(),
+                            f.getOperandTypeChecker(), f.getParamTypes(), f.getFunctionType()));
+                }
+                return super.visit(call);
+            }
+        });
+    }
+
+    private static boolean isFunction(String name) {
+        for (GraphSearch.Kind k : GraphSearch.Kind.values()) {
+            if (name(k).equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String name(GraphSearch.Kind k) {
@@ -115,7 +157,11 @@ final class GraphTableFunction implements TableMacro {
         return new SearchedTable(rows, catalog.symbols());
     }
 
-    /** The search's rows, scanned as a catalog table is (a macro's table must translate itself into a scan). */
+    /**
+     * The search's rows, a catalog table that a macro's call translates into a scan. Calcite's interpreter
+     * scans it (the object itself: generated code would look it up by a name no schema holds), and a
+     * leapfrog join reads its relation as stored.
+     */
     private static final class SearchedTable extends CatalogTable implements TranslatableTable {
         SearchedTable(Catalog.TableInfo info, io.leapfrog.exec.storage.SymbolTable symbols) {
             super(info, symbols);
@@ -123,7 +169,7 @@ final class GraphTableFunction implements TableMacro {
 
         @Override
         public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
-            return LogicalTableScan.create(context.getCluster(), relOptTable, context.getTableHints());
+            return Bindables.BindableTableScan.create(context.getCluster(), relOptTable);
         }
     }
 
