@@ -136,8 +136,23 @@ final class GraphTableFunction implements TableMacro {
         };
     }
 
+    /**
+     * The last call's arguments and table: Calcite asks a macro for its table several times while it
+     * validates and converts one call, and the search must run once.
+     */
+    private List<?> lastArguments;
+    private TranslatableTable lastTable;
+
     @Override
-    public TranslatableTable apply(List<?> arguments) {
+    public synchronized TranslatableTable apply(List<?> arguments) {
+        if (!arguments.equals(lastArguments)) {
+            lastTable = search(arguments);
+            lastArguments = new ArrayList<>(arguments);   // (a copy that may hold nulls)
+        }
+        return lastTable;
+    }
+
+    private TranslatableTable search(List<?> arguments) {
         Catalog.TableInfo input = input(arguments.get(0));
         int size = 0;
         BigDecimal gamma = null;
