@@ -6,7 +6,10 @@ import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.planner.GraphSearches;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.interpreter.Bindables;
+import org.apache.calcite.prepare.RelOptTableImpl;
+import org.apache.calcite.rel.logical.LogicalTableScan;
+import org.apache.calcite.schema.ScannableTable;
+import org.apache.calcite.schema.Schemas;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.FunctionParameter;
@@ -38,11 +41,14 @@ final class GraphTableFunction implements TableMacro {
     private final GraphSearch.Kind kind;
     private final Catalog catalog;
     private final int threads;
+    /** The schema that holds the functions, and the tables of their calls, each named as its search's relation. */
+    private final SchemaPlus schema;
 
-    private GraphTableFunction(GraphSearch.Kind kind, Catalog catalog, int threads) {
+    private GraphTableFunction(GraphSearch.Kind kind, Catalog catalog, int threads, SchemaPlus schema) {
         this.kind = kind;
         this.catalog = catalog;
         this.threads = threads;
+        this.schema = schema;
     }
 
     /**
@@ -54,7 +60,7 @@ final class GraphTableFunction implements TableMacro {
     static void register(SchemaPlus root, Catalog catalog, int threads) {
         SchemaPlus schema = root.add(SCHEMA, new AbstractSchema());
         for (GraphSearch.Kind k : GraphSearch.Kind.values()) {
-            schema.add(name(k), new GraphTableFunction(k, catalog, threads));
+            schema.add(name(k), new GraphTableFunction(k, catalog, threads, schema));
         }
     }
 
@@ -169,22 +175,30 @@ final class GraphTableFunction implements TableMacro {
         Catalog.TableInfo rows = new Catalog.TableInfo(search.relationName(), List.of("c", "v"),
                 List.of(ColumnKind.NUMBER, input.kinds().get(0)),
                 GraphSearches.run(search, input.data(), threads));
-        return new SearchedTable(rows, catalog.symbols());
+        SearchedTable table = new SearchedTable(rows, catalog.symbols(), schema);
+        schema.add(rows.name(), table);
+        return table;
     }
 
     /**
-     * The search's rows, a catalog table that a macro's call translates into a scan. Calcite's interpreter
-     * scans it (the object itself: generated code would look it up by a name no schema holds), and a
-     * leapfrog join reads its relation as stored.
+     * The search's rows, a catalog table that a macro's call translates into a scan. The scan names the
+     * table as the schema holds it (its search's relation), not as the call names the function, so that
+     * Calcite's generated code finds it; a leapfrog join reads its relation as stored.
      */
     private static final class SearchedTable extends CatalogTable implements TranslatableTable {
-        SearchedTable(Catalog.TableInfo info, io.leapfrog.exec.storage.SymbolTable symbols) {
+        private final SchemaPlus schema;
+
+        SearchedTable(Catalog.TableInfo info, io.leapfrog.exec.storage.SymbolTable symbols, SchemaPlus schema) {
             super(info, symbols);
+            this.schema = schema;
         }
 
         @Override
         public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
-            return Bindables.BindableTableScan.create(context.getCluster(), relOptTable);
+            String name = info().name();
+            RelOptTable named = RelOptTableImpl.create(relOptTable.getRelOptSchema(), relOptTable.getRowType(),
+                    List.of(SCHEMA, name), this, Schemas.tableExpression(schema, Object[].class, name, ScannableTable.class));
+            return LogicalTableScan.create(context.getCluster(), named, context.getTableHints());
         }
     }
 
