@@ -56,7 +56,13 @@ final class QueryRunner {
         if (p.clauses().size() != 1) {
             throw new io.leapfrog.common.NotSupportedException("not supported: a query with a disjunction ';'");
         }
-        List<Literal> lits = p.clauses().get(0).body();
+        Map<String, ProgramModel.RelationInfo> schemas = new LinkedHashMap<>();
+        for (String r : db.relationNames()) {
+            Database.Schema s = db.schema(r);
+            schemas.put(r, new ProgramModel.RelationInfo(r, s.columnNames(), s.columnTypes()));
+        }
+        Map<String, Relation> searched = new HashMap<>();
+        List<Literal> lits = QuerySearches.rewrite(p.clauses().get(0), db, schemas, searched, threads).body();
         Set<String> names = new java.util.LinkedHashSet<>();
         for (Literal l : lits) {
             collectNamed(l, names);
@@ -65,11 +71,6 @@ final class QueryRunner {
         List<Expr> headArgs = new ArrayList<>();
         for (String v : vars) {
             headArgs.add(new Expr.Var(v, io.leapfrog.ast.SourcePos.NONE));
-        }
-        Map<String, ProgramModel.RelationInfo> schemas = new LinkedHashMap<>();
-        for (String r : db.relationNames()) {
-            Database.Schema s = db.schema(r);
-            schemas.put(r, new ProgramModel.RelationInfo(r, s.columnNames(), s.columnTypes()));
         }
         for (Literal l : lits) {
             if (l instanceof Literal.Positive pos && !schemas.containsKey(pos.atom().relation())) {
@@ -83,6 +84,7 @@ final class QueryRunner {
                 ctx.setRelation(r, db.relation(r));
             }
         }
+        searched.forEach(ctx::setRelation);
         for (Literal l : lits) {
             if (l instanceof Literal.Positive pos && db.countedOnly().contains(pos.atom().relation())) {
                 db.relation(pos.atom().relation()); // explains that it was only counted

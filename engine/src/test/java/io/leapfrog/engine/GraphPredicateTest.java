@@ -114,6 +114,33 @@ class GraphPredicateTest {
     }
 
     @Test
+    void queriesCallThePredicatesWithTheProgramsRows() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        graph(t);
+        RunResult r = t.run(DECLS + """
+                .decl maximal(c:number, v:number)
+                .output maximal
+                maximal(c, v) :- maximal_clique(e, 2, c, v).
+                .decl n(x:number)
+                .output n
+                n(x) :- x = count : { k_clique(e, 4, _) }.
+                """);
+        try (Engine e = t.engine(2)) {
+            QueryResult maximal = e.query(r.database(), "?- maximal_clique(e, 2, c, v).");
+            assertEquals(List.of("c", "v"), maximal.variables());
+            List<String> rows = new ArrayList<>();
+            maximal.rows().forEach(row -> rows.add(String.join("\t", row)));
+            rows.sort(null);
+            assertEquals(t.output("maximal"), rows);
+            // the program counted its 4-cliques without listing them; the query lists them
+            assertEquals(List.of("5"), t.output("n"));
+            assertEquals(5, e.query(r.database(), "k_clique(e, 4, c)").rows().size());
+            assertEquals(List.of(List.of("2")), e.query(r.database(), "x = count : { quasi_clique(e, 1, 3, _) }").rows());
+            assertTrue(e.query(r.database(), "max_clique(e, _, 12)").holds());
+        }
+    }
+
+    @Test
     void explainSaysWhichSearch() throws Exception {
         try (Engine e = new Engine(EngineOptions.defaults())) {
             String plan = e.explain(e.parse(DECLS + """

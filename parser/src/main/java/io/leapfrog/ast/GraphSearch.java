@@ -13,6 +13,8 @@ import java.math.BigDecimal;
  * @param members whether the rows are (id, vertex) rather than (id)
  */
 public record GraphSearch(Kind kind, String input, int size, BigDecimal gamma, boolean members, SourcePos pos) {
+    /** The largest k of k_clique: a clique that large needs a graph no machine holds long before it. */
+    public static final int MAX_K = 1024;
 
     /** The searches, by the predicate's name. */
     public enum Kind {

@@ -24,9 +24,6 @@ import java.util.Set;
  * one type, its parameters are constants in their ranges; anything else is a positioned error.
  */
 final class GraphPredicates {
-    /** The largest k of k_clique: a clique that large needs a graph no machine holds long before it. */
-    static final int MAX_K = 1024;
-
     private final Map<String, RelationDecl> declared = new LinkedHashMap<>();
     private final TypeResolver types;
     private final CheckDiagnostics problems;
@@ -171,7 +168,7 @@ final class GraphPredicates {
         int size = 0;
         BigDecimal gamma = null;
         switch (kind) {
-            case K_CLIQUE -> size = intParameter(kind, "k", a.args().get(1), 1, MAX_K);
+            case K_CLIQUE -> size = intParameter(kind, "k", a.args().get(1), 1, GraphSearch.MAX_K);
             case MAXIMAL_CLIQUE -> size = intParameter(kind, "min_size", a.args().get(1), 1, Integer.MAX_VALUE);
             case QUASI_CLIQUE -> {
                 gamma = gamma(a.args().get(1));

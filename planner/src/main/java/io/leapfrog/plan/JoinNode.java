@@ -85,6 +85,25 @@ public record JoinNode(String label, List<Variable> variables, Map<String, BaseT
         return out;
     }
 
+    /**
+     * The relation whose rows are this join's bindings one for one, or null: a join of one atom whose columns
+     * bind distinct variables, with no constant, repeated variable, ignored column, outer value or predicate,
+     * binds each row of its relation once, so the number of its bindings is the relation's size.
+     */
+    public String rowsOf() {
+        if (scans.size() != 1 || !predicates.isEmpty() || parameters != 0 || unsatisfiable) {
+            return null;
+        }
+        Scan s = scans.get(0);
+        java.util.Set<Integer> bound = new java.util.HashSet<>();
+        for (Scan.Column c : s.columns()) {
+            if (!(c instanceof Scan.Column.Binds b) || !bound.add(b.var())) {
+                return null;
+            }
+        }
+        return bound.size() == variables.size() ? s.relation() : null;
+    }
+
     /** True when the join has only positive atoms: no comparison, computed value or negation. */
     public boolean isPureJoin() {
         return predicates.isEmpty();

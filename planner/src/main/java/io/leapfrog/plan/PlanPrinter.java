@@ -60,7 +60,9 @@ public final class PlanPrinter {
             }
             io.leapfrog.ast.GraphSearch search = s.searches().get(rel);
             if (search != null) {
-                sb.append("  graph search: ").append(search.describe()).append(", on the CPU\n");
+                sb.append("  graph search: ").append(search.describe())
+                        .append(s.countedSearches().contains(rel) ? ": counted, not listed (only counts read it)" : "")
+                        .append(", on the CPU\n");
             }
             int[][] keys = s.choiceKeys().get(rel);
             if (keys != null) {

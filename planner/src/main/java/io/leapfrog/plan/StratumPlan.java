@@ -14,16 +14,18 @@ import java.util.Set;
  * {@code columns}: the column names of the stratum's relations. {@code countedOnly}: the stratum's one relation is only {@code .printsize}d and its one rule's head is
  * its body's variables, so the rule's bindings are counted and never stored. {@code searches}: the
  * stratum's relations a graph search fills (a graph predicate's call), each with its search; such a
- * stratum has no rules.
+ * stratum has no rules. {@code countedSearches}: those of them that every rule reading them only counts
+ * (see {@code CountedSearches}), so the search counts its sets and lists none.
  */
 public record StratumPlan(int index, List<String> relations, Map<String, List<String>> columns, boolean recursive,
                           List<Clause> facts, List<RulePlan> rules, Set<String> equivalences,
-                          Map<String, int[][]> choiceKeys, boolean countedOnly, Map<String, GraphSearch> searches) {
+                          Map<String, int[][]> choiceKeys, boolean countedOnly, Map<String, GraphSearch> searches,
+                          Set<String> countedSearches) {
 
     public StratumPlan(int index, List<String> relations, Map<String, List<String>> columns, boolean recursive,
                        List<Clause> facts, List<RulePlan> rules, Set<String> equivalences,
                        Map<String, int[][]> choiceKeys, boolean countedOnly) {
-        this(index, relations, columns, recursive, facts, rules, equivalences, choiceKeys, countedOnly, Map.of());
+        this(index, relations, columns, recursive, facts, rules, equivalences, choiceKeys, countedOnly, Map.of(), Set.of());
     }
 
     public StratumPlan {
@@ -34,11 +36,20 @@ public record StratumPlan(int index, List<String> relations, Map<String, List<St
         equivalences = Set.copyOf(equivalences);
         choiceKeys = Map.copyOf(choiceKeys);
         searches = Map.copyOf(searches);
+        countedSearches = Set.copyOf(countedSearches);
     }
 
     /** This stratum with its rules planned. */
     public StratumPlan withRules(List<RulePlan> planned) {
         return new StratumPlan(index, relations, columns, recursive, facts, planned, equivalences, choiceKeys, countedOnly,
-                searches);
+                searches, countedSearches);
+    }
+
+    /** This stratum with the searches among {@code counted} marked as only counted. */
+    public StratumPlan withCountedSearches(Set<String> counted) {
+        Set<String> mine = new java.util.HashSet<>(searches.keySet());
+        mine.retainAll(counted);
+        return new StratumPlan(index, relations, columns, recursive, facts, rules, equivalences, choiceKeys, countedOnly,
+                searches, mine);
     }
 }

@@ -151,6 +151,11 @@ public final class BodyEvaluator {
 
     /** Counts the join's distinct bindings without materialising them. */
     public long count(RelationSource src, int deltaAtom, int[] paramValues, int threads) {
+        String rows = node.rowsOf();
+        Long counted = rows == null ? null : ctx.countedRows(rows);
+        if (counted != null) {
+            return counted;   // the rows of a graph search that was counted, not listed
+        }
         if (node.order().degreeChoice() != null) {
             ctx.noteDegreeRenumbering(label() + ": " + node.order().degreeChoice());
         }

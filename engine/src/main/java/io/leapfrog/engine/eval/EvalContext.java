@@ -25,6 +25,8 @@ public final class EvalContext {
     private final Map<String, Relation> full = new ConcurrentHashMap<>();
     private final Map<String, Relation> delta = new ConcurrentHashMap<>();
     private final Map<String, GrowingRelation> growing = new ConcurrentHashMap<>();
+    /** Rows of relations counted instead of built (a graph search only counts read): the relation holds none. */
+    private final Map<String, Long> countedRows = new ConcurrentHashMap<>();
     private final int threads;
     private final JoinExecutor joins;
     private final DeviceFixpoint fixpoints;
@@ -163,6 +165,20 @@ public final class EvalContext {
 
     public void setRelation(String name, Relation r) {
         full.put(name, r);
+    }
+
+    /**
+     * Records that relation {@code name} has {@code rows} rows that were counted, not built: a join that only
+     * counts its rows ({@link io.leapfrog.plan.JoinNode#rowsOf()}) reads the number; the relation itself
+     * stays empty.
+     */
+    public void setCountedRows(String name, long rows) {
+        countedRows.put(name, rows);
+    }
+
+    /** The number of rows of a relation that was only counted ({@link #setCountedRows}), or null. */
+    public Long countedRows(String name) {
+        return countedRows.get(name);
     }
 
     public void setDelta(String name, Relation r) {

@@ -8,6 +8,7 @@ import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.plan.ProgramPlan;
 import io.leapfrog.plan.RulePlan;
 import io.leapfrog.plan.StratumPlan;
+import io.leapfrog.planner.GraphSearches;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -58,8 +59,14 @@ public final class ProgramRunner {
         StratumEvaluator eval = new StratumEvaluator(ctx, r -> !onlyCounted.contains(r));
         for (StratumPlan s : plan.strata()) {
             long t0 = System.nanoTime();
-            s.searches().forEach((rel, g) -> ctx.setRelation(rel, GraphSearches.run(g, ctx.currentRelation(g.input()),
-                    ctx.threads())));
+            s.searches().forEach((rel, g) -> {
+                Relation edges = ctx.currentRelation(g.input());
+                if (s.countedSearches().contains(rel)) {
+                    ctx.setCountedRows(rel, GraphSearches.count(g, edges, ctx.threads()));
+                } else {
+                    ctx.setRelation(rel, GraphSearches.run(g, edges, ctx.threads()));
+                }
+            });
             eval.addFacts(s);
             List<RuleEvaluator> rules = eval.plan(s);
             planned.add(s);

@@ -104,7 +104,7 @@ public final class KCliques {
         final OrientedGraph dag;
         final int k;
         final InterruptCheck check;
-        final LaterNeighbourhood hood = new LaterNeighbourhood();
+        final BitGraph hood = new BitGraph();
         /** Depth t's candidates at {@code t * words}. */
         long[] candidates = new long[0];
         int words;

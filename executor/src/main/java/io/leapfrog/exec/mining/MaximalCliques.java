@@ -28,18 +28,37 @@ public final class MaximalCliques {
      * @throws io.leapfrog.common.LeapfrogException when the calling thread is interrupted
      */
     public static VertexSets all(Graph g, int minSize, int threads) {
-        InterruptCheck.atEntry();
         VertexSets out = new VertexSets();
-        if (g.size() == 0 || minSize - 1 > g.degeneracy().degeneracy()) {
-            return out;
-        }
-        OrientedGraph dag = g.oriented();
-        List<Search> workers = ParallelRoots.run(dag.size(), threads,
-                check -> new Search(g, dag, Math.max(1, minSize), check));
-        for (Search s : workers) {
+        for (Search s : search(g, minSize, threads, true)) {
             out.addAll(s.found);
         }
         return out;
+    }
+
+    /**
+     * How many maximal cliques of at least {@code minSize} vertices there are, and their members in all,
+     * counted as the search finds them: no clique is kept.
+     *
+     * @throws io.leapfrog.common.LeapfrogException when the calling thread is interrupted
+     */
+    public static SetCount count(Graph g, int minSize, int threads) {
+        long sets = 0;
+        long members = 0;
+        for (Search s : search(g, minSize, threads, false)) {
+            sets += s.setsFound;
+            members += s.membersFound;
+        }
+        return new SetCount(sets, members);
+    }
+
+    /** The workers of one search, each holding its cliques when {@code keep}, else only counting them. */
+    private static List<Search> search(Graph g, int minSize, int threads, boolean keep) {
+        InterruptCheck.atEntry();
+        if (g.size() == 0 || minSize - 1 > g.degeneracy().degeneracy()) {
+            return List.of();
+        }
+        OrientedGraph dag = g.oriented();
+        return ParallelRoots.run(dag.size(), threads, check -> new Search(g, dag, Math.max(1, minSize), keep, check));
     }
 
     /** One thread's search: the maximal cliques whose earliest vertex is a root it visits. */
@@ -48,10 +67,14 @@ public final class MaximalCliques {
         private final OrientedGraph dag;
         private final int minSize;
         private final InterruptCheck check;
+        /** Whether the cliques are kept in {@link #found} or only counted ({@link #setsFound}, {@link #membersFound}). */
+        private final boolean keep;
         final VertexSets found = new VertexSets();
+        long setsFound;
+        long membersFound;
 
         /** The candidates (the root's later neighbours) and their rows among themselves. */
-        private final LaterNeighbourhood hood = new LaterNeighbourhood();
+        private final BitGraph hood = new BitGraph();
         /** Excluded number to rank: the root's earlier neighbours adjacent to some candidate. */
         private int[] excluded = new int[0];
         private int p;
@@ -71,10 +94,11 @@ public final class MaximalCliques {
         private int[] clique = new int[1];
         private int[] members = new int[1];
 
-        Search(Graph g, OrientedGraph dag, int minSize, InterruptCheck check) {
+        Search(Graph g, OrientedGraph dag, int minSize, boolean keep, InterruptCheck check) {
             this.g = g;
             this.dag = dag;
             this.minSize = minSize;
+            this.keep = keep;
             this.check = check;
         }
 
@@ -234,6 +258,11 @@ public final class MaximalCliques {
         }
 
         private void emit(int size) {
+            if (!keep) {
+                setsFound++;
+                membersFound += size;
+                return;
+            }
             for (int k = 1; k < size; k++) {
                 clique[k] = dag.vertex(hood.member(members[k]));
             }

@@ -123,7 +123,7 @@ public final class MaximumCliques {
         /** Whether ties are searched and cliques kept (all maximum cliques) or only ω is wanted. */
         private final boolean all;
         private final InterruptCheck check;
-        private final LaterNeighbourhood hood = new LaterNeighbourhood();
+        private final BitGraph hood = new BitGraph();
         /** The cliques of {@link #foundSize} vertices this thread found; larger ones replace them. */
         VertexSets found = new VertexSets();
         int foundSize;

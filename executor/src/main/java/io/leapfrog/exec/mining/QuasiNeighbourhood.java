@@ -129,11 +129,11 @@ final class QuasiNeighbourhood {
         into.reset(m);
         for (int i = 0; i < m; i++) {
             int v = order[positions[i]];
-            into.setVertex(i, v);
+            into.setMember(i, v);
             local[v] = i;
         }
         for (int i = 0; i < m; i++) {
-            int v = into.vertex(i);
+            int v = into.member(i);
             for (int j = graph.start(v), end = graph.start(v + 1); j < end; j++) {
                 int u = local[adjacency[j]];
                 if (u >= 0) {
@@ -142,7 +142,7 @@ final class QuasiNeighbourhood {
             }
         }
         for (int i = 0; i < m; i++) {
-            local[into.vertex(i)] = FREE;
+            local[into.member(i)] = FREE;
         }
         return true;
     }

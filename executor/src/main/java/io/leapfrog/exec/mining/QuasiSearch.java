@@ -558,7 +558,7 @@ final class QuasiSearch {
         for (int w = 0; w < words; w++) {
             long x = bits[off + w];
             while (x != 0) {
-                emitted[k++] = graph.vertex((w << 6) + Long.numberOfTrailingZeros(x));
+                emitted[k++] = graph.member((w << 6) + Long.numberOfTrailingZeros(x));
                 x &= x - 1;
             }
         }

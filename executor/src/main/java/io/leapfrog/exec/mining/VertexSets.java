@@ -32,6 +32,15 @@ public final class VertexSets {
         return sets.size();
     }
 
+    /** How many sets there are and their members in all (the searches add each set once). */
+    public SetCount counts() {
+        long members = 0;
+        for (int[] s : sets) {
+            members += s.length;
+        }
+        return new SetCount(sets.size(), members);
+    }
+
     /** The sets, each sorted, in id order (lexicographic, duplicates dropped). */
     public List<int[]> sorted() {
         List<int[]> out = new ArrayList<>(sets);

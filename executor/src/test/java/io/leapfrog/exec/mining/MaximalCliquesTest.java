@@ -27,9 +27,12 @@ class MaximalCliquesTest {
         int omega = want.omega();
         for (int minSize : new int[]{0, 1, 2, 3, 4, omega, omega + 1}) {
             List<int[]> expected = want.maximal(minSize);
+            long members = expected.stream().mapToLong(s -> s.length).sum();
             for (int threads : new int[]{1, 3}) {
                 assertSameSets(expected, MaximalCliques.all(g, minSize, threads),
                         "minSize " + minSize + ", " + threads + " threads, seed " + seed);
+                assertEquals(new SetCount(expected.size(), members), MaximalCliques.count(g, minSize, threads),
+                        "counted: minSize " + minSize + ", " + threads + " threads, seed " + seed);
             }
         }
     }
@@ -69,6 +72,7 @@ class MaximalCliquesTest {
                 List<int[]> expected = ref.maximal(minSize);
                 for (int threads : new int[]{1, 3}) {
                     assertSameSets(expected, MaximalCliques.all(g, minSize, threads), "minSize " + minSize);
+                    assertEquals(expected.size(), MaximalCliques.count(g, minSize, threads).sets(), "minSize " + minSize);
                 }
             }
         }

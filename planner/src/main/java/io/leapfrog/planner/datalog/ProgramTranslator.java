@@ -26,6 +26,8 @@ public final class ProgramTranslator {
         for (ProgramModel.Stratum s : model.strata()) {
             strata.add(translate(model, s, strata.size()));
         }
+        java.util.Set<String> counted = CountedSearches.of(model.searches().keySet(), strata);
+        strata.replaceAll(s -> s.withCountedSearches(counted));
         return new ProgramPlan(strata);
     }
 
@@ -56,7 +58,7 @@ public final class ProgramTranslator {
             }
         }
         return new StratumPlan(index, new ArrayList<>(s.relations()), columns, s.recursive(), s.facts(), rules,
-                equivalences, choiceKeys, countedOnly, searches);
+                equivalences, choiceKeys, countedOnly, searches, Set.of());
     }
 
     /**

@@ -19,7 +19,7 @@ import java.util.List;
  * that Calcite's generated code calls, which decodes each stored tuple into the values SQL computes with
  * ({@link ColumnKind#decode}). The leapfrog join reads {@link #info()}'s relation directly instead.
  */
-final class CatalogTable extends StatisticsTable implements ScannableTable {
+class CatalogTable extends StatisticsTable implements ScannableTable {
 
     private final Catalog.TableInfo info;
     private final SymbolTable symbols;

@@ -148,6 +148,7 @@ public final class SqlEngine {
         for (Catalog.TableInfo t : catalog.tables()) {
             rootSchema.add(t.name(), new CatalogTable(t, catalog.symbols()));
         }
+        GraphTableFunction.register(rootSchema, catalog, placement.threads());
         this.config = Frameworks.newConfigBuilder()
                 .defaultSchema(rootSchema)
                 .parserConfig(SqlParser.config()
@@ -223,6 +224,7 @@ public final class SqlEngine {
                 throw new NotSupportedException("not supported: " + parsed.getKind().sql + " statements: SQL here"
                         + " queries the relations; a program's rules and facts change them");
             }
+            GraphTableFunction.qualify(parsed);
             SqlNode validated = planner.validate(parsed);
             RelRoot root = planner.rel(validated);
             return root.project();

@@ -34,6 +34,9 @@ final class SqlErrors {
         while (root.getCause() != null) {
             root = root.getCause();
         }
+        if (root instanceof LeapfrogException le) {
+            return le;   // a table function's own error about its arguments, already worded
+        }
         return new LeapfrogException("sql: error: " + firstLine(String.valueOf(root.getMessage())));
     }
 

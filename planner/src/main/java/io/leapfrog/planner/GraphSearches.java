@@ -1,0 +1,47 @@
+package io.leapfrog.planner;
+
+import io.leapfrog.ast.GraphSearch;
+import io.leapfrog.exec.mining.Gamma;
+import io.leapfrog.exec.mining.Graph;
+import io.leapfrog.exec.mining.KCliques;
+import io.leapfrog.exec.mining.MaximalCliques;
+import io.leapfrog.exec.mining.MaximumCliques;
+import io.leapfrog.exec.mining.QuasiCliques;
+import io.leapfrog.exec.mining.VertexSets;
+import io.leapfrog.exec.storage.Relation;
+
+/** Runs a graph predicate's search over its relation, as the rows of the relation its call reads, or their number. */
+public final class GraphSearches {
+    private GraphSearches() {
+    }
+
+    /** The call's rows: (id, vertex) per member of each set, or (id) per set. */
+    public static Relation run(GraphSearch s, Relation edges, int threads) {
+        Graph g = Graph.undirected(edges);
+        return sets(s, g, threads).rows(g, s.members());
+    }
+
+    /**
+     * The number of the call's rows, in 64 bits, without building them: k-cliques counted by the search
+     * alone (never listed) and maximal cliques counted as they are found; the maximum-clique and
+     * quasi-clique searches hold their sets anyway (ties and the final subset filter need them), so
+     * only the rows are saved.
+     */
+    public static long count(GraphSearch s, Relation edges, int threads) {
+        Graph g = Graph.undirected(edges);
+        return switch (s.kind()) {
+            case K_CLIQUE -> Math.multiplyExact(KCliques.count(g, s.size(), threads), s.members() ? s.size() : 1);
+            case MAXIMAL_CLIQUE -> MaximalCliques.count(g, s.size(), threads).rows(s.members());
+            case MAX_CLIQUE, QUASI_CLIQUE -> sets(s, g, threads).counts().rows(s.members());
+        };
+    }
+
+    private static VertexSets sets(GraphSearch s, Graph g, int threads) {
+        return switch (s.kind()) {
+            case K_CLIQUE -> KCliques.list(g, s.size(), threads);
+            case MAX_CLIQUE -> MaximumCliques.all(g, threads);
+            case MAXIMAL_CLIQUE -> MaximalCliques.all(g, s.size(), threads);
+            case QUASI_CLIQUE -> QuasiCliques.maximal(g, Gamma.parse(s.gamma().toPlainString()), s.size(), threads);
+        };
+    }
+}
