@@ -16,14 +16,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * The state of one REPL session and what each complete statement does. Declarations, facts, rules and
@@ -63,7 +61,6 @@ public final class ReplSession implements AutoCloseable {
 
     private LoadedProgram program;      // null until the first declaration, fact or rule
     private Database database;          // null when the program changed since the last evaluation
-    private Path scratchOutputs;        // where evaluation writes .output relations; deleted on close
     private boolean timing = true;
     private int inputCount;
     private final Set<String> shownWarnings = new HashSet<>();
@@ -231,24 +228,13 @@ public final class ReplSession implements AutoCloseable {
         if (database == null) {
             printNewWarnings(program);
             long start = System.nanoTime();
-            RunResult run = engine.run(program, factDir, scratchOutputs());
+            RunResult run = engine.run(program, factDir);   // .output files are not written by a session
             database = run.database();
             if (timing) {
                 out.println("(program evaluated in " + Summary.seconds(Duration.ofNanos(System.nanoTime() - start)) + ")");
             }
         }
         return database;
-    }
-
-    private Path scratchOutputs() {
-        if (scratchOutputs == null) {
-            try {
-                scratchOutputs = Files.createTempDirectory("leapfrog-repl-");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        return scratchOutputs;
     }
 
     /**
@@ -283,15 +269,8 @@ public final class ReplSession implements AutoCloseable {
         return s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"") ? s.substring(1, s.length() - 1) : s;
     }
 
+    /** Nothing to release: evaluation writes no files, and the engine belongs to the caller. */
     @Override
     public void close() {
-        if (scratchOutputs == null) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(scratchOutputs)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            err.println("warning: could not remove " + scratchOutputs + ": " + e.getMessage());
-        }
     }
 }
