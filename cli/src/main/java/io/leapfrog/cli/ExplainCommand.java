@@ -79,7 +79,7 @@ final class ExplainCommand implements Callable<Integer> {
                 out.print(plan.endsWith("\n") || plan.isEmpty() ? plan : plan + "\n");
             }
         }
-        out.flush();
+        StandardOutput.requireDelivered(out);
         return Main.EXIT_OK;
     }
 }

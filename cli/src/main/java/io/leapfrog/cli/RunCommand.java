@@ -83,6 +83,7 @@ final class RunCommand implements Callable<Integer> {
                 summaryStream.println(line);
             }
             summaryStream.flush();
+            StandardOutput.requireDelivered(out);
             // Where the joins ran and why, on stderr so that stdout is the same on every device.
             for (String line : result.deviceLines()) {
                 main.err().println("device: " + line);

@@ -79,7 +79,7 @@ final class SqlCommand implements Callable<Integer> {
             out.print(TextTable.render(result.columns(), result.rows()));
             out.println(TextTable.footer(result.rows().size(), result.time()));
         }
-        out.flush();
+        StandardOutput.requireDelivered(out);
         if (!explain) {
             // Where the joins ran and why, on stderr so that stdout is the same on every device (as run does).
             for (String line : result.deviceLines()) {

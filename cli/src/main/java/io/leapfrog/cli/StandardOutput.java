@@ -42,6 +42,16 @@ final class StandardOutput extends PrintStream {
         return troubled || sink.failure != null;
     }
 
+    /**
+     * Throws the failure of {@code out} if any of what was printed to it did not arrive (for a stream that kept
+     * its failure to itself), so that a command stops before it reports success.
+     */
+    static void requireDelivered(PrintStream out) {
+        if (out.checkError()) {   // flushes first
+            throw new LeapfrogException(out instanceof StandardOutput std ? std.failure() : failureMessage(null));
+        }
+    }
+
     /** The sentence for a failed write to standard output. */
     static String failureMessage(IOException cause) {
         String reason = cause == null || cause.getMessage() == null ? "" : " (" + cause.getMessage() + ")";

@@ -30,7 +30,7 @@ final class StdoutOutputs {
             }
             out.println("===============");
         }
-        out.flush();
+        StandardOutput.requireDelivered(out);
         return result;
     }
 }

@@ -157,10 +157,11 @@ public final class Engine implements AutoCloseable {
      * relation to {@code outDir} (created if missing). The output files appear together at the end (each
      * written to a temporary, then all renamed), and only regular files are replaced: a link, directory or
      * special file named as an output is an error before evaluation starts ({@link
-     * io.leapfrog.exec.io.OutputSet}). {@link RunResult#deviceLines()} says where the joins ran and why.
+     * io.leapfrog.exec.io.OutputSet}). A null {@code outDir} writes no file, as {@link #run(LoadedProgram, Path)}.
+     * {@link RunResult#deviceLines()} says where the joins ran and why.
      */
     public RunResult run(LoadedProgram program, Path factsDir, Path outDir) {
-        return evaluate(program, factsDir, java.util.Objects.requireNonNull(outDir, "outDir"), true);
+        return evaluate(program, factsDir, outDir, true);
     }
 
     /**
