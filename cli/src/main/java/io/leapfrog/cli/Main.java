@@ -77,7 +77,7 @@ public final class Main implements Callable<Integer> {
     /** Builds the picocli command line bound to the given streams. */
     public static CommandLine commandLine(PrintStream out, PrintStream err) {
         CommandLine cmd = new CommandLine(new Main(out, err));
-        cmd.setOut(new PrintWriter(out, true));
+        cmd.setOut(new PrintWriter(StandardOutput.quietWriter(out), true));
         cmd.setErr(new PrintWriter(err, true));
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         cmd.setExecutionExceptionHandler(new ErrorHandler());

@@ -5,9 +5,12 @@ import io.leapfrog.common.LeapfrogException;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -61,6 +64,43 @@ final class StandardOutput extends PrintStream {
     /** The message of this stream's failure (see {@link #failureMessage}). */
     String failure() {
         return failureMessage(sink.failure);
+    }
+
+    /**
+     * A writer over {@code out} for picocli's help and version text. Picocli prints the stack trace of an
+     * exception thrown while it prints help, so here a failure becomes the IOException a PrintWriter keeps
+     * to itself, and the check after the command ({@link Main#execute}) reports it as one sentence.
+     */
+    static Writer quietWriter(PrintStream out) {
+        return new FilterWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8)) {
+            @Override
+            public void write(int c) throws IOException {
+                write(new char[] {(char) c}, 0, 1);
+            }
+
+            @Override
+            public void write(char[] cbuf, int off, int len) throws IOException {
+                try {
+                    super.write(cbuf, off, len);
+                } catch (LeapfrogException e) {
+                    throw new IOException(e.getMessage(), e);
+                }
+            }
+
+            @Override
+            public void write(String str, int off, int len) throws IOException {
+                write(str.toCharArray(), off, len);
+            }
+
+            @Override
+            public void flush() throws IOException {
+                try {
+                    super.flush();
+                } catch (LeapfrogException e) {
+                    throw new IOException(e.getMessage(), e);
+                }
+            }
+        };
     }
 
     /** Writes to the descriptor; after the first failure every write fails again, without trying. */
