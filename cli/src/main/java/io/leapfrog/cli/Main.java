@@ -1,6 +1,5 @@
 package io.leapfrog.cli;
 
-import io.leapfrog.common.LeapfrogException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -97,18 +96,8 @@ public final class Main implements Callable<Integer> {
             // picocli hands Exceptions to the ErrorHandler; the JVM's errors come out of execute as they are
             code = ErrorHandler.reportResources(e, e, new PrintWriter(err, true),
                     java.util.Arrays.asList(args).contains("--debug"));
-        } catch (LeapfrogException e) {
-            // only the failing standard output throws past picocli (e.g. while it prints --help)
-            err.println(e.getMessage());
-            code = EXIT_USER_ERROR;
         }
-        boolean outFailed;
-        try {
-            outFailed = out.checkError();   // flushes
-        } catch (LeapfrogException e) {
-            outFailed = true;
-        }
-        if (outFailed && code == EXIT_OK) {
+        if (out.checkError() && code == EXIT_OK) {   // checkError flushes first
             // a failure the stream kept to itself (a failure that was thrown has been reported with its code)
             err.println(out instanceof StandardOutput std ? std.failure() : StandardOutput.failureMessage(null));
             code = EXIT_USER_ERROR;

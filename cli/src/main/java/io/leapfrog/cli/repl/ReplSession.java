@@ -1,6 +1,7 @@
 package io.leapfrog.cli.repl;
 
 import io.leapfrog.cli.console.ProgramFiles;
+import io.leapfrog.cli.console.ResourceErrors;
 import io.leapfrog.cli.console.Summary;
 import io.leapfrog.cli.console.TextTable;
 import io.leapfrog.cli.console.UserErrors;
@@ -86,7 +87,7 @@ public final class ReplSession implements AutoCloseable {
 
     /**
      * Executes one complete statement (see {@link StatementEnd}). Returns false when the session should
-     * end. User errors are printed, never thrown.
+     * end. User errors, and running out of heap or stack, are printed, never thrown.
      */
     public boolean execute(String statement) {
         String text = statement.strip();
@@ -102,6 +103,9 @@ public final class ReplSession implements AutoCloseable {
                 addToProgram(text, "<input-" + (++inputCount) + ">");
             }
         } catch (RuntimeException e) {
+            report(e);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // the statement's data is garbage now: say what ran out, and the session goes on
             report(e);
         }
         out.flush();
@@ -249,10 +253,13 @@ public final class ReplSession implements AutoCloseable {
         }
     }
 
-    private void report(RuntimeException e) {
+    private void report(Throwable e) {
         out.flush();              // what the statement printed before failing comes first
+        VirtualMachineError exhausted = ResourceErrors.find(e);
         String message = UserErrors.messageOf(e);
-        if (message != null) {
+        if (exhausted != null) {
+            err.println(ResourceErrors.message(exhausted));
+        } else if (message != null) {
             err.println(message);
         } else {
             err.println("internal error: " + UserErrors.oneLine(e));
