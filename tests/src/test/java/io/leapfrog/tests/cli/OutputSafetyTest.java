@@ -190,4 +190,36 @@ class OutputSafetyTest {
         assertEquals(0, s.exitCode(), s::toString);
         assertFalse(Files.exists(elsewhere), "an output of -D - or of sql was written to " + elsewhere);
     }
+
+    @Test
+    void sigtermWhileWritingLeavesNoTemporaryAndTheWholeSetOrNone(@TempDir Path tmp) throws Exception {
+        Path out = Files.createDirectory(tmp.resolve("out"));
+        Files.writeString(out.resolve("n.csv"), "old n\n");
+        // q: 2.25 million rows (about 20 MB), written while the signal comes
+        Path prog = program(tmp, """
+                .decl n(x:number)
+                n(0).
+                n(x + 1) :- n(x), x < 1499.
+                .decl q(a:number, b:number)
+                q(a, b) :- n(a), n(b).
+                .output q
+                .output n
+                """);
+        Path errFile = tmp.resolve("err");
+        Process p = CliProcess.start(List.of(), ProcessBuilder.Redirect.DISCARD, errFile,
+                "run", prog.toString(), "-F", tmp.toString(), "-D", out.toString(), "--device", "cpu");
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (p.isAlive() && namesIn(out).stream().noneMatch(n -> n.endsWith(".tmp")) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        Assumptions.assumeTrue(p.isAlive(), "the run ended before its temporary files were seen");
+        p.destroy();   // SIGTERM
+        CliProcess.Result r = CliProcess.finish(p, errFile, 60);
+        List<String> names = namesIn(out);
+        assertTrue(names.stream().noneMatch(n -> n.endsWith(".tmp")), names + "\n" + r);
+        boolean none = names.equals(List.of("n.csv")) && Files.readString(out.resolve("n.csv")).equals("old n\n");
+        boolean whole = names.equals(List.of("n.csv", "q.csv")) && Files.readAllLines(out.resolve("n.csv")).size() == 1500
+                && Files.size(out.resolve("q.csv")) > 0;
+        assertTrue(none || whole, "neither the old files nor the whole new set: " + names + "\n" + r);
+    }
 }
