@@ -1,5 +1,6 @@
 package io.leapfrog.cli;
 
+import io.leapfrog.cli.console.ResourceErrors;
 import io.leapfrog.cli.console.UserErrors;
 import io.leapfrog.common.LeapfrogException;
 import picocli.CommandLine;
@@ -12,7 +13,8 @@ import java.io.PrintWriter;
  * Turns an exception escaping a command into a message and an exit code. A user error (a
  * {@link LeapfrogException} anywhere in the cause chain, or a failed file operation) prints its message
  * only, exit 1: the message is complete and a stack trace would only hide it. Anything else is our bug:
- * one line "internal error: ..." and a hint, exit 3; {@code --debug} adds the stack trace.
+ * one line "internal error: ..." and a hint, exit 3; {@code --debug} adds the stack trace. Running out of
+ * heap or stack, wherever it happened, is one sentence with the advice that helps, exit 4.
  */
 final class ErrorHandler implements IExecutionExceptionHandler {
 
@@ -20,6 +22,10 @@ final class ErrorHandler implements IExecutionExceptionHandler {
     public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parsed) {
         PrintWriter err = cmd.getErr();
         boolean debug = debugRequested(parsed);
+        VirtualMachineError exhausted = ResourceErrors.find(ex);
+        if (exhausted != null) {
+            return reportResources(exhausted, ex, err, debug);
+        }
         String userMessage = UserErrors.messageOf(ex);
         int code;
         if (userMessage != null) {
@@ -37,6 +43,16 @@ final class ErrorHandler implements IExecutionExceptionHandler {
         }
         err.flush();
         return code;
+    }
+
+    /** Prints the sentence for running out of heap or stack ({@code whole}'s trace under --debug); returns exit 4. */
+    static int reportResources(VirtualMachineError exhausted, Throwable whole, PrintWriter err, boolean debug) {
+        err.println(ResourceErrors.message(exhausted));
+        if (debug) {
+            whole.printStackTrace(err);
+        }
+        err.flush();
+        return Main.EXIT_RESOURCES;
     }
 
     /** --debug is inherited by subcommands, so it may have been given at any level. */

@@ -32,11 +32,13 @@ final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "PROGRAM.dl", description = "The program to explain.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PROGRAM.dl", description = "The program to explain.",
+            converter = FlagValues.NonEmptyPath.class)
     Path programArg;
 
     @Option(names = {"-p", "--program"}, paramLabel = "PROGRAM.dl",
-            description = "The program (same as the positional argument).")
+            description = "The program (same as the positional argument).",
+            converter = FlagValues.NonEmptyPath.class)
     Path programOption;
 
     @Option(names = "--sql", paramLabel = "SQL", description = "Explain this SQL query instead of the rules.")
@@ -45,7 +47,8 @@ final class ExplainCommand implements Callable<Integer> {
     @Option(names = {"-F", "--fact-dir"}, paramLabel = "DIR",
             description = "Directory of the program's .input fact files. With --sql: the program is evaluated on them "
                     + "(default: .). For rules: the program is also evaluated on them (nothing is written) and every "
-                    + "join is listed with the device it ran on, why, and its windows and GPU memory peak.")
+                    + "join is listed with the device it ran on, why, and its windows and GPU memory peak.",
+            converter = FlagValues.NonEmptyPath.class)
     Path factDir;
 
     @Mixin
@@ -76,7 +79,7 @@ final class ExplainCommand implements Callable<Integer> {
                 out.print(plan.endsWith("\n") || plan.isEmpty() ? plan : plan + "\n");
             }
         }
-        out.flush();
+        StandardOutput.requireDelivered(out);
         return Main.EXIT_OK;
     }
 }

@@ -26,15 +26,18 @@ final class ReplCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "PROGRAM.dl", description = "A program to start from.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PROGRAM.dl", description = "A program to start from.",
+            converter = FlagValues.NonEmptyPath.class)
     Path program;
 
     @Option(names = {"-F", "--fact-dir"}, paramLabel = "DIR", defaultValue = ".",
-            description = "Directory of the .input fact files (default: ${DEFAULT-VALUE}).")
+            description = "Directory of the .input fact files (default: ${DEFAULT-VALUE}).",
+            converter = FlagValues.NonEmptyPath.class)
     Path factDir;
 
     @Option(names = "--history", paramLabel = "FILE",
-            description = "History file (default: ~/.leapfrog_history).")
+            description = "History file (default: ~/.leapfrog_history).",
+            converter = FlagValues.NonEmptyPath.class)
     Path historyFile = Path.of(System.getProperty("user.home"), ".leapfrog_history");
 
     @Mixin

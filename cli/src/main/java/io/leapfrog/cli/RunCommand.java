@@ -6,6 +6,9 @@ import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.LoadedProgram;
 import io.leapfrog.engine.RunResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -29,17 +32,30 @@ final class RunCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
-    @Parameters(index = "0", paramLabel = "PROGRAM.dl", description = "The Datalog program.")
+    @Parameters(index = "0", paramLabel = "PROGRAM.dl", description = "The Datalog program.",
+            converter = FlagValues.NonEmptyPath.class)
     Path program;
 
     @Option(names = {"-F", "--fact-dir"}, paramLabel = "DIR", defaultValue = ".",
-            description = "Directory of the .input fact files (default: ${DEFAULT-VALUE}).")
+            description = "Directory of the .input fact files (default: ${DEFAULT-VALUE}).",
+            converter = FlagValues.NonEmptyPath.class)
     Path factDir;
 
     @Option(names = {"-D", "--output-dir"}, paramLabel = "DIR", defaultValue = ".",
             description = "Directory for the .output files, created if missing; '-' prints them to stdout"
                     + " (default: ${DEFAULT-VALUE}).")
-    String outputDir;
+    void setOutputDir(String dir) {
+        if (dir.isBlank()) {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--output-dir': an empty"
+                    + " path; name a directory, or '-' for stdout");
+        }
+        outputDir = dir;
+    }
+
+    private String outputDir;
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     EngineFlags engineFlags;
@@ -67,6 +83,7 @@ final class RunCommand implements Callable<Integer> {
                 summaryStream.println(line);
             }
             summaryStream.flush();
+            StandardOutput.requireDelivered(out);
             // Where the joins ran and why, on stderr so that stdout is the same on every device.
             for (String line : result.deviceLines()) {
                 main.err().println("device: " + line);

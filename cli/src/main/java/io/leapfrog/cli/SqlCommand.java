@@ -2,13 +2,15 @@ package io.leapfrog.cli;
 
 import io.leapfrog.cli.console.TextTable;
 import io.leapfrog.cli.console.ProgramFiles;
-import io.leapfrog.common.ScratchDirectory;
 import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.FileTables;
 import io.leapfrog.engine.LoadedProgram;
 import io.leapfrog.engine.RunResult;
 import io.leapfrog.planner.sql.SqlResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -38,12 +40,14 @@ final class SqlCommand implements Callable<Integer> {
 
     @Option(names = {"-p", "--program"}, paramLabel = "PROGRAM.dl",
             description = "The program whose relations are the tables (default: none; then each NAME.csv, NAME.tsv"
-                    + " or NAME.facts in the fact directory is a table NAME, its column types sniffed).")
+                    + " or NAME.facts in the fact directory is a table NAME, its column types sniffed).",
+            converter = FlagValues.NonEmptyPath.class)
     Path program;
 
     @Option(names = {"-F", "--fact-dir"}, paramLabel = "DIR", defaultValue = ".",
             description = "Directory of the program's .input fact files, or without -p of the files that are the"
-                    + " tables (default: ${DEFAULT-VALUE}).")
+                    + " tables (default: ${DEFAULT-VALUE}).",
+            converter = FlagValues.NonEmptyPath.class)
     Path factDir;
 
     @Option(names = "--csv", description = "Print CSV (a header line, then the rows) instead of a table.")
@@ -56,8 +60,15 @@ final class SqlCommand implements Callable<Integer> {
     @Mixin
     EngineFlags engineFlags;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws IOException {
+        if (csv && explain) {
+            throw new ParameterException(spec.commandLine(), "--csv and --explain exclude each other: --csv prints"
+                    + " the rows, --explain the plan instead of them; give one.");
+        }
         SqlResult result = evaluate(main, program, factDir, sql, engineFlags);
         PrintStream out = main.out();
         if (explain) {
@@ -68,7 +79,7 @@ final class SqlCommand implements Callable<Integer> {
             out.print(TextTable.render(result.columns(), result.rows()));
             out.println(TextTable.footer(result.rows().size(), result.time()));
         }
-        out.flush();
+        StandardOutput.requireDelivered(out);
         if (!explain) {
             // Where the joins ran and why, on stderr so that stdout is the same on every device (as run does).
             for (String line : result.deviceLines()) {
@@ -89,7 +100,7 @@ final class SqlCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs the program (outputs into a scratch directory, .printsize to stderr so that stdout holds only
+     * Runs the program (no output file written, .printsize to stderr so that stdout holds only
      * the answer), then the query over its relations. Shared with {@code explain --sql}.
      */
     static SqlResult evaluate(Main main, Path program, Path factDir, String sql, EngineFlags flags)
@@ -100,10 +111,7 @@ final class SqlCommand implements Callable<Integer> {
                     ? engine.parse(FileTables.program(factDir, sql), "<tables of " + factDir + ">")   // DuckDB-style: files are tables
                     : ProgramFiles.load(engine, program);
             Warnings.print(loaded, main.err());
-            RunResult run;
-            try (ScratchDirectory scratch = ScratchDirectory.create("leapfrog-sql-")) {
-                run = engine.run(loaded, factDir, scratch.path());
-            }
+            RunResult run = engine.run(loaded, factDir);   // no .output file is written
             return engine.sql(engine.database(run), sql);
         }
     }

@@ -1,31 +1,25 @@
 package io.leapfrog.cli;
 
-import io.leapfrog.common.ScratchDirectory;
 import io.leapfrog.engine.Database;
 import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.LoadedProgram;
 import io.leapfrog.engine.OutputSummary;
 import io.leapfrog.engine.RunResult;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
 /**
  * {@code -D -}: the output relations go to stdout in Souffle's layout (a dashed line, the name, a line
- * of '=', the tab-separated rows, a line of '='). The engine always writes files, so the run writes
- * into a scratch directory that is removed afterwards and the rows are printed from its database.
+ * of '=', the tab-separated rows, a line of '='). The run writes no file (not even an output whose
+ * {@code filename=} is absolute); the rows are printed from its database.
  */
 final class StdoutOutputs {
     private StdoutOutputs() {
     }
 
-    static RunResult runAndPrint(Engine engine, LoadedProgram program, Path factDir, PrintStream out)
-            throws IOException {
-        RunResult result;
-        try (ScratchDirectory scratch = ScratchDirectory.create("leapfrog-stdout-")) {
-            result = engine.run(program, factDir, scratch.path());
-        }
+    static RunResult runAndPrint(Engine engine, LoadedProgram program, Path factDir, PrintStream out) {
+        RunResult result = engine.run(program, factDir);
         Database db = result.database();
         for (OutputSummary s : result.outputs()) {
             out.println("---------------");
@@ -36,7 +30,7 @@ final class StdoutOutputs {
             }
             out.println("===============");
         }
-        out.flush();
+        StandardOutput.requireDelivered(out);
         return result;
     }
 }

@@ -65,7 +65,8 @@ import java.util.Set;
  *
  * <p>Every error in a program, its facts or a query is a {@link io.leapfrog.common.LeapfrogException}
  * with a complete message ({@code file:line:col: error: ...} where there is a position); a valid Souffle
- * feature that Leapfrog lacks is a {@link io.leapfrog.common.NotSupportedException}.
+ * feature that Leapfrog lacks is a {@link io.leapfrog.common.NotSupportedException}. Running out of heap or
+ * stack is the JVM's {@link OutOfMemoryError} or {@link StackOverflowError}, from whichever thread met it.
  */
 public final class Engine implements AutoCloseable {
 
@@ -146,11 +147,23 @@ public final class Engine implements AutoCloseable {
     /**
      * Evaluates the program: loads {@code .input} relations from {@code factsDir}, evaluates every
      * stratum, prints {@code .printsize} lines to the options' stream, and writes every {@code .output}
-     * relation to {@code outDir} (created if missing) atomically. {@link RunResult#deviceLines()} says
-     * where the joins ran and why.
+     * relation to {@code outDir} (created if missing). The output files appear together at the end (each
+     * written to a temporary, then all renamed), and only regular files are replaced: a link, directory or
+     * special file named as an output is an error before evaluation starts ({@link
+     * io.leapfrog.exec.io.OutputSet}). A null {@code outDir} writes no file, as {@link #run(LoadedProgram, Path)}.
+     * {@link RunResult#deviceLines()} says where the joins ran and why.
      */
     public RunResult run(LoadedProgram program, Path factsDir, Path outDir) {
         return evaluate(program, factsDir, outDir, true);
+    }
+
+    /**
+     * Evaluates the program as {@link #run(LoadedProgram, Path, Path)} does, printing {@code .printsize}
+     * lines and {@code IO=stdout} outputs, but writes no file: {@link RunResult#outputs()} lists the
+     * {@code .output} relations, whose tuples are in the {@link RunResult#database()}.
+     */
+    public RunResult run(LoadedProgram program, Path factsDir) {
+        return evaluate(program, factsDir, null, true);
     }
 
     private RunResult evaluate(LoadedProgram program, Path factsDir, Path outDir, boolean writeOutputs) {

@@ -7,7 +7,8 @@ import java.util.function.Supplier;
 /**
  * Worker threads may wrap the user errors they raise (e.g. a division by zero inside a join); this
  * finds the {@link LeapfrogException} in the cause chain so front ends get its message, not a trace.
- * Running out of heap (a relation larger than the memory the JVM was given) becomes one sentence too.
+ * Running out of heap or stack is left as the JVM's error: it is not the program's fault alone, and the
+ * front end knows what advice fits (the command line's is an exit code of its own and the flag to give).
  */
 final class Errors {
     private Errors() {
@@ -32,11 +33,6 @@ final class Errors {
                 }
             }
             throw e;
-        } catch (OutOfMemoryError e) {
-            throw new LeapfrogException("error: out of memory: the evaluation needed more than the "
-                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB of heap this run has; give it more (-Xmx: LEAPFROG_JAVA_OPTS=-Xmx16g"
-                    + " for bin/leapfrog), or ask only for the relation's size (.printsize), which the"
-                    + " GPU counts without bringing the tuples back");
         }
     }
 }

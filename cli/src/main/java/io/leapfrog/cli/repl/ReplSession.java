@@ -1,6 +1,7 @@
 package io.leapfrog.cli.repl;
 
 import io.leapfrog.cli.console.ProgramFiles;
+import io.leapfrog.cli.console.ResourceErrors;
 import io.leapfrog.cli.console.Summary;
 import io.leapfrog.cli.console.TextTable;
 import io.leapfrog.cli.console.UserErrors;
@@ -17,14 +18,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * The state of one REPL session and what each complete statement does. Declarations, facts, rules and
@@ -64,7 +63,6 @@ public final class ReplSession implements AutoCloseable {
 
     private LoadedProgram program;      // null until the first declaration, fact or rule
     private Database database;          // null when the program changed since the last evaluation
-    private Path scratchOutputs;        // where evaluation writes .output relations; deleted on close
     private boolean timing = true;
     private int inputCount;
     private final Set<String> shownWarnings = new HashSet<>();
@@ -90,7 +88,7 @@ public final class ReplSession implements AutoCloseable {
 
     /**
      * Executes one complete statement (see {@link StatementEnd}). Returns false when the session should
-     * end. User errors are printed, never thrown.
+     * end. User errors, and running out of heap or stack, are printed, never thrown.
      */
     public boolean execute(String statement) {
         String text = statement.strip();
@@ -106,6 +104,9 @@ public final class ReplSession implements AutoCloseable {
                 addToProgram(text, "<input-" + (++inputCount) + ">");
             }
         } catch (RuntimeException e) {
+            report(e);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // the statement's data is garbage now: say what ran out, and the session goes on
             report(e);
         }
         out.flush();
@@ -226,24 +227,13 @@ public final class ReplSession implements AutoCloseable {
         if (database == null) {
             printNewWarnings(program);
             long start = System.nanoTime();
-            RunResult run = engine.run(program, factDir, scratchOutputs());
+            RunResult run = engine.run(program, factDir);   // .output files are not written by a session
             database = run.database();
             if (timing) {
                 out.println("(program evaluated in " + Summary.seconds(Duration.ofNanos(System.nanoTime() - start)) + ")");
             }
         }
         return database;
-    }
-
-    private Path scratchOutputs() {
-        if (scratchOutputs == null) {
-            try {
-                scratchOutputs = Files.createTempDirectory("leapfrog-repl-");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        return scratchOutputs;
     }
 
     /**
@@ -258,10 +248,13 @@ public final class ReplSession implements AutoCloseable {
         }
     }
 
-    private void report(RuntimeException e) {
+    private void report(Throwable e) {
         out.flush();              // what the statement printed before failing comes first
+        VirtualMachineError exhausted = ResourceErrors.find(e);
         String message = UserErrors.messageOf(e);
-        if (message != null) {
+        if (exhausted != null) {
+            err.println(ResourceErrors.message(exhausted));
+        } else if (message != null) {
             err.println(message);
         } else {
             err.println("internal error: " + UserErrors.oneLine(e));
@@ -278,15 +271,8 @@ public final class ReplSession implements AutoCloseable {
         return s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"") ? s.substring(1, s.length() - 1) : s;
     }
 
+    /** Nothing to release: evaluation writes no files, and the engine belongs to the caller. */
     @Override
     public void close() {
-        if (scratchOutputs == null) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(scratchOutputs)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            err.println("warning: could not remove " + scratchOutputs + ": " + e.getMessage());
-        }
     }
 }

@@ -16,7 +16,7 @@ import java.util.Set;
 /**
  * The engine's side of fact IO: maps relation schemas to the executor's column types and delegates to
  * its {@link FactReader} (Souffle facts, any delimiter, gzip, line-numbered errors, range checks) and
- * {@link FactWriter} (atomic temp-file-then-rename writes; nullary relations as "()").
+ * {@link FactWriter} (temp-file-then-rename writes of regular files only; nullary relations as "()").
  */
 public final class FactFiles {
     private FactFiles() {

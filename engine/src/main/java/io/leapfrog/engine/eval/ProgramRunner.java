@@ -4,6 +4,8 @@ import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.ast.Directive;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.io.CsvStyle;
+import io.leapfrog.exec.io.FactWriter;
+import io.leapfrog.exec.io.OutputSet;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.plan.ProgramPlan;
 import io.leapfrog.plan.RulePlan;
@@ -48,12 +50,21 @@ public final class ProgramRunner {
         this.ctx = ctx;
     }
 
+    /**
+     * Evaluates, prints {@code .printsize} lines and {@code IO=stdout} outputs to {@code out}, and writes the
+     * {@code IO=file} outputs under {@code outDir} as one {@link OutputSet} (none when {@code outDir} is null).
+     */
     public void run(Path factsDir, Path outDir, PrintStream out) {
         run(factsDir, outDir, out, true);
     }
 
-    /** Evaluates; with {@code writeOutputs} false, prints and writes nothing (EXPLAIN with data). */
+    /**
+     * Evaluates; with {@code writeOutputs} false, prints and writes nothing (EXPLAIN with data). The output
+     * files are checked before evaluation starts, so a run that could not write them does not start.
+     */
     public void run(Path factsDir, Path outDir, PrintStream out, boolean writeOutputs) {
+        Map<Directive, Path> files = writeOutputs && outDir != null
+                ? OutputFiles.resolve(model.directives(), outDir) : Map.of();
         loadInputs(factsDir);
         java.util.Set<String> onlyCounted = onlyCounted();
         StratumEvaluator eval = new StratumEvaluator(ctx, r -> !onlyCounted.contains(r));
@@ -95,10 +106,13 @@ public final class ProgramRunner {
                 out.println(printSizeLine(printed));
             }
         }
-        for (Directive d : model.directives()) {
-            if (d.kind() == Directive.Kind.OUTPUT) {
-                writeOutput(d, outDir, out);
+        try (OutputSet set = OutputSet.open()) {
+            for (Directive d : model.directives()) {
+                if (d.kind() == Directive.Kind.OUTPUT) {
+                    writeOutput(d, files.get(d), set, out);
+                }
             }
+            set.commit();
         }
     }
 
@@ -163,7 +177,8 @@ public final class ProgramRunner {
         }
     }
 
-    private void writeOutput(Directive d, Path outDir, PrintStream out) {
+    /** Prints an {@code IO=stdout} output, or writes an {@code IO=file} one to {@code file} (none: not written). */
+    private void writeOutput(Directive d, Path file, OutputSet set, PrintStream out) {
         ProgramModel.RelationInfo info = info(d);
         Relation r = ctx.currentRelation(d.relation());
         String io = d.params().getOrDefault("IO", "file");
@@ -180,9 +195,9 @@ public final class ProgramRunner {
             FactFiles.print(out, r, info.columnTypes(), ctx.symbols(), style);
             out.println("===============");
         } else if (io.equals("file")) {
-            String name = d.params().getOrDefault("filename", d.relation() + (style.gzip() ? ".csv.gz" : ".csv"));
-            Path dir = outDir == null ? Path.of(".") : outDir;
-            FactFiles.write(dir.resolve(name), r, info.columnTypes(), ctx.symbols(), style, header);
+            if (file != null) {
+                set.write(file, FactWriter.content(r, FactFiles.types(info.columnTypes()), ctx.symbols(), style, header));
+            }
         } else {
             throw new io.leapfrog.common.NotSupportedException("not supported: .output " + d.relation()
                     + " with IO=" + io + " (" + d.pos() + "); only IO=file and IO=stdout are");

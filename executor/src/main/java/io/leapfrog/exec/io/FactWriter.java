@@ -8,21 +8,17 @@ import io.leapfrog.exec.storage.SymbolTable;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.zip.GZIPOutputStream;
 
 /**
  * Writes a {@link Relation} one tuple per line in its sorted order, columns joined by a delimiter,
- * numbers in decimal and symbols resolved, encoded with {@link ByteText} (a symbol's bytes as they were read). Files are written atomically: to a temporary file in the
- * same directory, then renamed over the target, so readers never see a half-written file and an
- * error leaves the previous file (or none) in place.
+ * numbers in decimal and symbols resolved, encoded with {@link ByteText} (a symbol's bytes as they were
+ * read). Files are written through an {@link OutputSet}: to a temporary in the same directory, then renamed over the target, so readers never see a half-written file, an
+ * error leaves the previous file (or none) in place, and only a regular file is ever replaced.
  */
 public final class FactWriter {
     private FactWriter() {
@@ -38,39 +34,31 @@ public final class FactWriter {
      * a header line when {@code header} is not null.
      */
     public static void write(Path file, Relation r, ColumnType[] types, SymbolTable symbols, CsvStyle style, String header) {
-        Path target = file.toAbsolutePath();
-        Path dir = target.getParent();
-        Path tmp = null;
-        try {
-            Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
-            OutputStream raw = Files.newOutputStream(tmp);
-            if (style.gzip()) {
-                raw = new GZIPOutputStream(raw, 1 << 16);
-            }
-            try (Writer w = new BufferedWriter(new OutputStreamWriter(raw, ByteText.CHARSET), 1 << 16)) {
-                if (header != null) {
-                    w.append(header).append('\n');
-                }
-                write(w, r, types, symbols, style);
-            }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-            tmp = null;
-        } catch (IOException e) {
-            throw new LeapfrogException(file + ": error: cannot write output file: " + e.getMessage());
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // the original failure is the one worth reporting
-                }
-            }
+        try (OutputSet set = OutputSet.open()) {
+            set.write(file, content(r, types, symbols, style, header));
+            set.commit();
         }
+    }
+
+    /**
+     * The file {@code r} makes in {@code style} (gzip-compressed when it says so), after a header line when
+     * {@code header} is not null: for an {@link OutputSet} that writes several files together.
+     */
+    public static OutputSet.Content content(Relation r, ColumnType[] types, SymbolTable symbols, CsvStyle style,
+                                            String header) {
+        return raw -> {
+            GZIPOutputStream gzip = style.gzip() ? new GZIPOutputStream(raw, 1 << 16) : null;
+            Writer w = new BufferedWriter(new OutputStreamWriter(gzip != null ? gzip : raw, ByteText.CHARSET),
+                    1 << 16);
+            if (header != null) {
+                w.append(header).append('\n');
+            }
+            write(w, r, types, symbols, style);
+            w.flush();
+            if (gzip != null) {
+                gzip.finish();
+            }
+        };
     }
 
     /** Writes {@code r} to a print stream (for {@code IO=stdout}); the stream is flushed, not closed. */
@@ -86,6 +74,10 @@ public final class FactWriter {
             w.flush();
         } catch (IOException e) {
             throw new LeapfrogException("error: cannot write to standard output: " + e.getMessage());
+        }
+        // a PrintStream keeps its failures to itself: ask, so that rows that went nowhere are an error
+        if (out.checkError()) {
+            throw new LeapfrogException("error: cannot write to standard output; the output is incomplete");
         }
     }
 
