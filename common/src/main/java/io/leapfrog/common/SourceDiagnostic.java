@@ -7,9 +7,14 @@ package io.leapfrog.common;
  *   the source line
  *        ^
  * </pre>
- * The caret line copies the tabs of the source line so that the caret lines up in a terminal.
+ * The caret line copies the tabs of the source line so that the caret lines up in a terminal. A line
+ * longer than {@link #MAX_SNIPPET} characters is shown as the part around the column, cut ends marked
+ * {@code ...}.
  */
 public final class SourceDiagnostic {
+    /** Longest part of a source line shown under a message; longer lines are cut around the column. */
+    static final int MAX_SNIPPET = 120;
+
     private SourceDiagnostic() {
     }
 
@@ -29,8 +34,17 @@ public final class SourceDiagnostic {
         out.append(severity).append(": ").append(message);
         String text = line > 0 ? sourceLine(source, line) : null;
         if (text != null) {
+            int caret = Math.min(Math.max(column - 1, 0), text.length());
+            if (text.length() > MAX_SNIPPET) {
+                // a generated program's line can be megabytes: show the part around the column
+                int from = Math.max(0, caret - MAX_SNIPPET / 2);
+                int to = Math.min(text.length(), from + MAX_SNIPPET);
+                String head = from > 0 ? "..." : "";
+                text = head + text.substring(from, to) + (to < text.length() ? "..." : "");
+                caret = caret - from + head.length();
+            }
             out.append('\n').append(text).append('\n');
-            int upTo = Math.min(Math.max(column - 1, 0), text.length());
+            int upTo = caret;
             for (int i = 0; i < upTo; i++) {
                 out.append(text.charAt(i) == '\t' ? '\t' : ' ');
             }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SourceDiagnosticTest {
 
@@ -33,5 +34,18 @@ class SourceDiagnosticTest {
         assertEquals("b", SourceDiagnostic.sourceLine("a\n\nb", 3));
         assertNull(SourceDiagnostic.sourceLine("a", 0));
         assertNull(SourceDiagnostic.sourceLine(null, 1));
+    }
+
+    @Test
+    void longLineIsCutAroundTheColumnWithTheCaretOnIt() {
+        String line = "a".repeat(1000) + "X" + "b".repeat(1000);
+        String[] shown = SourceDiagnostic.format("f.dl", 1, 1001, "error", "e", line).split("\n");
+        assertEquals(3, shown.length);
+        String text = shown[1];
+        assertTrue(text.startsWith("...") && text.endsWith("..."), text);
+        assertTrue(text.length() <= SourceDiagnostic.MAX_SNIPPET + 6, "length " + text.length());
+        assertEquals('X', text.charAt(shown[2].indexOf('^')));
+        String start = SourceDiagnostic.format("f.dl", 1, 1, "error", "e", line).split("\n")[1];
+        assertTrue(start.startsWith("aaa") && start.endsWith("..."), start);
     }
 }

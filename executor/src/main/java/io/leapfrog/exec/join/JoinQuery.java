@@ -375,7 +375,7 @@ public final class JoinQuery {
          */
         private void addImpliedBounds() {
             int n = varCount;
-            boolean[][] below = new boolean[n][n];    // below[a][b]: every answer has value a < value b
+            long[][] below = new long[n][(n + 63) >>> 6]; // bit b of below[a]: every answer has value a < value b
             List<int[]> implied = new ArrayList<>();  // {a, b}: a < b, implied by an atom
             for (int i = 0; i < tries.size(); i++) {
                 int[] vars = atomVars.get(i);
@@ -386,7 +386,7 @@ public final class JoinQuery {
                 if (order != Trie.LevelOrder.NONE) {
                     int lo = order == Trie.LevelOrder.INCREASING ? vars[0] : vars[1];
                     int hi = order == Trie.LevelOrder.INCREASING ? vars[1] : vars[0];
-                    below[lo][hi] = true;
+                    set(below[lo], hi);
                     implied.add(new int[]{lo, hi});
                 }
             }
@@ -395,16 +395,24 @@ public final class JoinQuery {
             }
             for (int v = 0; v < n; v++) {
                 for (int[] b : lower.get(v)) {
-                    below[b[0]][v] |= b[1] == 1;
+                    if (b[1] == 1) {
+                        set(below[b[0]], v);
+                    }
                 }
                 for (int[] b : upper.get(v)) {
-                    below[v][b[0]] |= b[1] == 1;
+                    if (b[1] == 1) {
+                        set(below[v], b[0]);
+                    }
                 }
             }
-            for (int k = 0; k < n; k++) {                 // transitive closure
+            for (int k = 0; k < n; k++) {                 // transitive closure, a word of targets at a time
+                long[] viaK = below[k];
                 for (int a = 0; a < n; a++) {
-                    for (int b = 0; b < n && below[a][k]; b++) {
-                        below[a][b] |= below[k][b];
+                    if (isSet(below[a], k)) {
+                        long[] row = below[a];
+                        for (int w = 0; w < row.length; w++) {
+                            row[w] |= viaK[w];
+                        }
                     }
                 }
             }
@@ -418,9 +426,17 @@ public final class JoinQuery {
                         to.add(ab[1]);
                     }
                 }
-                addImplied(lower.get(v), from, (a, c) -> below[a][c] && !below[c][a]);
-                addImplied(upper.get(v), to, (b, c) -> below[c][b] && !below[b][c]);
+                addImplied(lower.get(v), from, (a, c) -> isSet(below[a], c) && !isSet(below[c], a));
+                addImplied(upper.get(v), to, (b, c) -> isSet(below[c], b) && !isSet(below[b], c));
             }
+        }
+
+        private static void set(long[] bits, int i) {
+            bits[i >>> 6] |= 1L << i;
+        }
+
+        private static boolean isSet(long[] bits, int i) {
+            return (bits[i >>> 6] & (1L << i)) != 0;
         }
 
         /**

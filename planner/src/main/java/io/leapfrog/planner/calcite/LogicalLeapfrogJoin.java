@@ -33,6 +33,7 @@ public final class LogicalLeapfrogJoin extends AbstractRelNode {
     private final int[] order;
     private final int[] predicateLevel;
     private final double[] estimatedRows;
+    private int[] fieldOffsets;
 
     public LogicalLeapfrogJoin(RelOptCluster cluster, RelTraitSet traits, List<RelNode> inputs, RelDataType rowType,
                         List<String> atomNames, List<String> variableNames, int[] fieldVariable,
@@ -133,9 +134,8 @@ public final class LogicalLeapfrogJoin extends AbstractRelNode {
 
     /** Whether input {@code atom} has a field bound to variable {@code v}. */
     public boolean atomHasVariable(int atom, int v) {
-        int start = fieldOffset(atom);
-        int n = inputs.get(atom).getRowType().getFieldCount();
-        for (int f = start; f < start + n; f++) {
+        int[] offsets = fieldOffsets();
+        for (int f = offsets[atom]; f < offsets[atom + 1]; f++) {
             if (fieldVariable[f] == v) {
                 return true;
             }
@@ -145,11 +145,19 @@ public final class LogicalLeapfrogJoin extends AbstractRelNode {
 
     /** Index of the first field of input {@code atom} among the join's fields. */
     public int fieldOffset(int atom) {
-        int off = 0;
-        for (int i = 0; i < atom; i++) {
-            off += inputs.get(i).getRowType().getFieldCount();
+        return fieldOffsets()[atom];
+    }
+
+    /** offsets[a]: the first field of input a; offsets[inputs]: the field count (inputs keep their row types). */
+    private int[] fieldOffsets() {
+        if (fieldOffsets == null) {
+            int[] offsets = new int[inputs.size() + 1];
+            for (int i = 0; i < inputs.size(); i++) {
+                offsets[i + 1] = offsets[i] + inputs.get(i).getRowType().getFieldCount();
+            }
+            fieldOffsets = offsets;
         }
-        return off;
+        return fieldOffsets;
     }
 
     public List<String> atomNames() {

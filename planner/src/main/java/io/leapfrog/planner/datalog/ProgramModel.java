@@ -256,15 +256,29 @@ public final class ProgramModel {
             }
         }
         List<List<String>> sccs = new Tarjan(deps).run();
+        Map<String, Integer> sccOf = new HashMap<>();
+        for (int i = 0; i < sccs.size(); i++) {
+            for (String r : sccs.get(i)) {
+                sccOf.put(r, i);
+            }
+        }
+        List<List<Clause>> clausesOf = new ArrayList<>(); // per SCC, in program order
+        for (int i = 0; i < sccs.size(); i++) {
+            clausesOf.add(new ArrayList<>());
+        }
+        for (Clause c : clauses) {
+            Integer i = sccOf.get(c.head().relation());
+            if (i != null) {
+                clausesOf.get(i).add(c);
+            }
+        }
         List<Stratum> strata = new ArrayList<>();
-        for (List<String> scc : sccs) {
-            Set<String> members = new LinkedHashSet<>(scc);
+        for (int i = 0; i < sccs.size(); i++) {
+            Set<String> members = new LinkedHashSet<>(sccs.get(i));
             List<Clause> rules = new ArrayList<>();
             List<Clause> facts = new ArrayList<>();
-            for (Clause c : clauses) {
-                if (members.contains(c.head().relation())) {
-                    (c.isFact() ? facts : rules).add(c);
-                }
+            for (Clause c : clausesOf.get(i)) {
+                (c.isFact() ? facts : rules).add(c);
             }
             boolean recursive = false;
             for (String m : members) {

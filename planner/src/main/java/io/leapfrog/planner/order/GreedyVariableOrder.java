@@ -42,14 +42,8 @@ public final class GreedyVariableOrder {
         int n = problem.variables().size();
         List<JoinAtom> atoms = problem.atoms();
         List<JoinPredicate> predicates = problem.predicates();
-        boolean[] inAtom = new boolean[n];
-        for (JoinAtom a : atoms) {
-            for (int v : a.vars()) {
-                inAtom[v] = true;
-            }
-        }
-        int[] definedBy = definitions(problem); // index of the ASSIGNMENT defining v, or -1
-        boolean[] bound = new boolean[n];
+        Incidence incidence = new Incidence(problem);
+        Bindings bindings = new Bindings(incidence);
         boolean[] predicateFired = new boolean[predicates.size()];
         int[] order = new int[n];
         double[] rows = new double[n];
@@ -58,13 +52,13 @@ public final class GreedyVariableOrder {
             int best = -1;
             double bestScore = Double.POSITIVE_INFINITY;
             int bestAtoms = -1;
-            int[] candidates = level >= prefix.length ? candidates(problem, definedBy, bound, level > 0)
-                    : !bound[prefix[level]] && available(prefix[level], definedBy, predicates, bound)
+            int[] candidates = level >= prefix.length ? bindings.candidates(level > 0)
+                    : !bindings.bound[prefix[level]] && bindings.available(prefix[level])
                     ? new int[]{prefix[level]} : new int[0];
             for (int v : candidates) { // ascending: on a tie the lower variable number stays
-                double score = extension(v, atoms, bound, definedBy[v] >= 0, inAtom[v])
-                        * firingSelectivity(v, predicates, predicateFired, bound);
-                int atomCount = atomsContaining(v, atoms);
+                double score = extension(v, incidence, bindings.bound)
+                        * firingSelectivity(v, incidence, predicates, predicateFired, bindings.bound);
+                int atomCount = incidence.atomsOf[v].length;
                 if (best < 0 || score < bestScore || (score == bestScore && atomCount > bestAtoms)) {
                     best = v;
                     bestScore = score;
@@ -75,14 +69,14 @@ public final class GreedyVariableOrder {
                 // Only variables whose assignment inputs can never be bound (a cyclic definition) remain:
                 // take the lowest so the order stays a permutation; the engine will reject the rule.
                 for (int v = 0; v < n && best < 0; v++) {
-                    if (!bound[v]) {
+                    if (!bindings.bound[v]) {
                         best = v;
                         bestScore = 1.0;
                     }
                 }
             }
-            bound[best] = true;
-            markFired(predicates, predicateFired, bound);
+            bindings.bind(best);
+            markFired(best, incidence, predicates, predicateFired, bindings.bound);
             order[level] = best;
             current *= bestScore;
             rows[level] = current;
@@ -96,103 +90,178 @@ public final class GreedyVariableOrder {
      * available ones when none is connected).
      */
     public static int[] nextCandidates(JoinProblem problem, int[] prefix) {
-        boolean[] bound = new boolean[problem.variables().size()];
+        Bindings bindings = new Bindings(new Incidence(problem));
         for (int v : prefix) {
-            bound[v] = true;
+            bindings.bind(v);
         }
-        return candidates(problem, definitions(problem), bound, prefix.length > 0);
+        return bindings.candidates(prefix.length > 0);
     }
 
-    /** The unbound variables available now, only those connected to the bound ones when there are any. */
-    private static int[] candidates(JoinProblem problem, int[] definedBy, boolean[] bound, boolean preferConnected) {
-        int n = bound.length;
-        List<JoinPredicate> predicates = problem.predicates();
-        int[] connected = new int[n];
-        int[] available = new int[n];
-        int c = 0;
-        int a = 0;
-        for (int v = 0; v < n; v++) {
-            if (bound[v] || !available(v, definedBy, predicates, bound)) {
-                continue;
-            }
-            available[a++] = v;
-            if (preferConnected && isConnected(v, problem.atoms(), predicates, bound)) {
-                connected[c++] = v;
-            }
-        }
-        return c > 0 ? java.util.Arrays.copyOf(connected, c) : java.util.Arrays.copyOf(available, a);
-    }
+    /**
+     * Which atoms and predicates mention each variable, so that each greedy step costs the size of the
+     * variables' neighbourhoods rather than of the whole body (a body of a thousand atoms plans in
+     * milliseconds).
+     */
+    private static final class Incidence {
+        final List<JoinAtom> atoms;
+        /** atomsOf[v][i]: an atom containing v (each atom once, in body order); columnOf[v][i]: v's first column there. */
+        final int[][] atomsOf;
+        final int[][] columnOf;
+        /** The predicates whose variables include v (each once). */
+        final int[][] predicatesOf;
+        /** Index of the ASSIGNMENT defining v, or -1. */
+        final int[] definedBy;
+        final boolean[] inAtom;
 
-    private static int[] definitions(JoinProblem problem) {
-        int n = problem.variables().size();
-        int[] definedBy = new int[n];
-        java.util.Arrays.fill(definedBy, -1);
-        List<JoinPredicate> predicates = problem.predicates();
-        for (int p = 0; p < predicates.size(); p++) {
-            JoinPredicate pr = predicates.get(p);
-            if (pr.kind() == JoinPredicate.Kind.ASSIGNMENT && pr.defines() >= 0 && pr.defines() < n
-                    && definedBy[pr.defines()] < 0) {
-                definedBy[pr.defines()] = p;
-            }
-        }
-        return definedBy;
-    }
-
-    /** An assignment-defined variable can be bound only after all its inputs are. */
-    private static boolean available(int v, int[] definedBy, List<JoinPredicate> predicates, boolean[] bound) {
-        if (definedBy[v] < 0) {
-            return true;
-        }
-        for (int in : predicates.get(definedBy[v]).vars()) {
-            if (in != v && !bound[in]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isConnected(int v, List<JoinAtom> atoms, List<JoinPredicate> predicates, boolean[] bound) {
-        for (JoinAtom a : atoms) {
-            if (a.vars().contains(v)) {
-                for (int u : a.vars()) {
-                    if (bound[u]) {
-                        return true;
+        Incidence(JoinProblem problem) {
+            int n = problem.variables().size();
+            atoms = problem.atoms();
+            List<JoinPredicate> predicates = problem.predicates();
+            int[][] atomLists = new int[n][];
+            int[][] columnLists = new int[n][];
+            int[] atomCounts = new int[n];
+            int[] lastAtom = new int[n];
+            java.util.Arrays.fill(lastAtom, -1);
+            for (int a = 0; a < atoms.size(); a++) {
+                for (int v : atoms.get(a).vars()) {
+                    if (lastAtom[v] != a) {
+                        lastAtom[v] = a;
+                        atomCounts[v]++;
                     }
                 }
             }
-        }
-        for (JoinPredicate p : predicates) {
-            if (p.kind() == JoinPredicate.Kind.ASSIGNMENT && p.defines() == v) {
-                return true;
+            for (int v = 0; v < n; v++) {
+                atomLists[v] = new int[atomCounts[v]];
+                columnLists[v] = new int[atomCounts[v]];
+                atomCounts[v] = 0;
+            }
+            java.util.Arrays.fill(lastAtom, -1);
+            for (int a = 0; a < atoms.size(); a++) {
+                List<Integer> vars = atoms.get(a).vars();
+                for (int c = 0; c < vars.size(); c++) {
+                    int v = vars.get(c);
+                    if (lastAtom[v] != a) {
+                        lastAtom[v] = a;
+                        atomLists[v][atomCounts[v]] = a;
+                        columnLists[v][atomCounts[v]++] = c;
+                    }
+                }
+            }
+            atomsOf = atomLists;
+            columnOf = columnLists;
+            inAtom = new boolean[n];
+            for (int v = 0; v < n; v++) {
+                inAtom[v] = atomsOf[v].length > 0;
+            }
+            int[] predicateCounts = new int[n];
+            int[] lastPredicate = new int[n];
+            java.util.Arrays.fill(lastPredicate, -1);
+            for (int p = 0; p < predicates.size(); p++) {
+                for (int v : predicates.get(p).vars()) {
+                    if (v >= 0 && v < n && lastPredicate[v] != p) {
+                        lastPredicate[v] = p;
+                        predicateCounts[v]++;
+                    }
+                }
+            }
+            predicatesOf = new int[n][];
+            for (int v = 0; v < n; v++) {
+                predicatesOf[v] = new int[predicateCounts[v]];
+                predicateCounts[v] = 0;
+            }
+            java.util.Arrays.fill(lastPredicate, -1);
+            for (int p = 0; p < predicates.size(); p++) {
+                for (int v : predicates.get(p).vars()) {
+                    if (v >= 0 && v < n && lastPredicate[v] != p) {
+                        lastPredicate[v] = p;
+                        predicatesOf[v][predicateCounts[v]++] = p;
+                    }
+                }
+            }
+            definedBy = new int[n];
+            java.util.Arrays.fill(definedBy, -1);
+            for (int p = 0; p < predicates.size(); p++) {
+                JoinPredicate pr = predicates.get(p);
+                if (pr.kind() == JoinPredicate.Kind.ASSIGNMENT && pr.defines() >= 0 && pr.defines() < n
+                        && definedBy[pr.defines()] < 0) {
+                    definedBy[pr.defines()] = p;
+                }
+            }
+            inputsOf = new int[n][];
+            for (int v = 0; v < n; v++) {
+                inputsOf[v] = definedBy[v] < 0 ? new int[0]
+                        : predicates.get(definedBy[v]).vars().stream().mapToInt(Integer::intValue).toArray();
             }
         }
-        return false;
+
+        /** The inputs of the assignment defining v (empty when none defines it). */
+        final int[][] inputsOf;
     }
 
-    private static int atomsContaining(int v, List<JoinAtom> atoms) {
-        int c = 0;
-        for (JoinAtom a : atoms) {
-            if (a.vars().contains(v)) {
-                c++;
+    /** The bound variables, and which unbound ones share an atom with a bound one. */
+    private static final class Bindings {
+        final Incidence incidence;
+        final boolean[] bound;
+        final boolean[] touched;
+
+        Bindings(Incidence incidence) {
+            this.incidence = incidence;
+            this.bound = new boolean[incidence.definedBy.length];
+            this.touched = new boolean[bound.length];
+        }
+
+        void bind(int v) {
+            bound[v] = true;
+            for (int a : incidence.atomsOf[v]) {
+                for (int u : incidence.atoms.get(a).vars()) {
+                    touched[u] = true;
+                }
             }
         }
-        return c;
+
+        /** An assignment-defined variable can be bound only after all its inputs are. */
+        boolean available(int v) {
+            for (int in : incidence.inputsOf[v]) {
+                if (in != v && !bound[in]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The unbound variables available now, only those connected to the bound ones when there are any. */
+        int[] candidates(boolean preferConnected) {
+            int n = bound.length;
+            int[] connected = new int[n];
+            int[] available = new int[n];
+            int c = 0;
+            int a = 0;
+            for (int v = 0; v < n; v++) {
+                if (bound[v] || !available(v)) {
+                    continue;
+                }
+                available[a++] = v;
+                if (preferConnected && (touched[v] || incidence.definedBy[v] >= 0)) {
+                    connected[c++] = v;
+                }
+            }
+            return c > 0 ? java.util.Arrays.copyOf(connected, c) : java.util.Arrays.copyOf(available, a);
+        }
     }
 
     /** Estimated values of {@code v} per partial binding of the bound variables. */
-    static double extension(int v, List<JoinAtom> atoms, boolean[] bound, boolean assigned, boolean inAtom) {
-        if (!inAtom) {
+    private static double extension(int v, Incidence incidence, boolean[] bound) {
+        if (!incidence.inAtom[v]) {
             return 1.0; // computed from earlier variables (or free: the engine rejects that)
         }
         double domain = 1.0;
         double minExt = Double.POSITIVE_INFINITY;
         double product = 1.0;
         int k = 0;
-        for (JoinAtom a : atoms) {
-            int col = a.vars().indexOf(v);
-            if (col < 0) {
-                continue;
-            }
+        int[] atomsOfV = incidence.atomsOf[v];
+        for (int i = 0; i < atomsOfV.length; i++) {
+            JoinAtom a = incidence.atoms.get(atomsOfV[i]);
+            int col = incidence.columnOf[v][i];
             double before = projections(a, bound, -1);
             double after = projections(a, bound, col);
             double ext = before <= 0 ? 0.0 : after / before;
@@ -203,7 +272,7 @@ public final class GreedyVariableOrder {
         }
         double independent = k == 0 ? 1.0 : domain * product / Math.pow(domain, k);
         double est = Math.min(minExt, independent);
-        if (assigned) {
+        if (incidence.definedBy[v] >= 0) {
             // The value is computed; atoms only test membership: at most one value.
             est = Math.min(1.0, est);
         }
@@ -235,11 +304,12 @@ public final class GreedyVariableOrder {
     }
 
     /** Product of the selectivities of the not yet fired filtering predicates that binding v completes. */
-    private static double firingSelectivity(int v, List<JoinPredicate> predicates, boolean[] fired, boolean[] bound) {
+    private static double firingSelectivity(int v, Incidence incidence, List<JoinPredicate> predicates,
+            boolean[] fired, boolean[] bound) {
         double s = 1.0;
-        for (int p = 0; p < predicates.size(); p++) {
+        for (int p : incidence.predicatesOf[v]) {
             JoinPredicate pr = predicates.get(p);
-            if (fired[p] || pr.kind() == JoinPredicate.Kind.ASSIGNMENT || !pr.vars().contains(v)) {
+            if (fired[p] || pr.kind() == JoinPredicate.Kind.ASSIGNMENT) {
                 continue;
             }
             boolean all = true;
@@ -256,8 +326,10 @@ public final class GreedyVariableOrder {
         return s;
     }
 
-    private static void markFired(List<JoinPredicate> predicates, boolean[] fired, boolean[] bound) {
-        for (int p = 0; p < predicates.size(); p++) {
+    /** Marks the predicates that binding {@code v} completes (a predicate over no variable never fires here). */
+    private static void markFired(int v, Incidence incidence, List<JoinPredicate> predicates, boolean[] fired,
+            boolean[] bound) {
+        for (int p : incidence.predicatesOf[v]) {
             if (fired[p]) {
                 continue;
             }
