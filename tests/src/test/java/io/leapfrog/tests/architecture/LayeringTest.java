@@ -53,11 +53,19 @@ class LayeringTest {
                 .check(classes);
     }
 
-    /** The cli reaches the GPU only through the engine (cancel, options): its flags build the engine's GPU options. */
+    /**
+     * The cli reaches the GPU only through the engine (cancel, options): its flags (EngineFlags, with the
+     * converter of --gpu-strategy) build the engine's GPU options.
+     */
     @Test
     void theCliUsesTheGpuOnlyThroughTheEngine() {
         noClasses().that().resideInAPackage("io.leapfrog.cli..").and().doNotHaveSimpleName("EngineFlags")
+                .and().doNotHaveFullyQualifiedName("io.leapfrog.cli.FlagValues$GpuStrategy")
                 .should().dependOnClassesThat().resideInAPackage("io.leapfrog.exec..")
+                .check(classes);
+        noClasses().that().haveFullyQualifiedName("io.leapfrog.cli.FlagValues$GpuStrategy")
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.leapfrog.exec..")
+                        .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("Strategy"))))
                 .check(classes);
         DescribedPredicate<JavaClass> gpuOptions = JavaClass.Predicates.simpleName("GpuOptions")
                 .or(JavaClass.Predicates.simpleName("Strategy"));
