@@ -15,6 +15,7 @@ import io.leapfrog.plan.PlanPrinter;
 import io.leapfrog.plan.ProgramPlan;
 import io.leapfrog.planner.datalog.ProgramTranslator;
 import io.leapfrog.exec.gpu.GpuRuntime;
+import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.parser.DatalogParser;
 import io.leapfrog.parser.ProgramText;
@@ -185,18 +186,37 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * Evaluates the program over facts given as relations of stored values (the typed embedding API,
+     * {@link io.leapfrog.engine.api}): each entry of {@code facts} is the initial content of the relation
+     * it names, its symbols interned in {@code symbols} (made by {@link #symbolTable(LoadedProgram)}). No
+     * {@code .input} file is read, nothing is printed, no {@code .output} file is written, and every
+     * relation is kept except those the program only counts for {@code .printsize}. {@link #cancel()}
+     * stops it as it stops {@link #run}.
+     */
+    public RunResult evaluate(LoadedProgram program, SymbolTable symbols, Map<String, Relation> facts) {
+        return call(() -> evaluateHere(program, symbols, runner -> {
+            facts.forEach(runner.context()::setRelation);
+            runner.evaluateLoaded();
+        }));
+    }
+
     private RunResult evaluateHere(LoadedProgram program, Path factsDir, Path outDir, boolean writeOutputs) {
+        return evaluateHere(program, symbolTable(program), runner -> runner.run(factsDir, outDir, options.out(), writeOutputs));
+    }
+
+    private RunResult evaluateHere(LoadedProgram program, SymbolTable symbols,
+                                   java.util.function.Consumer<ProgramRunner> evaluation) {
         long t0 = System.nanoTime();
         ProgramModel model = program.model();
-        SymbolTable symbols = symbolsFor(program);
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
             EvalContext ctx = new EvalContext(symbols, planner, options.planner(), model.relations(), options.threads(),
                     devices.executor(), devices.fixpoints());
             ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(model));
             ProgramRunner runner = new ProgramRunner(model, plan, ctx);
-            Errors.unwrap(() -> runner.run(factsDir, outDir, options.out(), writeOutputs));
+            Errors.unwrap(() -> evaluation.accept(runner));
             List<OutputSummary> outputs = summaries(runner.outputs());
-            Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly());
+            Database db = new Database(ctx.relations(), program.schemas(), symbols, program, runner.countedOnly());
             return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db,
                     devices.lines(), ctx.measuredOrders(), ctx.degreeRenumberings(), summaries(runner.printSizes()),
                     runner.executedPlan());
@@ -214,9 +234,10 @@ public final class Engine implements AutoCloseable {
     /**
      * A fresh symbol table holding the program's enumeration values first, in declaration order: an
      * enumeration's values ($Mon, $Tue, ...) are symbols, and symbols compare by their order of
-     * interning, so they compare as Souffle orders an enumeration's branches.
+     * interning, so they compare as Souffle orders an enumeration's branches. A run's facts and
+     * constants are interned into it after them.
      */
-    private static SymbolTable symbolsFor(LoadedProgram program) {
+    public static SymbolTable symbolTable(LoadedProgram program) {
         SymbolTable symbols = new SymbolTable();
         for (TypeDecl t : program.ast().types()) {
             for (String branch : t.branches()) {
@@ -224,16 +245,6 @@ public final class Engine implements AutoCloseable {
             }
         }
         return symbols;
-    }
-
-    private static Map<String, Database.Schema> schemas(ProgramModel model) {
-        Map<String, Database.Schema> out = new HashMap<>();
-        for (ProgramModel.RelationInfo r : model.relations().values()) {
-            if (!model.searches().containsKey(r.name())) {   // a graph predicate's rows belong to its call, not the database
-                out.put(r.name(), new Database.Schema(r.name(), r.columnNames(), r.columnTypes()));
-            }
-        }
-        return out;
     }
 
     /**
@@ -244,7 +255,7 @@ public final class Engine implements AutoCloseable {
      */
     public String explain(LoadedProgram program) {
         ProgramModel model = program.model();
-        EvalContext ctx = new EvalContext(symbolsFor(program), planner, options.planner(), model.relations(),
+        EvalContext ctx = new EvalContext(symbolTable(program), planner, options.planner(), model.relations(),
                 options.threads());
         ProgramPlan plan = Errors.unwrap(() -> PlanOrdering.ordered(ctx, ProgramTranslator.translate(model)));
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
