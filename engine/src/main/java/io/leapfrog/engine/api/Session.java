@@ -209,6 +209,16 @@ public final class Session implements AutoCloseable {
             }
             stored[c] = codecs[c].encodeColumn(columns[c]);
         }
+        if (codecs.length == 2) {
+            // Pairs sort as packed longs: packing is the one copy, where ofColumns would copy the columns first.
+            long[] keys = new long[n];
+            int[] a = stored[0];
+            int[] b = stored[1];
+            for (int i = 0; i < n; i++) {
+                keys[i] = Relation.packPair(a[i], b[i]);
+            }
+            return Relation.fromPackedPairs(2, keys, n);
+        }
         return codecs.length == 0 ? Relation.empty(0) : Relation.ofColumns(stored);
     }
 }
