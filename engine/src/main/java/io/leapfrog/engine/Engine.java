@@ -201,6 +201,36 @@ public final class Engine implements AutoCloseable {
         }));
     }
 
+    /**
+     * The relations of {@code previous} (an evaluation of {@code program} by {@link #evaluate}) with the
+     * facts of {@code added} taken in incrementally ({@link io.leapfrog.engine.eval.IncrementalInsertion}:
+     * semi-naive evaluation from the new facts; equal to evaluating from scratch); null when the program is
+     * not monotone downstream of the relations that were given facts, or {@code previous} kept some relation
+     * only counted, and the caller must evaluate from scratch. {@code previous} is unchanged.
+     */
+    public RunResult evaluateInsertions(LoadedProgram program, Database previous, Map<String, Relation> added) {
+        ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(program.model()));
+        if (!previous.countedOnly().isEmpty()
+                || io.leapfrog.engine.eval.IncrementalInsertion.obstacle(plan, added.keySet()) != null) {
+            return null;
+        }
+        return call(() -> {
+            long t0 = System.nanoTime();
+            ProgramModel model = program.model();
+            try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
+                EvalContext ctx = new EvalContext(previous.symbols(), planner, options.planner(), model.relations(),
+                        options.threads(), devices.executor(), devices.fixpoints());
+                for (String name : previous.relationNames()) {
+                    ctx.setRelation(name, previous.relation(name));
+                }
+                Errors.unwrap(() -> new io.leapfrog.engine.eval.IncrementalInsertion(plan, ctx).apply(added));
+                Database db = new Database(ctx.relations(), program.schemas(), previous.symbols(), program, Set.of());
+                return new RunResult(List.of(), List.of(), Duration.ofNanos(System.nanoTime() - t0), db, devices.lines(),
+                        ctx.measuredOrders(), ctx.degreeRenumberings(), List.of(), plan);
+            }
+        });
+    }
+
     private RunResult evaluateHere(LoadedProgram program, Path factsDir, Path outDir, boolean writeOutputs) {
         return evaluateHere(program, symbolTable(program), runner -> runner.run(factsDir, outDir, options.out(), writeOutputs));
     }

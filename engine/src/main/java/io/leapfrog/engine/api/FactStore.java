@@ -87,6 +87,30 @@ final class FactStore {
         return out;
     }
 
+    /**
+     * The facts added to {@code now} since {@code before} (two results of {@link #facts()}), by relation;
+     * null when some fact of {@code before} is gone from {@code now} (a retraction).
+     */
+    static Map<String, Relation> addedSince(Map<String, Relation> before, Map<String, Relation> now) {
+        Map<String, Relation> added = new HashMap<>();
+        for (Map.Entry<String, Relation> e : before.entrySet()) {
+            Relation after = now.get(e.getKey());
+            if (after != e.getValue() && (after == null || e.getValue().minus(after).size() > 0)) {
+                return null;
+            }
+        }
+        for (Map.Entry<String, Relation> e : now.entrySet()) {
+            Relation earlier = before.get(e.getKey());
+            if (earlier != e.getValue()) {
+                Relation fresh = earlier == null ? e.getValue() : e.getValue().minus(earlier);
+                if (fresh.size() > 0) {
+                    added.put(e.getKey(), fresh);
+                }
+            }
+        }
+        return added;
+    }
+
     /** The facts of {@code relation}, its pending rows and columns merged in. */
     private Relation current(String relation) {
         Relation r = merged.getOrDefault(relation, Relation.empty(schema(relation).arity()));

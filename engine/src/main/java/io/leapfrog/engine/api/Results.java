@@ -17,10 +17,20 @@ import java.util.SortedSet;
 public final class Results {
     private final RunResult run;
     private final Engine engine;
+    private final boolean incremental;
 
-    Results(RunResult run, Engine engine) {
+    Results(RunResult run, Engine engine, boolean incremental) {
         this.run = run;
         this.engine = engine;
+        this.incremental = incremental;
+    }
+
+    /**
+     * Whether these relations were brought up to date from the previous evaluation's by semi-naive
+     * evaluation from the facts added since (the same relations as from scratch; {@link Session}).
+     */
+    public boolean incremental() {
+        return incremental;
     }
 
     /** Every relation of the program, sorted by name. */

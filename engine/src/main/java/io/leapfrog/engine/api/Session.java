@@ -3,12 +3,14 @@ package io.leapfrog.engine.api;
 import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.EngineOptions;
 import io.leapfrog.engine.LoadedProgram;
+import io.leapfrog.engine.RunResult;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.RelationBuilder;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -37,9 +39,12 @@ import java.util.stream.Stream;
  * (counted from 0 within the call), and nothing of that call is added. {@code .input} directives are not
  * read: the session's relations hold what Java gave them.
  *
- * <p><b>Evaluation.</b> {@link #evaluate()} evaluates the whole program over the facts given so far
- * (inserted and retracted facts alike are taken into account by evaluating from scratch; nothing is
- * maintained incrementally between evaluations). It reads and writes no file and prints nothing:
+ * <p><b>Evaluation.</b> {@link #evaluate()} evaluates the program over the facts given so far. When
+ * facts were only added since the last evaluation and the program is monotone downstream of the
+ * relations that got them (no negation or aggregate reads what may grow, no equivalence or choice
+ * relation, graph predicate or counter {@code $} is involved), the last evaluation's relations are
+ * brought up to date by semi-naive evaluation from the new facts ({@link Results#incremental()});
+ * otherwise, after a retraction too, the whole program is evaluated from scratch. It reads and writes no file and prints nothing:
  * {@code .output}, {@code .printsize} and {@code IO=stdout} directives have no effect. {@link #cancel()}
  * (from another thread) or a timeout ({@link #evaluate(Duration)}) stops it with a
  * {@link io.leapfrog.common.LeapfrogException}; the session stays usable.
@@ -53,6 +58,9 @@ public final class Session implements AutoCloseable {
     private final LoadedProgram program;
     private final FactStore store;
     private final CancelGuard guard;
+    /** The last evaluation and the facts it saw: where insertions since then are taken in incrementally. */
+    private Results last;
+    private Map<String, Relation> lastFacts;
 
     private Session(Engine engine, LoadedProgram program) {
         this.engine = engine;
@@ -157,8 +165,18 @@ public final class Session implements AutoCloseable {
      * {@link io.leapfrog.common.LeapfrogException} once {@code timeout} has passed (null: no limit).
      */
     public synchronized Results evaluate(Duration timeout) {
-        var facts = store.facts();
-        return guard.run(() -> new Results(engine.evaluate(program, store.symbols(), facts), engine), timeout);
+        Map<String, Relation> facts = store.facts();
+        Map<String, Relation> added = last == null ? null : FactStore.addedSince(lastFacts, facts);
+        Results previous = last;
+        Results r = guard.run(() -> {
+            RunResult maintained = added == null ? null
+                    : engine.evaluateInsertions(program, previous.database(), added);
+            return maintained != null ? new Results(maintained, engine, true)
+                    : new Results(engine.evaluate(program, store.symbols(), facts), engine, false);
+        }, timeout);
+        last = r;
+        lastFacts = facts;
+        return r;
     }
 
     /**
