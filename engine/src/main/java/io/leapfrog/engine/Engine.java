@@ -61,7 +61,9 @@ import java.util.Set;
  * where the joins ran, the orders measured and the clique counts' choices, and the {@link Database});
  * {@link #explain(LoadedProgram)} prints the program's plan and {@link #explain(LoadedProgram, Path)}
  * evaluates it on the given facts and prints what the run decided; {@link #database}, {@link #sql} and {@link #query} read an
- * evaluated database; {@link #cancel()} stops every call in progress. {@link EngineOptions} set the threads,
+ * evaluated database; {@link #evaluate(LoadedProgram, SymbolTable, Map)} and {@link #evaluateInsertions} are the
+ * typed embedding API's paths ({@link io.leapfrog.engine.api.Session}: facts given from Java, no files);
+ * {@link #cancel()} stops every call in progress. {@link EngineOptions} set the threads,
  * the device, the GPU and planner options and the stream {@code .printsize} lines go to.
  *
  * <p>Every error in a program, its facts or a query is a {@link io.leapfrog.common.LeapfrogException}

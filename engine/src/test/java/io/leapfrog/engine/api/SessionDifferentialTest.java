@@ -53,7 +53,7 @@ class SessionDifferentialTest {
     private static final String SQL = "SELECT e.x, e.y, n.s, w.w FROM edge e LEFT JOIN name n ON e.y = n.x "
             + "LEFT JOIN weight w ON e.y = w.x";
 
-    @Property(tries = 12)
+    @Property(tries = 8)
     void sessionEqualsTheRunOnFactFiles(@ForAll @IntRange(min = 1, max = 40) int nodes,
                                         @ForAll @IntRange(min = 0, max = 120) int edges,
                                         @ForAll long seed) throws IOException {
