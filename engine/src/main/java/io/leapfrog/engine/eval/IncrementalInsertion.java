@@ -132,37 +132,16 @@ public final class IncrementalInsertion {
             }
             grown.forEach(ctx::setDelta);
             Set<String> own = new HashSet<>(s.relations());
-            List<RuleEvaluator> rules = new ArrayList<>();
-            Map<String, Relation> fresh = new HashMap<>();
-            for (RulePlan r : s.rules()) {
-                RuleEvaluator rule = new RuleEvaluator(ctx, r);
-                rules.add(rule);
-                List<Scan> scans = rule.body().node().scans();
-                for (int i = 0; i < scans.size(); i++) {
-                    if (!own.contains(scans.get(i).relation()) && grown.containsKey(scans.get(i).relation())) {
-                        fresh.merge(rule.relation(), rule.evaluate(ctx.source(), i, ctx.threads()), Relation::union);
-                    }
+            Map<String, GrowingRelation> growing = new HashMap<>();
+            Map<String, Relation> total;
+            try {
+                if (s.recursive()) {
+                    // a recursive stratum's relations grow round by round without being copied each round
+                    own.forEach(rel -> growing.put(rel, ctx.startGrowing(rel)));
                 }
-            }
-            Map<String, Relation> round = addNew(own, fresh, grown);
-            Map<String, Relation> total = new HashMap<>(round);
-            for (int rounds = 1; s.recursive() && round.values().stream().anyMatch(r -> r.size() > 0); rounds++) {
-                if (Thread.currentThread().isInterrupted()) {
-                    throw new LeapfrogException("error: evaluation interrupted in round " + rounds
-                            + " of the recursive stratum " + s.relations());
-                }
-                round.forEach(ctx::setDelta);
-                fresh.clear();
-                for (RuleEvaluator rule : rules) {
-                    for (int atom : rule.body().node().recursiveScans()) {
-                        Relation delta = round.get(rule.body().node().scans().get(atom).relation());
-                        if (delta != null && delta.size() > 0) {
-                            fresh.merge(rule.relation(), rule.evaluate(ctx.source(), atom, ctx.threads()), Relation::union);
-                        }
-                    }
-                }
-                round = addNew(own, fresh, Map.of());
-                round.forEach((rel, d) -> total.merge(rel, d, Relation::union));
+                total = evaluateStratum(s, own, growing, grown);
+            } finally {
+                own.forEach(ctx::stopGrowing);
             }
             total.forEach((rel, d) -> {
                 if (d.size() > 0) {
@@ -172,17 +151,59 @@ public final class IncrementalInsertion {
         }
     }
 
+    /** The stratum's rules from the earlier strata's new tuples, then its rounds; each relation's new tuples. */
+    private Map<String, Relation> evaluateStratum(StratumPlan s, Set<String> own, Map<String, GrowingRelation> growing,
+                                                  Map<String, Relation> grown) {
+        List<RuleEvaluator> rules = new ArrayList<>();
+        Map<String, Relation> fresh = new HashMap<>();
+        for (RulePlan r : s.rules()) {
+            RuleEvaluator rule = new RuleEvaluator(ctx, r);
+            rules.add(rule);
+            List<Scan> scans = rule.body().node().scans();
+            for (int i = 0; i < scans.size(); i++) {
+                if (!own.contains(scans.get(i).relation()) && grown.containsKey(scans.get(i).relation())) {
+                    fresh.merge(rule.relation(), rule.evaluate(ctx.source(), i, ctx.threads()), Relation::union);
+                }
+            }
+        }
+        Map<String, Relation> round = addNew(own, fresh, grown, growing);
+        Map<String, Relation> total = new HashMap<>(round);
+        for (int rounds = 1; s.recursive() && round.values().stream().anyMatch(r -> r.size() > 0); rounds++) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new LeapfrogException("error: evaluation interrupted in round " + rounds
+                        + " of the recursive stratum " + s.relations());
+            }
+            round.forEach(ctx::setDelta);
+            fresh.clear();
+            for (RuleEvaluator rule : rules) {
+                for (int atom : rule.body().node().recursiveScans()) {
+                    Relation delta = round.get(rule.body().node().scans().get(atom).relation());
+                    if (delta != null && delta.size() > 0) {
+                        fresh.merge(rule.relation(), rule.evaluate(ctx.source(), atom, ctx.threads()), Relation::union);
+                    }
+                }
+            }
+            round = addNew(own, fresh, Map.of(), growing);
+            round.forEach((rel, d) -> total.merge(rel, d, Relation::union));
+        }
+        return total;
+    }
+
     /**
      * Adds to each relation of {@code own} the tuples of {@code fresh} it lacks; returns each one's new
      * tuples, with those of {@code given} (facts added to the relation itself, already in it).
      */
-    private Map<String, Relation> addNew(Set<String> own, Map<String, Relation> fresh, Map<String, Relation> given) {
+    private Map<String, Relation> addNew(Set<String> own, Map<String, Relation> fresh, Map<String, Relation> given,
+                                         Map<String, GrowingRelation> growing) {
         Map<String, Relation> out = new HashMap<>();
         for (String rel : own) {
-            Relation known = ctx.currentRelation(rel);
-            Relation got = fresh.get(rel);
-            Relation added = got == null ? Relation.empty(known.arity()) : got.minus(known);
-            if (added.size() > 0) {
+            Relation got = fresh.getOrDefault(rel, Relation.empty(ctx.schemas().get(rel).arity()));
+            Relation added;
+            if (growing.containsKey(rel)) {
+                added = growing.get(rel).addNew(got);
+            } else {
+                Relation known = ctx.currentRelation(rel);
+                added = got.minus(known);
                 ctx.setRelation(rel, known.union(added));
             }
             Relation mine = given.get(rel);
