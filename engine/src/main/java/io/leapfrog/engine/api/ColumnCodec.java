@@ -29,7 +29,7 @@ final class ColumnCodec {
     /** The stored value of {@code v}, the value of this column in row {@code row} (counted from 0). */
     int encode(Object v, long row) {
         if (v == null) {
-            throw reject(row, "null; a relation holds no NULL, give a " + javaTypes());
+            throw reject(row, "null; a relation holds no NULL, give " + javaTypes());
         }
         switch (type) {
             case SYMBOL -> {
@@ -48,7 +48,7 @@ final class ColumnCodec {
                 }
             }
         }
-        throw reject(row, v.getClass().getSimpleName() + " " + quoted(v) + "; give a " + javaTypes());
+        throw reject(row, v.getClass().getSimpleName() + " " + quoted(v) + "; give " + javaTypes());
     }
 
     /** A number or unsigned column's stored value of the integer {@code v}. */
@@ -60,7 +60,7 @@ final class ColumnCodec {
             return UnsignedCodec.encode((int) v);
         }
         if (type != ColumnType.NUMBER) {
-            throw reject(row, "an integer; give a " + javaTypes());
+            throw reject(row, "an integer; give " + javaTypes());
         }
         if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
             throw reject(row, v + ", outside number's range " + Integer.MIN_VALUE + " .. " + Integer.MAX_VALUE);
@@ -109,8 +109,8 @@ final class ColumnCodec {
             return out;
         }
         String given = array == null ? "null" : array.getClass().getSimpleName();
-        throw new IllegalArgumentException("relation " + schema.name() + ", " + columnLabel() + ": a " + given
-                + " column was given; give " + arrayTypes());
+        throw new IllegalArgumentException("relation " + schema.name() + ", " + columnLabel() + ": got " + given
+                + " as the column; give " + arrayTypes());
     }
 
     /** The Java length of a column array this codec takes, or -1 when {@code array} is not an array. */
@@ -120,10 +120,10 @@ final class ColumnCodec {
 
     private String javaTypes() {
         return switch (type) {
-            case SYMBOL -> "String";
-            case FLOAT -> "Float or Double";
-            case UNSIGNED -> "Integer or Long in 0 .. " + UnsignedCodec.MAX;
-            default -> "Integer (or a Long in the int range)";
+            case SYMBOL -> "a String";
+            case FLOAT -> "a Float or Double";
+            case UNSIGNED -> "an Integer or Long in 0 .. " + UnsignedCodec.MAX;
+            default -> "an Integer (or a Long in the int range)";
         };
     }
 

@@ -218,14 +218,16 @@ public final class Session implements AutoCloseable {
                     + columns.length + " column arrays were given");
         }
         int n = ColumnCodec.length(columns.length == 0 ? null : columns[0]);
-        int[][] stored = new int[codecs.length][];
-        for (int c = 0; c < codecs.length; c++) {
+        for (int c = 1; c < codecs.length; c++) {
             int length = ColumnCodec.length(columns[c]);
-            if (length >= 0 && length != n) {
+            if (n >= 0 && length >= 0 && length != n) {
                 throw new IllegalArgumentException("relation " + relation + ": column 0 has " + n + " values, column " + c
                         + " has " + length + "; give columns of one length");
             }
-            stored[c] = codecs[c].encodeColumn(columns[c]);
+        }
+        int[][] stored = new int[codecs.length][];
+        for (int c = 0; c < codecs.length; c++) {
+            stored[c] = codecs[c].encodeColumn(columns[c]);   // a column that is no array of the column's type is rejected here
         }
         if (codecs.length == 2) {
             // Pairs sort as packed longs: packing is the one copy, where ofColumns would copy the columns first.

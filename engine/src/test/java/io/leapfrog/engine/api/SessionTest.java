@@ -156,13 +156,16 @@ class SessionTest {
                     assertThrows(IllegalArgumentException.class, () -> s.insert("t", 1, 2, 3.0, 5)).getMessage());
             assertEquals("relation t, column 2 (f:float), row 0: got null; a relation holds no NULL, give a Float or Double",
                     assertThrows(IllegalArgumentException.class, () -> s.insert("t", 1, 2, null, "x")).getMessage());
-            assertEquals("relation t, column 0 (n:number), row 0: got String \"7\"; give a Integer (or a Long in the int range)",
+            assertEquals("relation t, column 0 (n:number), row 0: got String \"7\"; give an Integer (or a Long in the int range)",
                     assertThrows(IllegalArgumentException.class, () -> s.insert("t", "7", 2, 1.0, "x")).getMessage());
             assertEquals("relation t has 4 columns, row 0 has 2 values",
                     assertThrows(IllegalArgumentException.class, () -> s.insert("t", 1, 2)).getMessage());
-            assertEquals("relation t, column 2 (f:float): a int[] column was given; give a float[] or double[]",
+            assertEquals("relation t, column 2 (f:float): got int[] as the column; give a float[] or double[]",
                     assertThrows(IllegalArgumentException.class, () -> s.insertColumns("t", new int[1], new int[1],
                             new int[1], new String[]{"a"})).getMessage());
+            assertEquals("relation t, column 0 (n:number): got Integer as the column; give an int[] or long[]",
+                    assertThrows(IllegalArgumentException.class, () -> s.insertColumns("t", 5, new int[1],
+                            new float[1], new String[]{"a"})).getMessage());
             assertEquals("relation t: column 0 has 2 values, column 1 has 1; give columns of one length",
                     assertThrows(IllegalArgumentException.class, () -> s.insertColumns("t", new int[2], new int[1],
                             new float[2], new String[2])).getMessage());
