@@ -15,6 +15,7 @@ import io.leapfrog.plan.PlanPrinter;
 import io.leapfrog.plan.ProgramPlan;
 import io.leapfrog.planner.datalog.ProgramTranslator;
 import io.leapfrog.exec.gpu.GpuRuntime;
+import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.parser.DatalogParser;
 import io.leapfrog.parser.ProgramText;
@@ -60,7 +61,9 @@ import java.util.Set;
  * where the joins ran, the orders measured and the clique counts' choices, and the {@link Database});
  * {@link #explain(LoadedProgram)} prints the program's plan and {@link #explain(LoadedProgram, Path)}
  * evaluates it on the given facts and prints what the run decided; {@link #database}, {@link #sql} and {@link #query} read an
- * evaluated database; {@link #cancel()} stops every call in progress. {@link EngineOptions} set the threads,
+ * evaluated database; {@link #evaluate(LoadedProgram, SymbolTable, Map)} and {@link #evaluateInsertions} are the
+ * typed embedding API's paths ({@link io.leapfrog.engine.api.Session}: facts given from Java, no files);
+ * {@link #cancel()} stops every call in progress. {@link EngineOptions} set the threads,
  * the device, the GPU and planner options and the stream {@code .printsize} lines go to.
  *
  * <p>Every error in a program, its facts or a query is a {@link io.leapfrog.common.LeapfrogException}
@@ -198,18 +201,67 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * Evaluates the program over facts given as relations of stored values (the typed embedding API,
+     * {@link io.leapfrog.engine.api}): each entry of {@code facts} is the initial content of the relation
+     * it names, its symbols interned in {@code symbols} (made by {@link #symbolTable(LoadedProgram)}). No
+     * {@code .input} file is read, nothing is printed, no {@code .output} file is written, and every
+     * relation is kept except those the program only counts for {@code .printsize}. {@link #cancel()}
+     * stops it as it stops {@link #run}.
+     */
+    public RunResult evaluate(LoadedProgram program, SymbolTable symbols, Map<String, Relation> facts) {
+        return call(() -> evaluateHere(program, symbols, runner -> {
+            facts.forEach(runner.context()::setRelation);
+            runner.evaluateLoaded();
+        }));
+    }
+
+    /**
+     * The relations of {@code previous} (an evaluation of {@code program} by {@link #evaluate}) with the
+     * facts of {@code added} taken in incrementally ({@link io.leapfrog.engine.eval.IncrementalInsertion}:
+     * semi-naive evaluation from the new facts; equal to evaluating from scratch); null when the program is
+     * not monotone downstream of the relations that were given facts, or {@code previous} kept some relation
+     * only counted, and the caller must evaluate from scratch. {@code previous} is unchanged.
+     */
+    public RunResult evaluateInsertions(LoadedProgram program, Database previous, Map<String, Relation> added) {
+        ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(program.model()));
+        if (!previous.countedOnly().isEmpty()
+                || io.leapfrog.engine.eval.IncrementalInsertion.obstacle(plan, added.keySet()) != null) {
+            return null;
+        }
+        return call(() -> {
+            long t0 = System.nanoTime();
+            ProgramModel model = program.model();
+            try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
+                EvalContext ctx = new EvalContext(previous.symbols(), planner, options.planner(), model.relations(),
+                        options.threads(), devices.executor(), devices.fixpoints());
+                for (String name : previous.relationNames()) {
+                    ctx.setRelation(name, previous.relation(name));
+                }
+                Errors.unwrap(() -> new io.leapfrog.engine.eval.IncrementalInsertion(plan, ctx).apply(added));
+                Database db = new Database(ctx.relations(), program.schemas(), previous.symbols(), program, Set.of());
+                return new RunResult(List.of(), List.of(), Duration.ofNanos(System.nanoTime() - t0), db, devices.lines(),
+                        ctx.measuredOrders(), ctx.degreeRenumberings(), List.of(), plan);
+            }
+        });
+    }
+
     private RunResult evaluateHere(LoadedProgram program, Path factsDir, Path outDir, boolean writeOutputs) {
+        return evaluateHere(program, symbolTable(program), runner -> runner.run(factsDir, outDir, options.out(), writeOutputs));
+    }
+
+    private RunResult evaluateHere(LoadedProgram program, SymbolTable symbols,
+                                   java.util.function.Consumer<ProgramRunner> evaluation) {
         long t0 = System.nanoTime();
         ProgramModel model = program.model();
-        SymbolTable symbols = symbolsFor(program);
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
             EvalContext ctx = new EvalContext(symbols, planner, options.planner(), model.relations(), options.threads(),
                     devices.executor(), devices.fixpoints());
             ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(model));
             ProgramRunner runner = new ProgramRunner(model, plan, ctx);
-            Errors.unwrap(() -> runner.run(factsDir, outDir, options.out(), writeOutputs));
+            Errors.unwrap(() -> evaluation.accept(runner));
             List<OutputSummary> outputs = summaries(runner.outputs());
-            Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly());
+            Database db = new Database(ctx.relations(), program.schemas(), symbols, program, runner.countedOnly());
             return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db,
                     devices.lines(), ctx.measuredOrders(), ctx.degreeRenumberings(), summaries(runner.printSizes()),
                     runner.executedPlan());
@@ -227,9 +279,10 @@ public final class Engine implements AutoCloseable {
     /**
      * A fresh symbol table holding the program's enumeration values first, in declaration order: an
      * enumeration's values ($Mon, $Tue, ...) are symbols, and symbols compare by their order of
-     * interning, so they compare as Souffle orders an enumeration's branches.
+     * interning, so they compare as Souffle orders an enumeration's branches. A run's facts and
+     * constants are interned into it after them.
      */
-    private static SymbolTable symbolsFor(LoadedProgram program) {
+    public static SymbolTable symbolTable(LoadedProgram program) {
         SymbolTable symbols = new SymbolTable();
         for (TypeDecl t : program.ast().types()) {
             for (String branch : t.branches()) {
@@ -237,16 +290,6 @@ public final class Engine implements AutoCloseable {
             }
         }
         return symbols;
-    }
-
-    private static Map<String, Database.Schema> schemas(ProgramModel model) {
-        Map<String, Database.Schema> out = new HashMap<>();
-        for (ProgramModel.RelationInfo r : model.relations().values()) {
-            if (!model.searches().containsKey(r.name())) {   // a graph predicate's rows belong to its call, not the database
-                out.put(r.name(), new Database.Schema(r.name(), r.columnNames(), r.columnTypes()));
-            }
-        }
-        return out;
     }
 
     /**
@@ -257,7 +300,7 @@ public final class Engine implements AutoCloseable {
      */
     public String explain(LoadedProgram program) {
         ProgramModel model = program.model();
-        EvalContext ctx = new EvalContext(symbolsFor(program), planner, options.planner(), model.relations(),
+        EvalContext ctx = new EvalContext(symbolTable(program), planner, options.planner(), model.relations(),
                 options.threads());
         ProgramPlan plan = Errors.unwrap(() -> PlanOrdering.ordered(ctx, ProgramTranslator.translate(model)));
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {

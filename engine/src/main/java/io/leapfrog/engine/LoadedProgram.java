@@ -52,6 +52,20 @@ public final class LoadedProgram {
         return warnings;
     }
 
+    /**
+     * The schema of every relation facts may be given to: every declared relation except a graph
+     * predicate's (whose rows belong to its call), by name, with column names and base types.
+     */
+    public java.util.Map<String, Database.Schema> schemas() {
+        java.util.Map<String, Database.Schema> out = new java.util.TreeMap<>();
+        for (ProgramModel.RelationInfo r : model.relations().values()) {
+            if (!model.searches().containsKey(r.name())) {
+                out.put(r.name(), new Database.Schema(r.name(), r.columnNames(), r.columnTypes()));
+            }
+        }
+        return out;
+    }
+
     List<Fragment> fragments() {
         return fragments;
     }

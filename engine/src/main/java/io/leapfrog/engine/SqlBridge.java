@@ -29,7 +29,7 @@ final class SqlBridge {
         long t0 = System.nanoTime();
         JoinPlacement placement = new JoinPlacement(devices.executor(), threads, devices::explainLine);
         SqlResult r = new SqlEngine(catalog(db), placement).execute(sql);
-        return new SqlResult(r.columns(), r.values(), r.explainLines(), devices.lines(),
+        return new SqlResult(r.columns(), r.columnTypes(), r.values(), r.explainLines(), devices.lines(),
                 Duration.ofNanos(System.nanoTime() - t0));
     }
 

@@ -39,6 +39,11 @@ public final class ProgramRunner {
     private final List<StratumPlan> planned = new ArrayList<>();
     private final List<List<RuleEvaluator>> plannedRules = new ArrayList<>();
 
+    /** The evaluation's state: where the facts of an embedding program are set before {@link #evaluateLoaded()}. */
+    public EvalContext context() {
+        return ctx;
+    }
+
     /** Relations whose size was counted by push-down instead of being materialised. */
     public java.util.Set<String> countedOnly() {
         return counted.keySet();
@@ -66,7 +71,39 @@ public final class ProgramRunner {
         Map<Directive, Path> files = writeOutputs && outDir != null
                 ? OutputFiles.resolve(model.directives(), outDir) : Map.of();
         loadInputs(factsDir);
-        java.util.Set<String> onlyCounted = onlyCounted();
+        evaluateStrata(onlyCounted());
+        if (!writeOutputs) {
+            return;
+        }
+        for (Directive d : model.directives()) {
+            if (d.kind() == Directive.Kind.PRINTSIZE) {
+                long size = counted.containsKey(d.relation()) ? counted.get(d.relation())
+                        : ctx.currentRelation(d.relation()).size();
+                Output printed = new Output(d.relation(), size, stratumTime.getOrDefault(d.relation(), Duration.ZERO));
+                printSizes.add(printed);
+                out.println(printSizeLine(printed));
+            }
+        }
+        try (OutputSet set = OutputSet.open()) {
+            for (Directive d : model.directives()) {
+                if (d.kind() == Directive.Kind.OUTPUT) {
+                    writeOutput(d, files.get(d), set, out);
+                }
+            }
+            set.commit();
+        }
+    }
+
+    /**
+     * Evaluates over the relations already set in the context (facts given by an embedding program):
+     * reads no {@code .input} file, prints nothing, writes no {@code .output} file, and keeps every
+     * relation's tuples (none is only counted), since the embedding program may read any of them.
+     */
+    public void evaluateLoaded() {
+        evaluateStrata(java.util.Set.of());
+    }
+
+    private void evaluateStrata(java.util.Set<String> onlyCounted) {
         StratumEvaluator eval = new StratumEvaluator(ctx, r -> !onlyCounted.contains(r));
         for (StratumPlan s : plan.strata()) {
             long t0 = System.nanoTime();
@@ -93,26 +130,6 @@ public final class ProgramRunner {
             for (String r : s.relations()) {
                 stratumTime.put(r, d);
             }
-        }
-        if (!writeOutputs) {
-            return;
-        }
-        for (Directive d : model.directives()) {
-            if (d.kind() == Directive.Kind.PRINTSIZE) {
-                long size = counted.containsKey(d.relation()) ? counted.get(d.relation())
-                        : ctx.currentRelation(d.relation()).size();
-                Output printed = new Output(d.relation(), size, stratumTime.getOrDefault(d.relation(), Duration.ZERO));
-                printSizes.add(printed);
-                out.println(printSizeLine(printed));
-            }
-        }
-        try (OutputSet set = OutputSet.open()) {
-            for (Directive d : model.directives()) {
-                if (d.kind() == Directive.Kind.OUTPUT) {
-                    writeOutput(d, files.get(d), set, out);
-                }
-            }
-            set.commit();
         }
     }
 

@@ -189,7 +189,8 @@ public final class SqlEngine {
             // the latter: a constant Calcite hoisted into a static field failed (CAST('x' AS INTEGER), 1 / 0)
             throw SqlErrors.execution(e);
         }
-        return new SqlResult(planned.columns(), rows, explainLines(plan), List.of(), Duration.ofNanos(System.nanoTime() - t0));
+        List<String> types = fields.stream().map(f -> f.getType().getSqlTypeName().getName()).toList();
+        return new SqlResult(planned.columns(), types, rows, explainLines(plan), List.of(), Duration.ofNanos(System.nanoTime() - t0));
     }
 
     /** The physical plan, one operator per line, each leapfrog join with its variable order, levels and device. */

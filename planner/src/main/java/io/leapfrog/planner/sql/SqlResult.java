@@ -7,17 +7,19 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The answer to a SQL query: column names; rows of values ({@link Integer}, {@link Long}, {@link Double},
+ * The answer to a SQL query: column names; their SQL types (Calcite's type names: INTEGER, BIGINT,
+ * DOUBLE, DECIMAL, VARCHAR, BOOLEAN, DATE, ...); rows of values ({@link Integer}, {@link Long}, {@link Double},
  * {@link java.math.BigDecimal}, {@link String}, {@link Boolean}, {@link java.time.LocalDate},
  * {@link java.time.LocalTime}, {@link java.time.LocalDateTime}, {@link java.time.Period},
  * {@link Duration}, or null for NULL), also as text ({@link #rows()}); the plan that produced them, one
  * operator per line; where its joins ran (one line per decision, as a Datalog run reports them; empty
  * when the caller does not track devices); and the time it took.
  */
-public record SqlResult(List<String> columns, List<List<Object>> values, List<String> explainLines,
+public record SqlResult(List<String> columns, List<String> columnTypes, List<List<Object>> values, List<String> explainLines,
                         List<String> deviceLines, Duration time) {
     public SqlResult {
         columns = List.copyOf(columns);
+        columnTypes = List.copyOf(columnTypes);
         List<List<Object>> copied = new ArrayList<>(values.size());
         for (List<Object> row : values) {
             copied.add(Collections.unmodifiableList(Arrays.asList(row.toArray())));   // values may be null
