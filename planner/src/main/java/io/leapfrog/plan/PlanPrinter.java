@@ -178,7 +178,7 @@ public final class PlanPrinter {
             return "bound";
         } else if (p instanceof Predicate.ConstantBound) {
             return "constant bound";
-        } else if (p instanceof Predicate.Comparison) {
+        } else if (p instanceof Predicate.Comparison || p instanceof Predicate.FilterTest) {
             return "filter";
         } else if (p instanceof Predicate.Negation) {
             return "negation";

@@ -102,7 +102,9 @@ final class JoinNodePlanner {
         for (Predicate p : node.predicates()) {
             JoinProblem.JoinPredicate.Kind kind = p.defines() >= 0 ? JoinProblem.JoinPredicate.Kind.ASSIGNMENT
                     : p instanceof Predicate.Bound ? JoinProblem.JoinPredicate.Kind.BOUND
-                    : p instanceof Predicate.Negation ? JoinProblem.JoinPredicate.Kind.NEGATION
+                    // a filter test probes a relation once its arguments are bound, as a negation does
+                    : p instanceof Predicate.Negation || p instanceof Predicate.FilterTest
+                    ? JoinProblem.JoinPredicate.Kind.NEGATION
                     : JoinProblem.JoinPredicate.Kind.COMPARISON;
             predicates.add(new JoinProblem.JoinPredicate(kind, p.text(), new ArrayList<>(p.reads()), p.defines()));
         }

@@ -81,7 +81,9 @@ public final class ProgramRunner {
         }
         for (Directive d : model.directives()) {
             if (d.kind() == Directive.Kind.PRINTSIZE) {
-                long size = counted.containsKey(d.relation()) ? counted.get(d.relation())
+                FilterRelation filter = ctx.filter(d.relation());
+                long size = filter != null ? filter.estimatedSize()
+                        : counted.containsKey(d.relation()) ? counted.get(d.relation())
                         : ctx.currentRelation(d.relation()).size();
                 Output printed = new Output(d.relation(), size, stratumTime.getOrDefault(d.relation(), Duration.ZERO));
                 printSizes.add(printed);
@@ -127,6 +129,8 @@ public final class ProgramRunner {
         for (io.leapfrog.plan.Predicate p : join.predicates()) {
             if (p instanceof io.leapfrog.plan.Predicate.Negation n) {
                 out.add(n.relation());
+            } else if (p instanceof io.leapfrog.plan.Predicate.FilterTest f) {
+                out.add(f.relation());
             } else if (p instanceof io.leapfrog.plan.Predicate.AggregateValue a) {
                 readBy(a.body(), out);
             }
@@ -147,16 +151,26 @@ public final class ProgramRunner {
             } else if (io.equals("file")) {
                 String name = d.params().getOrDefault("filename", d.relation() + ".facts");
                 Path file = factsDir == null ? Path.of(name) : factsDir.resolve(name);
+                FilterRelation filter = ctx.filter(d.relation());
+                if (filter != null && FilterFiles.isFilterFile(file)) {
+                    filter.add(FilterFiles.read(file, d.relation()));
+                    continue;
+                }
                 r = FactFiles.read(file, style(d), info.columnTypes(), model.enumValues(d.relation()), ctx.symbols());
             } else {
                 throw new io.leapfrog.common.NotSupportedException("not supported: .input " + d.relation()
                         + " with IO=" + io + " (" + d.pos() + "); only IO=file and IO=stdin are");
             }
-            ctx.setRelation(d.relation(), ctx.currentRelation(d.relation()).union(r));
+            ctx.add(d.relation(), r);
         }
     }
 
     private void writeOutput(Directive d, Path outDir, PrintStream out) {
+        FilterRelation filter = ctx.filter(d.relation());
+        if (filter != null) {
+            writeFilter(d, filter, outDir);
+            return;
+        }
         ProgramModel.RelationInfo info = info(d);
         Relation r = ctx.currentRelation(d.relation());
         String io = d.params().getOrDefault("IO", "file");
@@ -181,6 +195,20 @@ public final class ProgramRunner {
                     + " with IO=" + io + " (" + d.pos() + "); only IO=file and IO=stdout are");
         }
         outputs.add(new Output(d.relation(), r.size(), stratumTime.getOrDefault(d.relation(), Duration.ZERO)));
+    }
+
+    /** A filter relation's {@code .output}: the filter's binary format, by default {@code <name>.qf}. */
+    private void writeFilter(Directive d, FilterRelation filter, Path outDir) {
+        String io = d.params().getOrDefault("IO", "file");
+        if (!io.equals("file")) {
+            throw new LeapfrogException(d.pos() + ": error: .output " + d.relation() + " with IO=" + io + ": a filter"
+                    + " relation is written as its binary filter, to a file. Remove IO=" + io);
+        }
+        String name = d.params().getOrDefault("filename", d.relation() + ".qf");
+        Path dir = outDir == null ? Path.of(".") : outDir;
+        FilterFiles.write(dir.resolve(name), filter.filter(), d.relation());
+        outputs.add(new Output(d.relation(), filter.estimatedSize(),
+                stratumTime.getOrDefault(d.relation(), Duration.ZERO)));
     }
 
     /**

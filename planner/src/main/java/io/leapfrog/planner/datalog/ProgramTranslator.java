@@ -81,8 +81,8 @@ public final class ProgramTranslator {
         }
         boolean searched = model.searches().values().stream().anyMatch(g -> g.input().equals(rel));
         if (!printsize || searched || model.usedInBodies().contains(rel) || model.equivalences().contains(rel)
-                || model.choiceKeys().containsKey(rel)) {
-            return false; // (an eqrel or choice relation's size is not its rule's)
+                || model.choiceKeys().containsKey(rel) || model.relations().get(rel).isFilter()) {
+            return false; // (an eqrel, choice or filter relation's size is not its rule's)
         }
         return RuleTranslator.headIsEveryVariable(rules.get(0));
     }
