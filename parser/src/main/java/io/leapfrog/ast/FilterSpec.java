@@ -16,6 +16,11 @@ public record FilterSpec(double fpr, Kind kind, SourcePos pos) {
 
     /** How the declaration reads in a plan: {@code fpr 0.001} (and the kind when not the default). */
     public String describe() {
-        return "fpr " + fpr + (kind == Kind.RSQF ? "" : " kind sqf");
+        return "fpr " + rate() + (kind == Kind.RSQF ? "" : " kind sqf");
+    }
+
+    /** The rate as written in decimal: {@code 0.000001}, not {@code 1.0E-6}. */
+    public String rate() {
+        return java.math.BigDecimal.valueOf(fpr).toPlainString();
     }
 }

@@ -1,6 +1,7 @@
 package io.leapfrog.plan;
 
 import io.leapfrog.ast.Clause;
+import io.leapfrog.ast.FilterSpec;
 import io.leapfrog.ast.GraphSearch;
 
 import java.util.List;
@@ -14,11 +15,19 @@ import java.util.Set;
  * {@code columns}: the column names of the stratum's relations. {@code countedOnly}: the stratum's one relation is only {@code .printsize}d and its one rule's head is
  * its body's variables, so the rule's bindings are counted and never stored. {@code searches}: the
  * stratum's relations a graph search fills (a graph predicate's call), each with its search; such a
- * stratum has no rules.
+ * stratum has no rules. {@code filters}: the stratum's relations declared {@code filter}, kept as quotient
+ * filters of their tuples (such a stratum is never recursive).
  */
 public record StratumPlan(int index, List<String> relations, Map<String, List<String>> columns, boolean recursive,
                           List<Clause> facts, List<RulePlan> rules, Set<String> equivalences,
-                          Map<String, int[][]> choiceKeys, boolean countedOnly, Map<String, GraphSearch> searches) {
+                          Map<String, int[][]> choiceKeys, boolean countedOnly, Map<String, GraphSearch> searches,
+                          Map<String, FilterSpec> filters) {
+
+    public StratumPlan(int index, List<String> relations, Map<String, List<String>> columns, boolean recursive,
+                       List<Clause> facts, List<RulePlan> rules, Set<String> equivalences,
+                       Map<String, int[][]> choiceKeys, boolean countedOnly, Map<String, GraphSearch> searches) {
+        this(index, relations, columns, recursive, facts, rules, equivalences, choiceKeys, countedOnly, searches, Map.of());
+    }
 
     public StratumPlan(int index, List<String> relations, Map<String, List<String>> columns, boolean recursive,
                        List<Clause> facts, List<RulePlan> rules, Set<String> equivalences,
@@ -34,11 +43,12 @@ public record StratumPlan(int index, List<String> relations, Map<String, List<St
         equivalences = Set.copyOf(equivalences);
         choiceKeys = Map.copyOf(choiceKeys);
         searches = Map.copyOf(searches);
+        filters = Map.copyOf(filters);
     }
 
     /** This stratum with its rules planned. */
     public StratumPlan withRules(List<RulePlan> planned) {
         return new StratumPlan(index, relations, columns, recursive, facts, planned, equivalences, choiceKeys, countedOnly,
-                searches);
+                searches, filters);
     }
 }

@@ -102,9 +102,8 @@ final class JoinNodePlanner {
         for (Predicate p : node.predicates()) {
             JoinProblem.JoinPredicate.Kind kind = p.defines() >= 0 ? JoinProblem.JoinPredicate.Kind.ASSIGNMENT
                     : p instanceof Predicate.Bound ? JoinProblem.JoinPredicate.Kind.BOUND
-                    // a filter test probes a relation once its arguments are bound, as a negation does
-                    : p instanceof Predicate.Negation || p instanceof Predicate.FilterTest
-                    ? JoinProblem.JoinPredicate.Kind.NEGATION
+                    : p instanceof Predicate.Negation ? JoinProblem.JoinPredicate.Kind.NEGATION
+                    : p instanceof Predicate.FilterTest ? JoinProblem.JoinPredicate.Kind.FILTER
                     : JoinProblem.JoinPredicate.Kind.COMPARISON;
             predicates.add(new JoinProblem.JoinPredicate(kind, p.text(), new ArrayList<>(p.reads()), p.defines()));
         }

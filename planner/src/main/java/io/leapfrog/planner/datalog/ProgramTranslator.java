@@ -43,7 +43,11 @@ public final class ProgramTranslator {
         Map<String, int[][]> choiceKeys = new HashMap<>();
         Map<String, List<String>> columns = new HashMap<>();
         Map<String, io.leapfrog.ast.GraphSearch> searches = new HashMap<>();
+        Map<String, io.leapfrog.ast.FilterSpec> filters = new HashMap<>();
         for (String rel : s.relations()) {
+            if (model.relations().get(rel).isFilter()) {
+                filters.put(rel, model.relations().get(rel).filter());
+            }
             columns.put(rel, model.relations().get(rel).columnNames());
             if (model.searches().containsKey(rel)) {
                 searches.put(rel, model.searches().get(rel));
@@ -56,7 +60,7 @@ public final class ProgramTranslator {
             }
         }
         return new StratumPlan(index, new ArrayList<>(s.relations()), columns, s.recursive(), s.facts(), rules,
-                equivalences, choiceKeys, countedOnly, searches);
+                equivalences, choiceKeys, countedOnly, searches, filters);
     }
 
     /**
