@@ -21,6 +21,11 @@ public record FilterSpec(double fpr, Kind kind, SourcePos pos) {
 
     /** The rate as written in decimal: {@code 0.000001}, not {@code 1.0E-6}. */
     public String rate() {
-        return java.math.BigDecimal.valueOf(fpr).toPlainString();
+        return plain(fpr);
+    }
+
+    /** A rate in plain decimal, without trailing zeros. */
+    public static String plain(double rate) {
+        return java.math.BigDecimal.valueOf(rate).stripTrailingZeros().toPlainString();
     }
 }

@@ -94,8 +94,10 @@ public final class SemanticChecker {
                         }
                     }
                 }
-                problems.error(at, "Filter relation " + rel + " is recursive (it depends on itself, with "
-                        + String.join(", ", stratum.relations()) + "): recursion needs each round's new tuples, and a"
+                List<String> others = new ArrayList<>(stratum.relations());
+                others.remove(rel);
+                problems.error(at, "Filter relation " + rel + " is recursive (it depends on itself"
+                        + (others.isEmpty() ? "" : " through " + String.join(", ", others)) + "): recursion needs each round's new tuples, and a"
                         + " filter keeps only fingerprints. Compute the recursive relation exactly and fill the filter"
                         + " from it in a rule of its own");
             }

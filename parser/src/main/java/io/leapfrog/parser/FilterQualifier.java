@@ -52,9 +52,10 @@ final class FilterQualifier {
         }
         double min = kind == FilterSpec.Kind.RSQF ? MIN_RSQF_FPR : MIN_SQF_FPR;
         if (fpr < min) {
-            throw Diagnostics.failure(fprPos, "filter fpr=" + fpr + " is below what an " + kind + " can hold ("
-                    + min + (kind == FilterSpec.Kind.SQF ? ": its remainders are at most 16 bits); use kind=rsqf or"
-                    : ": its remainders are at most 32 bits);") + " give a rate of at least " + min, source);
+            String least = FilterSpec.plain(min);
+            throw Diagnostics.failure(fprPos, "filter fpr=" + FilterSpec.plain(fpr) + " is below what an " + kind + " can hold ("
+                    + least + (kind == FilterSpec.Kind.SQF ? ": its remainders are at most 16 bits); use kind=rsqf or"
+                    : ": its remainders are at most 32 bits);") + " give a rate of at least " + least, source);
         }
         return new FilterSpec(fpr, kind, pos);
     }
