@@ -359,7 +359,8 @@ public final class BodyTranslator {
         }
         ProgramModel.RelationInfo info = schemas.get(a.relation());
         return new Predicate.FilterTest(a.relation(), whole ? List.of() : a.args(), new ArrayList<>(reads), info.filter(),
-                ExprText.atom(a) + " " + info.filter().describe());
+                ExprText.atom(a) + " " + info.filter().describe()
+                        + (whole ? ": its size, estimated as the filter's distinct fingerprints" : ""));
     }
 
     /**
