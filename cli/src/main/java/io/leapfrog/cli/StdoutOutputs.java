@@ -28,6 +28,11 @@ final class StdoutOutputs {
         }
         Database db = result.database();
         for (OutputSummary s : result.outputs()) {
+            if (db.filter(s.relation()) != null) {
+                out.println(s.relation() + ": a filter relation of " + s.rows() + " distinct fingerprints; its .output"
+                        + " is the binary filter, written to a file with -D");
+                continue;
+            }
             out.println("---------------");
             out.println(s.relation());
             out.println("===============");

@@ -196,7 +196,8 @@ public final class Engine implements AutoCloseable {
             ProgramRunner runner = new ProgramRunner(model, plan, ctx);
             Errors.unwrap(() -> runner.run(factsDir, outDir, options.out(), writeOutputs));
             List<OutputSummary> outputs = summaries(runner.outputs());
-            Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly());
+            Database db = new Database(ctx.relations(), schemas(model), symbols, program, runner.countedOnly(),
+                    ctx.filters());
             return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db,
                     devices.lines(), ctx.measuredOrders(), ctx.degreeRenumberings(), summaries(runner.printSizes()),
                     runner.executedPlan());

@@ -207,6 +207,27 @@ class FilterRelationTest {
     }
 
     @Test
+    void queriesTestMembershipAndTheDatabaseRefusesToListAFilter() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        try (Engine engine = t.engine(1)) {
+            RunResult r = engine.run(engine.parse("""
+                    .decl n(x:number)
+                    n(1). n(2). n(3).
+                    .decl seen(x:number) filter(fpr=0.000001)
+                    seen(2). seen(3).
+                    """, "q.dl"), dir.resolve("facts"), dir.resolve("out"));
+            Database db = r.database();
+            assertEquals(List.of(List.of("2"), List.of("3")), engine.query(db, "?- n(x), seen(x).").rows());
+            assertEquals(2, db.size("seen"));
+            LeapfrogException listing = assertThrows(LeapfrogException.class, () -> db.relation("seen"));
+            assertTrue(listing.getMessage().contains("filter relation"), listing.getMessage());
+            LeapfrogException unbound = assertThrows(LeapfrogException.class, () -> engine.query(db, "?- seen(x)."));
+            assertTrue(unbound.getMessage().contains("bound only by filter relation seen"), unbound.getMessage());
+            assertTrue(engine.sql(db, "SELECT COUNT(*) FROM n").toString().contains("3"));
+        }
+    }
+
+    @Test
     void explainShowsTheFilterAndItsTests() throws Exception {
         try (Engine engine = new Engine(EngineOptions.defaults().withThreads(1).withDevice(EngineOptions.Device.CPU))) {
             String plan = engine.explain(engine.parse("""

@@ -166,6 +166,16 @@ public final class EvalContext {
         }
     }
 
+    /** The filter relations of this evaluation, by name. */
+    public Map<String, FilterRelation> filters() {
+        return java.util.Collections.unmodifiableMap(filters);
+    }
+
+    /** Reads {@code filter} as the relation of its name (a query over an evaluated database). */
+    public void useFilter(FilterRelation filter) {
+        filters.put(filter.name(), filter);
+    }
+
     /** The filter of a relation declared {@code filter}, or null for an exact relation. */
     public FilterRelation filter(String name) {
         return filters.get(name);

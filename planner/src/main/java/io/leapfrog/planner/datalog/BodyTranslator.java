@@ -312,6 +312,9 @@ public final class BodyTranslator {
         }
         for (Literal l : rest) {
             Atom a = atomOf(l);
+            if (l instanceof Literal.Positive && isFilter(a.relation())) {
+                requireBoundForFilter(a, bound);
+            }
             Set<Integer> vs = new LinkedHashSet<>();
             for (Expr e : a.args()) {
                 if (!(e instanceof Expr.Wildcard)) {
@@ -343,6 +346,29 @@ public final class BodyTranslator {
             }
         }
         return node();
+    }
+
+    /** A query (which the checker does not see) names a filter atom's variable nowhere else: say why that fails. */
+    private void requireBoundForFilter(Atom a, Set<Integer> bound) {
+        if (a.args().stream().allMatch(e -> e instanceof Expr.Wildcard)) {
+            return;   // count : { f(_) }
+        }
+        for (Expr e : a.args()) {
+            Set<String> names = new LinkedHashSet<>();
+            Substitution.varsOf(e, names);
+            for (String name : names) {
+                Integer id = varIds.get(name);
+                if (id == null || !bound.contains(id)) {
+                    throw new LeapfrogException(e.pos() + ": error: variable '" + name + "' is bound only by filter"
+                            + " relation " + a.relation() + ": a filter tests membership and cannot enumerate its"
+                            + " tuples. Bind " + name + " with an atom over an exact relation");
+                }
+            }
+            if (e instanceof Expr.Wildcard) {
+                throw new LeapfrogException(e.pos() + ": error: underscore in filter relation " + a.relation()
+                        + ": a filter cannot enumerate the values it stands for. Bind every argument");
+            }
+        }
     }
 
     /**
