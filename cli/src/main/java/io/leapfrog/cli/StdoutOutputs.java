@@ -30,7 +30,7 @@ final class StdoutOutputs {
         for (OutputSummary s : result.outputs()) {
             if (db.filter(s.relation()) != null) {
                 out.println(s.relation() + ": a filter relation of " + s.rows() + " distinct fingerprints; its .output"
-                        + " is the binary filter, written to a file with -D");
+                        + " is the binary filter, which -D <dir> writes to a file");
                 continue;
             }
             out.println("---------------");
