@@ -22,6 +22,11 @@ final class StdoutOutputs {
         RunResult result = engine.run(program, factDir);
         Database db = result.database();
         for (OutputSummary s : result.outputs()) {
+            if (db.filter(s.relation()) != null) {
+                out.println(s.relation() + ": a filter relation of " + s.rows() + " distinct fingerprints; its .output"
+                        + " is the binary filter, which -D <dir> writes to a file");
+                continue;
+            }
             out.println("---------------");
             out.println(s.relation());
             out.println("===============");

@@ -1,6 +1,7 @@
 package io.leapfrog.engine;
 
 import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.engine.eval.FilterRelation;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.SymbolTable;
 
@@ -39,10 +40,12 @@ public final class Database {
     private final SymbolTable symbols;
     private final LoadedProgram program;
     private final java.util.Set<String> countedOnly;
+    private final Map<String, FilterRelation> filters;
 
     Database(Map<String, Relation> relations, Map<String, Schema> schemas, SymbolTable symbols, LoadedProgram program,
-             java.util.Set<String> countedOnly) {
+             java.util.Set<String> countedOnly, Map<String, FilterRelation> filters) {
         this.countedOnly = java.util.Set.copyOf(countedOnly);
+        this.filters = Map.copyOf(filters);
         this.relations = Collections.unmodifiableMap(new TreeMap<>(relations));
         this.schemas = Collections.unmodifiableMap(new TreeMap<>(schemas));
         this.symbols = symbols;
@@ -63,14 +66,28 @@ public final class Database {
         return schemas.containsKey(name);
     }
 
-    /** The number of tuples of {@code name}; LeapfrogException if no such relation is declared or it was only counted. */
+    /**
+     * The number of tuples of {@code name} (of a filter relation, the estimate: its distinct fingerprints);
+     * LeapfrogException if no such relation is declared or it was only counted.
+     */
     public long size(String name) {
-        return relation(name).size();
+        FilterRelation f = filter(name);
+        return f != null ? f.estimatedSize() : relation(name).size();
     }
 
-    /** The tuples of {@code name}; LeapfrogException if no such relation is declared. */
+    /** The filter of a relation declared {@code filter} (test it in a query: {@code ?- probe(x), seen(x)}), else null. */
+    public FilterRelation filter(String name) {
+        return filters.get(name);
+    }
+
+    /** The tuples of {@code name}; LeapfrogException if no such relation is declared or it is a filter relation. */
     public Relation relation(String name) {
         schema(name);
+        if (filters.containsKey(name)) {
+            throw new LeapfrogException("error: relation '" + name + "' is a filter relation: it keeps fingerprints of"
+                    + " its tuples, not the tuples. Test membership with its arguments bound, e.g. ?- probe(x), "
+                    + name + "(x, ...)");
+        }
         if (countedOnly.contains(name)) {
             throw new LeapfrogException("error: relation '" + name + "' was only counted for .printsize and never "
                     + "materialised. Add '.output " + name + "' to the program to keep its tuples.");

@@ -225,7 +225,8 @@ public final class Engine implements AutoCloseable {
      */
     public RunResult evaluateInsertions(LoadedProgram program, Database previous, Map<String, Relation> added) {
         ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(program.model()));
-        if (!previous.countedOnly().isEmpty()
+        boolean filters = plan.strata().stream().anyMatch(s -> !s.filters().isEmpty());
+        if (!previous.countedOnly().isEmpty() || filters   // a filter relation is built once, from all its tuples
                 || io.leapfrog.engine.eval.IncrementalInsertion.obstacle(plan, added.keySet()) != null) {
             return null;
         }
@@ -239,7 +240,8 @@ public final class Engine implements AutoCloseable {
                     ctx.setRelation(name, previous.relation(name));
                 }
                 Errors.unwrap(() -> new io.leapfrog.engine.eval.IncrementalInsertion(plan, ctx).apply(added));
-                Database db = new Database(ctx.relations(), program.schemas(), previous.symbols(), program, Set.of());
+                Database db = new Database(ctx.relations(), program.schemas(), previous.symbols(), program, Set.of(),
+                        Map.of());
                 return new RunResult(List.of(), List.of(), Duration.ofNanos(System.nanoTime() - t0), db, devices.lines(),
                         ctx.measuredOrders(), ctx.degreeRenumberings(), List.of(), plan);
             }
@@ -261,7 +263,8 @@ public final class Engine implements AutoCloseable {
             ProgramRunner runner = new ProgramRunner(model, plan, ctx);
             Errors.unwrap(() -> evaluation.accept(runner));
             List<OutputSummary> outputs = summaries(runner.outputs());
-            Database db = new Database(ctx.relations(), program.schemas(), symbols, program, runner.countedOnly());
+            Database db = new Database(ctx.relations(), program.schemas(), symbols, program, runner.countedOnly(),
+                    ctx.filters());
             return new RunResult(outputs, runner.printSizeLines(), Duration.ofNanos(System.nanoTime() - t0), db,
                     devices.lines(), ctx.measuredOrders(), ctx.degreeRenumberings(), summaries(runner.printSizes()),
                     runner.executedPlan());

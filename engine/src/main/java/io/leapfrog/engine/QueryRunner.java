@@ -7,6 +7,7 @@ import io.leapfrog.ast.Literal;
 import io.leapfrog.ast.Program;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.engine.eval.EvalContext;
+import io.leapfrog.engine.eval.FilterRelation;
 import io.leapfrog.engine.eval.RuleEvaluator;
 import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.exec.storage.ColumnType;
@@ -59,7 +60,9 @@ final class QueryRunner {
         Map<String, ProgramModel.RelationInfo> schemas = new LinkedHashMap<>();
         for (String r : db.relationNames()) {
             Database.Schema s = db.schema(r);
-            schemas.put(r, new ProgramModel.RelationInfo(r, s.columnNames(), s.columnTypes()));
+            FilterRelation filter = db.filter(r);
+            schemas.put(r, new ProgramModel.RelationInfo(r, s.columnNames(), s.columnTypes(),
+                    filter == null ? null : filter.spec()));
         }
         Map<String, Relation> searched = new HashMap<>();
         List<Literal> lits = QuerySearches.rewrite(p.clauses().get(0), db, schemas, searched, threads).body();
@@ -80,7 +83,9 @@ final class QueryRunner {
         }
         EvalContext ctx = new EvalContext(db.symbols(), planner, plannerOptions, schemas, threads);
         for (String r : db.relationNames()) {
-            if (!db.countedOnly().contains(r)) {
+            if (db.filter(r) != null) {
+                ctx.useFilter(db.filter(r));
+            } else if (!db.countedOnly().contains(r)) {
                 ctx.setRelation(r, db.relation(r));
             }
         }

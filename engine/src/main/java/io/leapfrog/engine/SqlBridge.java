@@ -37,8 +37,8 @@ final class SqlBridge {
         Map<String, List<String>> declaredTypes = declaredTypes(db);
         List<Catalog.TableInfo> tables = new ArrayList<>();
         for (String name : db.relationNames()) {
-            if (db.countedOnly().contains(name)) {
-                continue; // only counted for .printsize: no tuples to query
+            if (db.countedOnly().contains(name) || db.filter(name) != null) {
+                continue; // only counted for .printsize, or a filter's fingerprints: no tuples to query
             }
             Database.Schema s = db.schema(name);
             List<String> declared = declaredTypes.getOrDefault(name, List.of());

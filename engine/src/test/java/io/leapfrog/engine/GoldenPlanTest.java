@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Golden plans: each program in {@code src/test/resources/plans} has its expected {@code explain} output
  * (on the CPU, without data) beside it as {@code NAME.plan}. Together they hold every kind of plan node:
  * scans with constants, repeated variables and wildcards, bounds, constant bounds, filters, constraints,
- * negations, assignments, ranges, aggregates with outer values and witnesses, semi-naive variants, eqrel,
+ * negations, filter relations' tests, assignments, ranges, aggregates with outer values and witnesses, semi-naive variants, eqrel,
  * choice-domain, count push-down, clique counts and a join that never answers.
  *
  * <p>After a change that alters plans on purpose, rewrite the expected files with

@@ -9,17 +9,28 @@ import java.util.Set;
  * {@code choiceDomains} the attribute names of each key of Souffle's {@code choice-domain} (each key
  * functionally determines the other attributes; empty when there is none). {@code search} is the graph
  * search whose rows the relation holds, for the relations the checker declares for graph predicates
- * ({@link GraphSearch}); null for declared relations.
+ * ({@link GraphSearch}); null for declared relations. {@code filter} is the {@code filter(...)} qualifier of a
+ * relation kept as a quotient filter, null for an exact relation.
  */
 public record RelationDecl(String name, List<Attribute> attributes, Set<String> qualifiers, SourcePos pos,
-                           List<List<String>> choiceDomains, GraphSearch search) {
+                           List<List<String>> choiceDomains, GraphSearch search, FilterSpec filter) {
     public RelationDecl(String name, List<Attribute> attributes, Set<String> qualifiers, SourcePos pos) {
         this(name, attributes, qualifiers, pos, List.of());
     }
 
     public RelationDecl(String name, List<Attribute> attributes, Set<String> qualifiers, SourcePos pos,
                         List<List<String>> choiceDomains) {
-        this(name, attributes, qualifiers, pos, choiceDomains, null);
+        this(name, attributes, qualifiers, pos, choiceDomains, null, null);
+    }
+
+    public RelationDecl(String name, List<Attribute> attributes, Set<String> qualifiers, SourcePos pos,
+                        List<List<String>> choiceDomains, GraphSearch search) {
+        this(name, attributes, qualifiers, pos, choiceDomains, search, null);
+    }
+
+    /** Whether the relation is kept as a quotient filter (declared with {@code filter}). */
+    public boolean isFilter() {
+        return filter != null;
     }
 
     public int arity() {

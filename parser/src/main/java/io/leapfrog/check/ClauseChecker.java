@@ -80,6 +80,12 @@ final class ClauseChecker {
         return true;
     }
 
+    /** Whether the atom is over a relation declared {@code filter} (a membership test in a body). */
+    private boolean isFilter(Atom atom) {
+        RelationInfo info = relations.get(atom.relation());
+        return info != null && info.decl().isFilter();
+    }
+
     private boolean atomIsUsable(Atom atom) {
         RelationInfo info = relations.get(atom.relation());
         return info != null && info.arity() == atom.arity();
@@ -458,6 +464,12 @@ final class ClauseChecker {
                 }
             }
             Set<String> grounded = groundedIn(clause.body(), Set.of());
+            // a variable that only a filter atom names is reported there, where the reason is
+            for (Literal literal : clause.body()) {
+                if (literal instanceof Literal.Positive positive && isFilter(positive.atom())) {
+                    reportFilterOnly(positive.atom(), grounded);
+                }
+            }
             for (Expr arg : clause.head().args()) {
                 requireGrounded(arg, grounded);
             }
@@ -540,7 +552,8 @@ final class ClauseChecker {
             Set<String> grounded = new HashSet<>(outer);
             grounded.addAll(witnesses);
             for (Literal literal : body) {
-                if (literal instanceof Literal.Positive positive) {
+                // a filter relation's atom tests its arguments and binds none: a filter cannot enumerate
+                if (literal instanceof Literal.Positive positive && !isFilter(positive.atom())) {
                     for (Expr arg : positive.atom().args()) {
                         if (arg instanceof Expr.Var var) {
                             grounded.add(var.name());
@@ -583,8 +596,22 @@ final class ClauseChecker {
         }
 
         private void checkBody(List<Literal> body, Set<String> grounded) {
+            checkBody(body, grounded, false);
+        }
+
+        /** @param countsFilter the body is {@code count : { f(_, ...) }} of a filter relation f: its estimated size */
+        private void checkBody(List<Literal> body, Set<String> grounded, boolean countsFilter) {
             for (Literal literal : body) {
-                if (literal instanceof Literal.Positive positive) {
+                if (literal instanceof Literal.Positive positive && isFilter(positive.atom())) {
+                    if (!countsFilter) {
+                        checkFilterTest(positive.atom(), grounded);
+                    }
+                } else if (literal instanceof Literal.Negated negated && isFilter(negated.atom())) {
+                    problems.error(negated.pos(), "Negation of filter relation " + negated.atom().relation()
+                            + ": a filter may answer 'present' for a tuple it never held (a false positive), so"
+                            + " !" + negated.atom().relation() + "(...) would drop true answers. Negate an exact"
+                            + " relation (declare " + negated.atom().relation() + " without filter)");
+                } else if (literal instanceof Literal.Positive positive) {
                     for (Expr arg : positive.atom().args()) {
                         if (!(arg instanceof Expr.Var) && !(arg instanceof Expr.Wildcard)) {
                             requireGrounded(arg, grounded);
@@ -608,6 +635,48 @@ final class ClauseChecker {
             }
         }
 
+        /**
+         * Every argument of a filter relation's atom is bound by the rest of the body: the atom is a
+         * membership test, and a filter holds fingerprints, not tuples it could enumerate.
+         */
+        private void checkFilterTest(Atom atom, Set<String> grounded) {
+            for (Expr arg : atom.args()) {
+                for (Expr part : ClauseScan.outerSubexpressions(arg)) {
+                    if (part instanceof Expr.Wildcard) {
+                        problems.error(part.pos(), "Underscore in filter relation " + atom.relation() + ": a filter"
+                                + " tests whole tuples and cannot enumerate the values an underscore stands for. Bind"
+                                + " every argument elsewhere in the body (count : { " + atom.relation()
+                                + "(_" + ", _".repeat(atom.arity() - 1) + ") } alone estimates its size)");
+                    }
+                }
+            }
+            reportFilterOnly(atom, grounded);
+            for (Expr arg : atom.args()) {
+                requireGrounded(arg, grounded);
+            }
+        }
+
+        private void reportFilterOnly(Atom atom, Set<String> grounded) {
+            for (Expr arg : atom.args()) {
+                for (Expr part : ClauseScan.outerSubexpressions(arg)) {
+                    if (part instanceof Expr.Var var && !grounded.contains(var.name()) && reported.add(var.name())) {
+                        problems.error(var.pos(), "Variable " + var.name() + " is bound only by filter relation "
+                                + atom.relation() + ": a filter tests membership and cannot enumerate its tuples. Bind "
+                                + var.name() + " with an atom over an exact relation in the same body");
+                    }
+                }
+            }
+        }
+
+        /** {@code count : { f(_, ..., _) }} over a filter relation f: the filter's estimated size. */
+        private boolean countsFilter(Expr.Aggregate aggregate) {
+            if (aggregate.kind() != Expr.AggKind.COUNT || aggregate.body().size() != 1
+                    || !(aggregate.body().get(0) instanceof Literal.Positive positive) || !isFilter(positive.atom())) {
+                return false;
+            }
+            return positive.atom().args().stream().allMatch(a -> a instanceof Expr.Wildcard);
+        }
+
         /** Reports the ungrounded variables of {@code expr} and checks the aggregates inside it. */
         private void requireGrounded(Expr expr, Set<String> grounded) {
             for (Expr part : ClauseScan.outerSubexpressions(expr)) {
@@ -627,7 +696,7 @@ final class ClauseChecker {
                 scope = scopeOf(aggregate, grounded, List.of());
             }
             Set<String> inner = groundedIn(aggregate.body(), scope.injected());
-            checkBody(aggregate.body(), inner);
+            checkBody(aggregate.body(), inner, countsFilter(aggregate));
             if (aggregate.target() != null) {
                 requireGrounded(aggregate.target(), inner);
             }

@@ -56,6 +56,7 @@ public final class SemanticChecker {
 
         List<Stratum> strata = new Stratifier(List.copyOf(relations.keySet()), program.clauses(), searches(program))
                 .stratify(problems);
+        refuseRecursiveFilters(strata, relations, problems);
         problems.throwIfErrors();
 
         List<String> warnings = new ArrayList<>(program.warnings());
@@ -63,6 +64,44 @@ public final class SemanticChecker {
         return new CheckedProgram(program, Collections.unmodifiableMap(relations), List.copyOf(strata),
                 List.copyOf(warnings), Collections.unmodifiableMap(variableTypes),
                 Collections.unmodifiableMap(aggregateScopes));
+    }
+
+    /**
+     * A filter relation is never part of a recursive stratum: semi-naive evaluation reads each round's new
+     * tuples, and a filter keeps only fingerprints. The error points at the atom that reads the filter
+     * inside its own recursion.
+     */
+    private static void refuseRecursiveFilters(List<Stratum> strata, Map<String, RelationInfo> relations,
+                                               CheckDiagnostics problems) {
+        for (Stratum stratum : strata) {
+            if (!stratum.recursive()) {
+                continue;
+            }
+            for (String rel : stratum.relations()) {
+                RelationInfo info = relations.get(rel);
+                if (info == null || !info.decl().isFilter()) {
+                    continue;
+                }
+                io.leapfrog.ast.SourcePos at = info.decl().pos();
+                search:
+                for (Clause rule : stratum.rules()) {
+                    for (io.leapfrog.ast.Literal l : rule.body()) {
+                        io.leapfrog.ast.Atom a = l instanceof io.leapfrog.ast.Literal.Positive p ? p.atom()
+                                : l instanceof io.leapfrog.ast.Literal.Negated n ? n.atom() : null;
+                        if (a != null && a.relation().equals(rel)) {
+                            at = a.pos();
+                            break search;
+                        }
+                    }
+                }
+                List<String> others = new ArrayList<>(stratum.relations());
+                others.remove(rel);
+                problems.error(at, "Filter relation " + rel + " is recursive (it depends on itself"
+                        + (others.isEmpty() ? "" : " through " + String.join(", ", others)) + "): recursion needs each round's new tuples, and a"
+                        + " filter keeps only fingerprints. Compute the recursive relation exactly and fill the filter"
+                        + " from it in a rule of its own");
+            }
+        }
     }
 
     /** The graph searches of the relations the checker declared for graph predicates, by relation. */

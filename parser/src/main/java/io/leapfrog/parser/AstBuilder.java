@@ -7,6 +7,7 @@ import io.leapfrog.ast.Attribute;
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Directive;
 import io.leapfrog.ast.Expr;
+import io.leapfrog.ast.FilterSpec;
 import io.leapfrog.ast.Literal;
 import io.leapfrog.ast.Program;
 import io.leapfrog.ast.RelationDecl;
@@ -224,20 +225,33 @@ final class AstBuilder {
     private void declaration(DeclarationContext ctx) {
         List<Attribute> attributes = attributes(ctx.attributes());
         Set<String> qualifiers = new LinkedHashSet<>();
+        FilterSpec filter = null;
         for (QualifierContext qualifier : ctx.qualifier()) {
-            String name = qualifier.getText();
+            String name = qualifierName(qualifier);
+            if (qualifier.qualifierOptions() != null && !name.equals("filter")) {
+                throw Diagnostics.failure(pos(qualifier.qualifierOptions()), "qualifier '" + name + "' takes no"
+                        + " options; only filter(...) does, e.g. filter(fpr=0.001)", source);
+            }
             switch (name) {
                 case "input", "output", "printsize", "btree", "brie", "overridable", "inline", "no_inline",
                         "magic", "no_magic", "btree_delete" -> qualifiers.add(name);
                 case "eqrel" -> qualifiers.add(name);
+                case "filter" -> {
+                    qualifiers.add(name);
+                    filter = FilterQualifier.parse(qualifier, pos(qualifier), source);
+                }
                 default -> throw notSupported(qualifier, "relation qualifier '" + name + "'");
             }
         }
         List<List<String>> choiceDomains = choiceDomains(ctx.choiceDomain(), attributes);
+        if (filter != null) {
+            FilterQualifier.checkDeclaration(qualifiers, choiceDomains, attributes, filter.pos(), source);
+        }
         // ".decl a, b(x:number)" declares several relations with the same attributes.
         for (RelationNameContext name : ctx.relationName()) {
             String relation = scope.relation(name.getText());
-            relations.add(new RelationDecl(relation, attributes, Set.copyOf(qualifiers), pos(name), choiceDomains));
+            relations.add(new RelationDecl(relation, attributes, Set.copyOf(qualifiers), pos(name), choiceDomains,
+                    null, filter));
             if (qualifiers.contains("eqrel")) {
                 EquivalenceRelations.check(relation, attributes, pos(name), source);
             }
@@ -269,6 +283,17 @@ final class AstBuilder {
             keys.add(List.copyOf(columns));
         }
         return List.copyOf(keys);
+    }
+
+    /** The qualifier's name without its options ({@code btree_delete}, {@code filter}). */
+    private static String qualifierName(QualifierContext qualifier) {
+        StringBuilder name = new StringBuilder();
+        for (int i = 0; i < qualifier.getChildCount(); i++) {
+            if (qualifier.getChild(i) instanceof TerminalNode t) {
+                name.append(t.getText());
+            }
+        }
+        return name.toString();
     }
 
     private List<Attribute> attributes(AttributesContext ctx) {

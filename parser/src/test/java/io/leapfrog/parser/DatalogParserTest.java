@@ -48,6 +48,26 @@ class DatalogParserTest {
     }
 
     @Test
+    void filterQualifierWithAndWithoutOptions() {
+        Program program = parse("""
+                .decl a(x:number) filter
+                .decl b(x:number, s:symbol) output filter(fpr=0.001, kind=sqf)
+                .decl c(x:number) filter(kind=RSQF, fpr=0.25) input
+                """);
+        RelationDecl a = program.relations().get(0);
+        assertEquals(new io.leapfrog.ast.FilterSpec(0.01, io.leapfrog.ast.FilterSpec.Kind.RSQF,
+                new SourcePos("t.dl", 1, 19)), a.filter());
+        RelationDecl b = program.relations().get(1);
+        assertEquals(0.001, b.filter().fpr());
+        assertEquals(io.leapfrog.ast.FilterSpec.Kind.SQF, b.filter().kind());
+        assertEquals(Set.of("output", "filter"), b.qualifiers());
+        RelationDecl c = program.relations().get(2);
+        assertEquals(0.25, c.filter().fpr());
+        assertEquals(Set.of("input", "filter"), c.qualifiers());
+        assertNull(parse(".decl d(x:number) btree\n").relations().get(0).filter());
+    }
+
+    @Test
     void declarationWithAttributesAndQualifiers() {
         Program program = parse(".decl edge(src:number, dst:symbol) output btree\n");
         RelationDecl decl = program.relations().get(0);

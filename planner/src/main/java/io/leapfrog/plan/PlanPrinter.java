@@ -58,6 +58,12 @@ public final class PlanPrinter {
                 sb.append("  eqrel: ").append(rel).append(" is kept closed (reflexive, symmetric, transitive)"
                         + " by a union-find after each round\n");
             }
+            io.leapfrog.ast.FilterSpec filter = s.filters().get(rel);
+            if (filter != null) {
+                sb.append("  filter relation: ").append(rel).append(" is a quotient filter (")
+                        .append(filter.kind().name()).append(", fpr ").append(filter.rate())
+                        .append(") of its tuples' hashes: inputs, facts and rules insert, atoms test membership\n");
+            }
             io.leapfrog.ast.GraphSearch search = s.searches().get(rel);
             if (search != null) {
                 sb.append("  graph search: ").append(search.describe())
@@ -180,7 +186,7 @@ public final class PlanPrinter {
             return "bound";
         } else if (p instanceof Predicate.ConstantBound) {
             return "constant bound";
-        } else if (p instanceof Predicate.Comparison) {
+        } else if (p instanceof Predicate.Comparison || p instanceof Predicate.FilterTest) {
             return "filter";
         } else if (p instanceof Predicate.Negation) {
             return "negation";

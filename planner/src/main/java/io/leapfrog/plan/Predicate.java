@@ -1,6 +1,7 @@
 package io.leapfrog.plan;
 
 import io.leapfrog.ast.Expr;
+import io.leapfrog.ast.FilterSpec;
 import io.leapfrog.ast.Literal;
 
 import java.util.List;
@@ -8,7 +9,7 @@ import java.util.List;
 /**
  * Everything a join does besides intersecting its atoms, each at the level of the variable order
  * where it can act: a comparison that narrows seeks ({@link Bound}, {@link ConstantBound}), a test of
- * the binding ({@link Comparison}, {@link Negation}), or a variable whose values
+ * the binding ({@link Comparison}, {@link Negation}, {@link FilterTest}), or a variable whose values
  * come from the earlier ones ({@link Assignment}, {@link Range}, {@link OuterValue},
  * {@link AggregateValue}, {@link Witness}). {@code text} is how the predicate reads in a plan.
  */
@@ -56,6 +57,20 @@ public sealed interface Predicate {
             implements Predicate {
         public Negation {
             columns = List.copyOf(columns);
+            args = List.copyOf(args);
+            reads = List.copyOf(reads);
+        }
+    }
+
+    /**
+     * {@code relation(args)} over a filter relation (a quotient filter of its tuples' hashes): the binding
+     * passes when the filter may hold {@code args} (never a false negative, false positives at most at the
+     * filter's rate, {@code filter}). With no args (only {@code count : { relation(_) }} writes that) it
+     * stands for the filter's estimated size.
+     */
+    record FilterTest(String relation, List<Expr> args, List<Integer> reads, FilterSpec filter, String text)
+            implements Predicate {
+        public FilterTest {
             args = List.copyOf(args);
             reads = List.copyOf(reads);
         }

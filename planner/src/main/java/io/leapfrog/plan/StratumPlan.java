@@ -1,6 +1,7 @@
 package io.leapfrog.plan;
 
 import io.leapfrog.ast.Clause;
+import io.leapfrog.ast.FilterSpec;
 import io.leapfrog.ast.GraphSearch;
 
 import java.util.List;
@@ -15,17 +16,20 @@ import java.util.Set;
  * its body's variables, so the rule's bindings are counted and never stored. {@code searches}: the
  * stratum's relations a graph search fills (a graph predicate's call), each with its search; such a
  * stratum has no rules. {@code countedSearches}: those of them that every rule reading them only counts
- * (see {@code CountedSearches}), so the search counts its sets and lists none.
+ * (see {@code CountedSearches}), so the search counts its sets and lists none. {@code filters}: the
+ * stratum's relations declared {@code filter}, kept as quotient filters of their tuples (such a stratum
+ * is never recursive).
  */
 public record StratumPlan(int index, List<String> relations, Map<String, List<String>> columns, boolean recursive,
                           List<Clause> facts, List<RulePlan> rules, Set<String> equivalences,
                           Map<String, int[][]> choiceKeys, boolean countedOnly, Map<String, GraphSearch> searches,
-                          Set<String> countedSearches) {
+                          Set<String> countedSearches, Map<String, FilterSpec> filters) {
 
     public StratumPlan(int index, List<String> relations, Map<String, List<String>> columns, boolean recursive,
                        List<Clause> facts, List<RulePlan> rules, Set<String> equivalences,
                        Map<String, int[][]> choiceKeys, boolean countedOnly) {
-        this(index, relations, columns, recursive, facts, rules, equivalences, choiceKeys, countedOnly, Map.of(), Set.of());
+        this(index, relations, columns, recursive, facts, rules, equivalences, choiceKeys, countedOnly, Map.of(), Set.of(),
+                Map.of());
     }
 
     public StratumPlan {
@@ -37,12 +41,13 @@ public record StratumPlan(int index, List<String> relations, Map<String, List<St
         choiceKeys = Map.copyOf(choiceKeys);
         searches = Map.copyOf(searches);
         countedSearches = Set.copyOf(countedSearches);
+        filters = Map.copyOf(filters);
     }
 
     /** This stratum with its rules planned. */
     public StratumPlan withRules(List<RulePlan> planned) {
         return new StratumPlan(index, relations, columns, recursive, facts, planned, equivalences, choiceKeys, countedOnly,
-                searches, countedSearches);
+                searches, countedSearches, filters);
     }
 
     /** This stratum with the searches among {@code counted} marked as only counted. */
@@ -50,6 +55,6 @@ public record StratumPlan(int index, List<String> relations, Map<String, List<St
         Set<String> mine = new java.util.HashSet<>(searches.keySet());
         mine.retainAll(counted);
         return new StratumPlan(index, relations, columns, recursive, facts, rules, equivalences, choiceKeys, countedOnly,
-                searches, mine);
+                searches, mine, filters);
     }
 }

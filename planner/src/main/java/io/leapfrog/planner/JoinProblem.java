@@ -17,12 +17,13 @@ public record JoinProblem(String label, List<String> variables, List<JoinAtom> a
     public record JoinAtom(String relation, List<Integer> vars, long cardinality, long[] distinct) { }
 
     /**
-     * A predicate over variables. COMPARISON/NEGATION fire once all {@code vars} are bound.
+     * A predicate over variables. COMPARISON/NEGATION/FILTER fire once all {@code vars} are bound
+     * (FILTER: a membership test of a filter relation).
      * ASSIGNMENT (e.g. {@code y = x + 1}, or an aggregate result) binds {@code defines} from {@code vars},
      * so {@code defines} must come after all of {@code vars} in the order. BOUND is a comparison
      * {@code a < b} (or <=, >, >=) between two variables that the join can use to narrow seeks.
      */
     public record JoinPredicate(Kind kind, String text, List<Integer> vars, int defines) {
-        public enum Kind { COMPARISON, BOUND, ASSIGNMENT, NEGATION }
+        public enum Kind { COMPARISON, BOUND, ASSIGNMENT, NEGATION, FILTER }
     }
 }

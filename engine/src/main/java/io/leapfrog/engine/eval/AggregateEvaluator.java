@@ -149,7 +149,9 @@ final class AggregateEvaluator implements ValueFunction {
     private Result evaluate(int[] params, int threads) {
         RelationSource src = ctx.fullSource();
         if (kind == Expr.AggKind.COUNT) {
-            return new Result(checkedCount(body.count(src, -1, params, threads), position), null);
+            FilterRelation filter = body.countedFilter();
+            long n = filter != null ? filter.estimatedSize() : body.count(src, -1, params, threads);
+            return new Result(checkedCount(n, position), null);
         }
         if (pushedWithWitnesses != null) {
             WitnessedReduction.Result r = body.reduceWitnessed(src, params, threads, pushedWithWitnesses);

@@ -2,6 +2,7 @@ package io.leapfrog.engine.eval;
 
 import io.leapfrog.ast.Expr;
 import io.leapfrog.check.BaseType;
+import io.leapfrog.exec.filter.QuotientFilter;
 import io.leapfrog.exec.join.JoinCompiler;
 import io.leapfrog.exec.join.JoinQuery;
 import io.leapfrog.exec.join.LevelFilter;
@@ -262,6 +263,12 @@ public final class BodyEvaluator {
             }
         }
         for (int i = 0; i < predicates.size(); i++) {
+            if (predicates.get(i) instanceof Predicate.FilterTest test) {
+                int level = levelFor(test.reads(), predicateLevel[i]);
+                (level < 0 ? constantChecks : filtersAt.get(level)).add(membership(test));
+            }
+        }
+        for (int i = 0; i < predicates.size(); i++) {
             if (predicates.get(i) instanceof Predicate.Negation neg) {
                 int level = levelFor(neg.reads(), predicateLevel[i]);
                 (level < 0 ? constantChecks : filtersAt.get(level)).add(negation(neg, src));
@@ -395,6 +402,45 @@ public final class BodyEvaluator {
             }
             return !projected.contains(t);
         };
+    }
+
+    /**
+     * A filter relation's atom as a test of the binding: the filter may hold the tuple of its arguments
+     * (no false negatives). With no arguments, whether the filter holds anything.
+     */
+    private LevelFilter membership(Predicate.FilterTest test) {
+        FilterRelation relation = ctx.filter(test.relation());
+        QuotientFilter filter = relation.filter();
+        if (test.args().isEmpty()) {
+            boolean holds = filter.distinctFingerprints() > 0;
+            return b -> holds;
+        }
+        List<String> columns = ctx.schemas().get(test.relation()).columnTypes();
+        IntExpr[] args = new IntExpr[test.args().size()];
+        for (int a = 0; a < args.length; a++) {
+            args[a] = exprs.compile(test.args().get(a), BodyTypes.baseType(columns.get(a)));
+        }
+        FilterKeys keys = relation.keys();
+        ThreadLocal<int[]> tuple = ThreadLocal.withInitial(() -> new int[args.length]);
+        return b -> {
+            int[] t = tuple.get();
+            for (int a = 0; a < args.length; a++) {
+                t[a] = args[a].eval(b);
+            }
+            return filter.mightContain(keys.key(t));
+        };
+    }
+
+    /**
+     * The filter relation this body counts when it is {@code count : { f(_, ...) }} over a filter relation
+     * (no scans, that one test with no arguments), else null.
+     */
+    FilterRelation countedFilter() {
+        if (!node.scans().isEmpty() || node.predicates().size() != 1
+                || !(node.predicates().get(0) instanceof Predicate.FilterTest test) || !test.args().isEmpty()) {
+            return null;
+        }
+        return ctx.filter(test.relation());
     }
 
     /** The last relation a negation projected, reused while unchanged. */

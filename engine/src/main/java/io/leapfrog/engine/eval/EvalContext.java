@@ -27,6 +27,8 @@ public final class EvalContext {
     private final Map<String, GrowingRelation> growing = new ConcurrentHashMap<>();
     /** Rows of relations counted instead of built (a graph search only counts read): the relation holds none. */
     private final Map<String, Long> countedRows = new ConcurrentHashMap<>();
+    /** The relations declared {@code filter}: their tuples go to a quotient filter; {@link #full} keeps none. */
+    private final Map<String, FilterRelation> filters = new ConcurrentHashMap<>();
     private final int threads;
     private final JoinExecutor joins;
     private final DeviceFixpoint fixpoints;
@@ -66,6 +68,9 @@ public final class EvalContext {
         this.constants = new ExprCompiler(symbols, e -> -1, Map.of(), this::nextCounter);
         for (ProgramModel.RelationInfo r : schemas.values()) {
             full.put(r.name(), Relation.empty(r.arity()));
+            if (r.isFilter()) {
+                filters.put(r.name(), new FilterRelation(r.name(), r.filter(), r.columnTypes(), symbols));
+            }
         }
     }
 
@@ -160,6 +165,31 @@ public final class EvalContext {
         GrowingRelation g = growing.remove(name);
         if (g != null) {
             full.put(name, g.full());
+        }
+    }
+
+    /** The filter relations of this evaluation, by name. */
+    public Map<String, FilterRelation> filters() {
+        return java.util.Collections.unmodifiableMap(filters);
+    }
+
+    /** Reads {@code filter} as the relation of its name (a query over an evaluated database). */
+    public void useFilter(FilterRelation filter) {
+        filters.put(filter.name(), filter);
+    }
+
+    /** The filter of a relation declared {@code filter}, or null for an exact relation. */
+    public FilterRelation filter(String name) {
+        return filters.get(name);
+    }
+
+    /** Adds tuples to a relation: into its filter for a filter relation, else a union with what it holds. */
+    public void add(String name, Relation tuples) {
+        FilterRelation f = filters.get(name);
+        if (f != null) {
+            f.add(tuples);
+        } else {
+            setRelation(name, currentRelation(name).union(tuples));
         }
     }
 

@@ -301,6 +301,8 @@ final class FixpointTranslator {
                 comparison(cmp.comparison());
             } else if (p instanceof Predicate.Negation n) {
                 negation(n);
+            } else if (p instanceof Predicate.FilterTest f) {
+                throw new Ineligible("it tests filter relation " + f.relation());
             } else {
                 throw new Ineligible("it computes a value (" + p.text() + ")");
             }

@@ -103,6 +103,7 @@ final class JoinNodePlanner {
             JoinProblem.JoinPredicate.Kind kind = p.defines() >= 0 ? JoinProblem.JoinPredicate.Kind.ASSIGNMENT
                     : p instanceof Predicate.Bound ? JoinProblem.JoinPredicate.Kind.BOUND
                     : p instanceof Predicate.Negation ? JoinProblem.JoinPredicate.Kind.NEGATION
+                    : p instanceof Predicate.FilterTest ? JoinProblem.JoinPredicate.Kind.FILTER
                     : JoinProblem.JoinPredicate.Kind.COMPARISON;
             predicates.add(new JoinProblem.JoinPredicate(kind, p.text(), new ArrayList<>(p.reads()), p.defines()));
         }

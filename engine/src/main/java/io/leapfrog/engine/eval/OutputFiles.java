@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The files a program's {@code IO=file} outputs go to, resolved and checked before evaluation starts, so
@@ -26,7 +27,7 @@ final class OutputFiles {
      * Each {@code IO=file} output directive's target under {@code outDir}, in directive order; a directive
      * that repeats an earlier one (same relation, same parameters) has none, its file being the earlier's.
      */
-    static Map<Directive, Path> resolve(List<Directive> directives, Path outDir) {
+    static Map<Directive, Path> resolve(List<Directive> directives, Path outDir, Set<String> filterRelations) {
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
             throw new LeapfrogException("error: output directory " + outDir
                     + " exists and is not a directory; name a directory (it is created if missing)");
@@ -37,7 +38,7 @@ final class OutputFiles {
             if (d.kind() != Directive.Kind.OUTPUT || !"file".equals(d.params().getOrDefault("IO", "file"))) {
                 continue;
             }
-            Path target = target(d, outDir);
+            Path target = target(d, outDir, filterRelations.contains(d.relation()));
             Directive earlier = writers.putIfAbsent(target, d);
             if (earlier != null) {
                 if (earlier.relation().equals(d.relation()) && earlier.params().equals(d.params())) {
@@ -53,12 +54,13 @@ final class OutputFiles {
         return targets;
     }
 
-    private static Path target(Directive d, Path outDir) {
+    /** A filter relation is written as its binary filter, {@code <name>.qf} by default. */
+    private static Path target(Directive d, Path outDir, boolean filter) {
         boolean gzip = d.params().containsKey("compress") && !"false".equals(d.params().get("compress"));
-        String name = d.params().getOrDefault("filename", d.relation() + (gzip ? ".csv.gz" : ".csv"));
+        String name = d.params().getOrDefault("filename", d.relation() + (filter ? ".qf" : gzip ? ".csv.gz" : ".csv"));
         if (name.isBlank()) {
             throw new LeapfrogException(d.pos() + ": error: .output " + d.relation() + " has an empty filename=;"
-                    + " name a file, or leave filename= out to write " + d.relation() + ".csv");
+                    + " name a file, or leave filename= out to write " + d.relation() + (filter ? ".qf" : ".csv"));
         }
         try {
             return outDir.resolve(name).toAbsolutePath().normalize();

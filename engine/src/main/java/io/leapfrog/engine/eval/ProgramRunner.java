@@ -69,7 +69,7 @@ public final class ProgramRunner {
      */
     public void run(Path factsDir, Path outDir, PrintStream out, boolean writeOutputs) {
         Map<Directive, Path> files = writeOutputs && outDir != null
-                ? OutputFiles.resolve(model.directives(), outDir) : Map.of();
+                ? OutputFiles.resolve(model.directives(), outDir, filterRelations()) : Map.of();
         loadInputs(factsDir);
         evaluateStrata(onlyCounted());
         if (!writeOutputs) {
@@ -77,7 +77,9 @@ public final class ProgramRunner {
         }
         for (Directive d : model.directives()) {
             if (d.kind() == Directive.Kind.PRINTSIZE) {
-                long size = counted.containsKey(d.relation()) ? counted.get(d.relation())
+                FilterRelation filter = ctx.filter(d.relation());
+                long size = filter != null ? filter.estimatedSize()
+                        : counted.containsKey(d.relation()) ? counted.get(d.relation())
                         : ctx.currentRelation(d.relation()).size();
                 Output printed = new Output(d.relation(), size, stratumTime.getOrDefault(d.relation(), Duration.ZERO));
                 printSizes.add(printed);
@@ -165,6 +167,8 @@ public final class ProgramRunner {
         for (io.leapfrog.plan.Predicate p : join.predicates()) {
             if (p instanceof io.leapfrog.plan.Predicate.Negation n) {
                 out.add(n.relation());
+            } else if (p instanceof io.leapfrog.plan.Predicate.FilterTest f) {
+                out.add(f.relation());
             } else if (p instanceof io.leapfrog.plan.Predicate.AggregateValue a) {
                 readBy(a.body(), out);
             }
@@ -185,17 +189,27 @@ public final class ProgramRunner {
             } else if (io.equals("file")) {
                 String name = d.params().getOrDefault("filename", d.relation() + ".facts");
                 Path file = factsDir == null ? Path.of(name) : factsDir.resolve(name);
+                FilterRelation filter = ctx.filter(d.relation());
+                if (filter != null && FilterFiles.isFilterFile(file)) {
+                    filter.add(FilterFiles.read(file, d.relation()));
+                    continue;
+                }
                 r = FactFiles.read(file, style(d), info.columnTypes(), model.enumValues(d.relation()), ctx.symbols());
             } else {
                 throw new io.leapfrog.common.NotSupportedException("not supported: .input " + d.relation()
                         + " with IO=" + io + " (" + d.pos() + "); only IO=file and IO=stdin are");
             }
-            ctx.setRelation(d.relation(), ctx.currentRelation(d.relation()).union(r));
+            ctx.add(d.relation(), r);
         }
     }
 
     /** Prints an {@code IO=stdout} output, or writes an {@code IO=file} one to {@code file} (none: not written). */
     private void writeOutput(Directive d, Path file, OutputSet set, PrintStream out) {
+        FilterRelation filter = ctx.filter(d.relation());
+        if (filter != null) {
+            writeFilter(d, filter, file, set);
+            return;
+        }
         ProgramModel.RelationInfo info = info(d);
         Relation r = ctx.currentRelation(d.relation());
         String io = d.params().getOrDefault("IO", "file");
@@ -220,6 +234,31 @@ public final class ProgramRunner {
                     + " with IO=" + io + " (" + d.pos() + "); only IO=file and IO=stdout are");
         }
         outputs.add(new Output(d.relation(), r.size(), stratumTime.getOrDefault(d.relation(), Duration.ZERO)));
+    }
+
+    /** A filter relation's {@code .output}: the filter's binary format, to {@code file} (none: not written). */
+    private void writeFilter(Directive d, FilterRelation filter, Path file, OutputSet set) {
+        String io = d.params().getOrDefault("IO", "file");
+        if (!io.equals("file")) {
+            throw new LeapfrogException(d.pos() + ": error: .output " + d.relation() + " with IO=" + io + ": a filter"
+                    + " relation is written as its binary filter, to a file. Remove IO=" + io);
+        }
+        if (file != null) {
+            set.write(file, FilterFiles.content(filter.filter(), d.relation()));
+        }
+        outputs.add(new Output(d.relation(), filter.estimatedSize(),
+                stratumTime.getOrDefault(d.relation(), Duration.ZERO)));
+    }
+
+    /** The program's relations declared {@code filter}. */
+    private java.util.Set<String> filterRelations() {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        model.relations().forEach((name, info) -> {
+            if (info.filter() != null) {
+                names.add(name);
+            }
+        });
+        return names;
     }
 
     /**

@@ -82,7 +82,7 @@ public final class StratumEvaluator {
             builders.computeIfAbsent(c.head().relation(), r -> new RelationBuilder(n)).add(tuple);
         }
         for (var e : builders.entrySet()) {
-            ctx.setRelation(e.getKey(), ctx.currentRelation(e.getKey()).union(e.getValue().build()));
+            ctx.add(e.getKey(), e.getValue().build());
         }
     }
 
@@ -112,7 +112,7 @@ public final class StratumEvaluator {
             for (Map.Entry<String, Relation> e : fresh.entrySet()) {
                 InsertionPolicy a = policies.get(e.getKey());
                 Relation added = a == null ? e.getValue() : a.admit(e.getValue());
-                ctx.setRelation(e.getKey(), ctx.currentRelation(e.getKey()).union(added));
+                ctx.add(e.getKey(), added);
             }
             return 1;
         }

@@ -32,7 +32,10 @@ relationName : IDENT ('.' IDENT)* ;
 attributes : attribute (',' attribute)* ;
 attribute : IDENT ':' typeName ;
 typeName : IDENT ('.' IDENT)* ;
-qualifier : IDENT ('-' IDENT)* ;
+qualifier : IDENT ('-' IDENT)* qualifierOptions? ;
+// Options of a qualifier, e.g. filter(fpr=0.001, kind=rsqf); AstBuilder checks which qualifier takes which.
+qualifierOptions : '(' qualifierOption (',' qualifierOption)* ')' ;
+qualifierOption : IDENT '=' (FLOAT | NUMBER | IDENT) ;
 
 typeDeclaration
     : TYPE IDENT '<:' typeName                              # subtypeDecl

@@ -34,7 +34,7 @@ import java.util.Set;
  *   <li>comparisons between two atom variables become {@link Predicate.Bound}s, with a constant
  *       {@link Predicate.ConstantBound}s, any other one (the built-ins {@code match} and {@code contains}
  *       among them, which the parser writes as comparisons) a {@link Predicate.Comparison}; negations
- *       {@link Predicate.Negation}s.</li>
+ *       {@link Predicate.Negation}s; atoms over filter relations {@link Predicate.FilterTest}s.</li>
  * </ul>
  * Errors in the body (a variable no literal binds, an aggregate over unbound variables) are positioned
  * {@link LeapfrogException}s.
@@ -58,6 +58,7 @@ public final class BodyTranslator {
     private final Map<Integer, Object> computed = new LinkedHashMap<>();
     private final List<Pending> filters = new ArrayList<>();
     private final List<Predicate.Negation> negations = new ArrayList<>();
+    private final List<Predicate.FilterTest> filterTests = new ArrayList<>();
     private boolean unsatisfiable;
 
     /** A witness variable: the value of {@code name} in the binding that reached the aggregate's extremum. */
@@ -101,8 +102,15 @@ public final class BodyTranslator {
         return new Translation(t.compile(literals, keepWildcards, outerNames, recursive), t.substitution);
     }
 
+    /** An exact relation: its atoms are scans. (A filter relation's atoms are {@link Predicate.FilterTest}s.) */
     private boolean isRelation(String name) {
-        return schemas.containsKey(name);
+        ProgramModel.RelationInfo info = schemas.get(name);
+        return info != null && !info.isFilter();
+    }
+
+    private boolean isFilter(String name) {
+        ProgramModel.RelationInfo info = schemas.get(name);
+        return info != null && info.isFilter();
     }
 
     private BaseType columnType(String relation, int c) {
@@ -304,13 +312,21 @@ public final class BodyTranslator {
         }
         for (Literal l : rest) {
             Atom a = atomOf(l);
+            if (l instanceof Literal.Positive && isFilter(a.relation())) {
+                requireBoundForFilter(a, bound);
+            }
             Set<Integer> vs = new LinkedHashSet<>();
             for (Expr e : a.args()) {
                 if (!(e instanceof Expr.Wildcard)) {
                     requireBound(e, bound, vs);
                 }
             }
-            if (!isRelation(a.relation())) {
+            if (l instanceof Literal.Positive && isFilter(a.relation())) {
+                filterTests.add(filterTest(a));
+            } else if (l instanceof Literal.Negated && isFilter(a.relation())) {
+                throw new LeapfrogException(a.pos() + ": error: negation of filter relation " + a.relation()
+                        + ": a filter's false positives would drop true answers. Negate an exact relation");
+            } else if (!isRelation(a.relation())) {
                 throw new LeapfrogException(a.pos() + ": error: relation '" + a.relation() + "' is not declared");
             } else {
                 List<Integer> kept = new ArrayList<>();
@@ -330,6 +346,47 @@ public final class BodyTranslator {
             }
         }
         return node();
+    }
+
+    /** A query (which the checker does not see) names a filter atom's variable nowhere else: say why that fails. */
+    private void requireBoundForFilter(Atom a, Set<Integer> bound) {
+        if (a.args().stream().allMatch(e -> e instanceof Expr.Wildcard)) {
+            return;   // count : { f(_) }
+        }
+        for (Expr e : a.args()) {
+            Set<String> names = new LinkedHashSet<>();
+            Substitution.varsOf(e, names);
+            for (String name : names) {
+                Integer id = varIds.get(name);
+                if (id == null || !bound.contains(id)) {
+                    throw new LeapfrogException(e.pos() + ": error: variable '" + name + "' is bound only by filter"
+                            + " relation " + a.relation() + ": a filter tests membership and cannot enumerate its"
+                            + " tuples. Bind " + name + " with an atom over an exact relation");
+                }
+            }
+            if (e instanceof Expr.Wildcard) {
+                throw new LeapfrogException(e.pos() + ": error: underscore in filter relation " + a.relation()
+                        + ": a filter cannot enumerate the values it stands for. Bind every argument");
+            }
+        }
+    }
+
+    /**
+     * A filter relation's atom as a membership test of its arguments (all bound: the checker refuses the
+     * rest), or with only wildcards the filter's size ({@code count : { f(_) }}).
+     */
+    private Predicate.FilterTest filterTest(Atom a) {
+        boolean whole = a.args().stream().allMatch(e -> e instanceof Expr.Wildcard);
+        Set<Integer> reads = new LinkedHashSet<>();
+        if (!whole) {
+            for (Expr e : a.args()) {
+                requireBound(e, new LinkedHashSet<>(varIds.values()), reads);
+            }
+        }
+        ProgramModel.RelationInfo info = schemas.get(a.relation());
+        return new Predicate.FilterTest(a.relation(), whole ? List.of() : a.args(), new ArrayList<>(reads), info.filter(),
+                ExprText.atom(a) + " " + info.filter().describe()
+                        + (whole ? ": its size, estimated as the filter's distinct fingerprints" : ""));
     }
 
     /**
@@ -420,6 +477,7 @@ public final class BodyTranslator {
             Predicate.ConstantBound constant = constantBound(c);
             predicates.add(constant != null ? constant : new Predicate.Comparison(c, new ArrayList<>(f.reads()), text(c)));
         }
+        predicates.addAll(filterTests);
         predicates.addAll(negations);
         List<Variable> variables = new ArrayList<>();
         for (String name : varNames) {

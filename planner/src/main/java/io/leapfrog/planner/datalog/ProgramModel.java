@@ -3,6 +3,7 @@ package io.leapfrog.planner.datalog;
 import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Directive;
+import io.leapfrog.ast.FilterSpec;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.ast.GraphSearch;
 import io.leapfrog.ast.Literal;
@@ -33,7 +34,17 @@ import java.util.Set;
 public final class ProgramModel {
 
     /** A relation's schema with resolved base types ("number" or "symbol"). */
-    public record RelationInfo(String name, List<String> columnNames, List<String> columnTypes) {
+    public record RelationInfo(String name, List<String> columnNames, List<String> columnTypes, FilterSpec filter) {
+        /** An exact relation. */
+        public RelationInfo(String name, List<String> columnNames, List<String> columnTypes) {
+            this(name, columnNames, columnTypes, null);
+        }
+
+        /** Whether the relation is kept as a quotient filter ({@code .decl ... filter}). */
+        public boolean isFilter() {
+            return filter != null;
+        }
+
         public int arity() {
             return columnNames.size();
         }
@@ -169,7 +180,7 @@ public final class ProgramModel {
                 }
                 types.add(base);
             }
-            rels.put(d.name(), new RelationInfo(d.name(), names, types));
+            rels.put(d.name(), new RelationInfo(d.name(), names, types, d.filter()));
         }
         List<Directive> directives = new ArrayList<>(program.directives());
         for (RelationDecl d : program.relations()) { // qualifiers: .decl r(...) input output printsize

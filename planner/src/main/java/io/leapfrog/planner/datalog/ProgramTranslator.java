@@ -45,7 +45,11 @@ public final class ProgramTranslator {
         Map<String, int[][]> choiceKeys = new HashMap<>();
         Map<String, List<String>> columns = new HashMap<>();
         Map<String, io.leapfrog.ast.GraphSearch> searches = new HashMap<>();
+        Map<String, io.leapfrog.ast.FilterSpec> filters = new HashMap<>();
         for (String rel : s.relations()) {
+            if (model.relations().get(rel).isFilter()) {
+                filters.put(rel, model.relations().get(rel).filter());
+            }
             columns.put(rel, model.relations().get(rel).columnNames());
             if (model.searches().containsKey(rel)) {
                 searches.put(rel, model.searches().get(rel));
@@ -58,7 +62,7 @@ public final class ProgramTranslator {
             }
         }
         return new StratumPlan(index, new ArrayList<>(s.relations()), columns, s.recursive(), s.facts(), rules,
-                equivalences, choiceKeys, countedOnly, searches, Set.of());
+                equivalences, choiceKeys, countedOnly, searches, Set.of(), filters);
     }
 
     /**
@@ -83,8 +87,8 @@ public final class ProgramTranslator {
         }
         boolean searched = model.searches().values().stream().anyMatch(g -> g.input().equals(rel));
         if (!printsize || searched || model.usedInBodies().contains(rel) || model.equivalences().contains(rel)
-                || model.choiceKeys().containsKey(rel)) {
-            return false; // (an eqrel or choice relation's size is not its rule's)
+                || model.choiceKeys().containsKey(rel) || model.relations().get(rel).isFilter()) {
+            return false; // (an eqrel, choice or filter relation's size is not its rule's)
         }
         return RuleTranslator.headIsEveryVariable(rules.get(0));
     }

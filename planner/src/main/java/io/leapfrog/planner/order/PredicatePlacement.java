@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Places each predicate at the earliest level of a variable order where it can fire: a COMPARISON,
- * BOUND or NEGATION at the level of its last-bound variable (the paper's LessThan built-ins: with order
+ * BOUND, NEGATION or FILTER at the level of its last-bound variable (the paper's LessThan built-ins: with order
  * x,y,z the filter x&lt;y fires at the level of y); an ASSIGNMENT at the level of the variable it defines.
  * A predicate over no variables fires at level 0.
  */

@@ -86,6 +86,25 @@ class RunCommandTest {
     }
 
     @Test
+    void aFilterRelationIsWrittenAsItsBinaryFilterAndNamedOnStdout(@TempDir Path tmp) throws IOException {
+        Path program = tmp.resolve("p.dl");
+        Files.writeString(program, """
+                .decl e(x:number)
+                e(1). e(2). e(3).
+                .decl seen(x:number) filter(fpr=0.001)
+                .output seen
+                seen(x) :- e(x).
+                """);
+        Path out = tmp.resolve("out");
+        Cli.Result written = Cli.run("run", program.toString(), "-D", out.toString());
+        assertEquals(0, written.exitCode(), written::toString);
+        assertEquals("LFQF", new String(Files.readAllBytes(out.resolve("seen.qf")), 0, 4, java.nio.charset.StandardCharsets.US_ASCII));
+        Cli.Result printed = Cli.run("run", program.toString(), "-D", "-");
+        assertEquals(0, printed.exitCode(), printed::toString);
+        assertTrue(printed.out().startsWith("seen: a filter relation of 3 distinct fingerprints"), printed::toString);
+    }
+
+    @Test
     void printsizeLinesAreShown(@TempDir Path tmp) throws IOException {
         Path program = tmp.resolve("p.dl");
         Files.writeString(program, """

@@ -39,7 +39,7 @@ public final class GpuEligibility {
                 return "variable " + l + " of the join order is computed (an expression or aggregate), which runs on the CPU";
             }
             if (s.filterCount() > 0) {
-                return "level " + l + " has a filter (arithmetic comparison, !=, negation or built-in), which runs on the CPU";
+                return "level " + l + " has a filter (arithmetic comparison, !=, negation, filter-relation test or built-in), which runs on the CPU";
             }
             if (s.atom().length > KernelConstants.LF_MAX_PARTS) {
                 return "level " + l + " intersects " + s.atom().length + " lists; the GPU kernels take at most " + KernelConstants.LF_MAX_PARTS;
