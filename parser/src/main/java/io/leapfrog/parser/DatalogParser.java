@@ -47,6 +47,7 @@ public final class DatalogParser {
         CommonTokenStream tokens = new CommonTokenStream(lexer);
         tokens.fill();
         rejectUnsupportedDirectives(tokens, fileName, source);
+        NestingLimit.check(tokens.getTokens(), fileName, source);
         for (Token token : tokens.getTokens()) {
             if (token.getType() == DatalogLexer.BLOCK_COMMENT && !token.getText().endsWith("*/")) {
                 errors.unterminatedComment(token);

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * nesting and huge literals. Each mutation is one of these, applied to the bytes of the text.
  */
 final class ProgramMutator {
-    private static final Pattern TOKEN = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"|[A-Za-z_][A-Za-z_0-9]*|\\d+(?:\\.\\d+)?u?|:-|\\S");
+    /** Possessive quantifiers: a long string literal must not overflow the regex engine's stack. */
+    private static final Pattern TOKEN = Pattern.compile("\"(?:[^\"\\\\]++|\\\\.)*+\"|[A-Za-z_][A-Za-z_0-9]*|\\d+(?:\\.\\d+)?u?|:-|\\S");
     private static final String[] DIALECT_TOKENS = {"(", ")", ":-", ".", ",", "!", "_", ":", "{", "}", "\"", "=",
         "<", "count", "sum", "min", ".decl", ".input", ".output", ".printsize", ".type", "number", "symbol",
         "#include", "\\", "/*", "//", "$", "@", ";", "|", "-", "+", "0x", "nil", "[", "]", "as", "range", "1u"};
@@ -23,7 +24,7 @@ final class ProgramMutator {
         {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, {(byte) 0xF0, (byte) 0x9F}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
         {'\r'}, {'\t'}, {0x7F}, {0x1B}};
 
-    /** Nesting depths tried: shallow enough to be handled, and deep enough to need a limit. */
+    /** The deepest nesting tried; half the nestings are near the front end's limit (256). */
     private final int maxNesting;
     private final Random rnd;
 
@@ -106,7 +107,7 @@ final class ProgramMutator {
 
     /** Wraps a token in parentheses, unary minuses, negations or a chain of additions, up to maxNesting deep. */
     private byte[] nest(String s, int[] t) {
-        int depth = 1 + rnd.nextInt(maxNesting);
+        int depth = rnd.nextBoolean() ? 200 + rnd.nextInt(120) : 1 + rnd.nextInt(maxNesting);
         String tok = s.substring(t[0], t[1]);
         String wrapped = switch (rnd.nextInt(4)) {
             case 0 -> "(".repeat(depth) + tok + ")".repeat(depth);
