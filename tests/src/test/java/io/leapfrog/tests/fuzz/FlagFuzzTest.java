@@ -66,7 +66,7 @@ class FlagFuzzTest {
             p.factFiles().forEach(box::write);
             String command = COMMANDS[rnd.nextInt(COMMANDS.length)];
             List<List<String>> groups = new ArrayList<>();
-            int n = rnd.nextInt(5);
+            int n = rnd.nextInt(4);
             for (int i = 0; i < n; i++) {
                 Flag f = FLAGS.get(rnd.nextInt(FLAGS.size()));
                 List<String> g = new ArrayList<>(List.of(f.name()));

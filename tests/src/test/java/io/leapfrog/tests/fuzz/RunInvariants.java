@@ -1,5 +1,7 @@
 package io.leapfrog.tests.fuzz;
 
+import net.jqwik.api.statistics.Statistics;
+
 import java.time.Duration;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -12,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * The properties every fuzzed run must have, whatever its input: it ends within the bound, nothing
  * escapes the command line, the exit code is one of the documented user-facing ones (never 3, internal
- * error), stderr holds no stack trace, nothing outside {@code -D} is touched, and a failed run leaves
+ * error), stderr holds no stack trace (and a failed run's message names its cause), nothing outside {@code -D} is touched, and a failed run leaves
  * {@code -D} as it found it (outputs are written whole, and only after success).
  */
 final class RunInvariants {
@@ -21,6 +23,12 @@ final class RunInvariants {
 
     /** A stack frame, or a Java exception or error class named in a message. */
     private static final Pattern STACK_TRACE = Pattern.compile("\tat |\\b[A-Z][A-Za-z]*(Exception|Error)\\b");
+
+    /**
+     * Messages that leak an implementation detail instead of the cause: a null cause, a decoder's
+     * "Input length = 1", an empty token quoted in a syntax error.
+     */
+    private static final Pattern UNCLEAR = Pattern.compile(": null$|Input length = |''", Pattern.MULTILINE);
 
     private RunInvariants() {
     }
@@ -42,6 +50,11 @@ final class RunInvariants {
         if (r.exitCode() != 0) {
             assertEquals("", box.outChanged(), () -> "a failed run changed -D\n" + why);
         }
+        if (r.exitCode() == 1) {
+            assertTrue(r.err().contains("error"), () -> "a failed run without an error message\n" + why);
+            assertFalse(UNCLEAR.matcher(r.err()).find(), () -> "a message that names no cause\n" + why);
+        }
+        Statistics.label("exit code").collect(r.exitCode());
         box.outFiles().keySet().forEach(f -> assertFalse(f.endsWith(".tmp") || f.contains("/."),
                 () -> "temporary file " + f + " left in -D\n" + why));
         return r;
