@@ -1,5 +1,6 @@
 package io.leapfrog.tests.fuzz;
 
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.ShrinkingMode;
@@ -12,13 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Valid programs over broken fact files ({@link FactFileMutator}), a directory where a fact file should
  * be, or a missing file, through {@code leapfrog run}: each run must succeed or fail cleanly
- * ({@link RunInvariants}); an intact gzip of a fact file must give the answer of the plain file.
+ * ({@link RunInvariants}); an intact gzip of a fact file must give the answer of the plain file, and a
+ * symbol's bytes must come out as they went in.
  */
 class FactFileFuzzTest {
 
@@ -37,6 +41,40 @@ class FactFileFuzzTest {
         Map<String, List<String>> got = run(p, Map.of(victim, mutated), placement);
         if (plain != null) {
             assertEquals(plain, got, () -> "gzip of " + victim + " changed the answer\n" + p.fileText());
+        }
+    }
+
+    /**
+     * A symbol's bytes pass through unchanged, whatever they are (Latin-1, invalid UTF-8, control
+     * characters, NUL): the rows of a copy of a one-symbol-column relation are the input's lines.
+     */
+    @Property(shrinking = ShrinkingMode.OFF)
+    void symbolBytesPassThroughUnchanged(@ForAll long seed) {
+        Random rnd = new Random(seed);
+        Set<String> lines = new TreeSet<>();
+        int n = 1 + rnd.nextInt(20);
+        for (int i = 0; i < n; i++) {
+            StringBuilder line = new StringBuilder();
+            int len = 1 + rnd.nextInt(12);
+            while (line.length() < len) {
+                char c = (char) rnd.nextInt(256);   // one byte, read back through ISO-8859-1
+                if (c != '\n' && c != '\r' && c != '\t') {
+                    line.append(c);
+                }
+            }
+            lines.add(line.toString());
+        }
+        // a byte-order mark at the start of the file is skipped, by design: keep it out of the first line
+        String file = String.join("\n", lines) + "\n";
+        Assume.that(!file.startsWith("\u00EF\u00BB\u00BF"));
+        String program = ".decl e(s:symbol)\n.input e\n.decl d(s:symbol)\nd(s) :- e(s).\n.output d\n";
+        try (Sandbox box = new Sandbox()) {
+            String path = box.write("program.dl", program.getBytes(StandardCharsets.UTF_8)).toString();
+            byte[] facts = file.getBytes(StandardCharsets.ISO_8859_1);
+            box.write("e.facts", facts);
+            RunInvariants.runChecked(box, Set.of(0), ProgramFuzzTest.describe(facts),
+                    "run", path, "-F", box.in.toString(), "-D", box.out.toString(), "-j", "2");
+            assertEquals(Map.of("d.csv", List.copyOf(lines)), Outputs.of(box.out), () -> ProgramFuzzTest.describe(facts));
         }
     }
 
