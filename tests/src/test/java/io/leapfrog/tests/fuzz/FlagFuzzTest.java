@@ -43,7 +43,7 @@ class FlagFuzzTest {
             new Flag("--degree-order", List.of("measure", "never", "always", "sometimes", "")),
             new Flag("-F", List.of("IN", "IN/nowhere", "IN/program.dl", "")),
             new Flag("--fact-dir", List.of("IN")),
-            new Flag("-D", List.of("OUT", "-")),
+            new Flag("-D", List.of("OUT", "-", "OUT/sub/dir", "IN/program.dl")),
             new Flag("-p", List.of("IN/program.dl", "IN/nowhere.dl", "IN")),
             new Flag("--csv", List.of()),
             new Flag("--explain", List.of()),
