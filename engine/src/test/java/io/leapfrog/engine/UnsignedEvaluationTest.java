@@ -141,6 +141,24 @@ class UnsignedEvaluationTest {
         assertTrue(parse.getMessage().contains("to_unsigned"), parse.getMessage());
     }
 
+    /** x = c binds x to c (the plan puts c for x, leaving c = c): an unsigned c past 2^31 included. */
+    @Test
+    void equalityWithAnUnsignedConstantPastTheSignedRange() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        t.run("""
+                .decl a(x:unsigned)
+                a(1). a(4294967295u). a(2147483648u).
+                .decl eq(x:unsigned)
+                .output eq
+                eq(x) :- a(x), x = 4294967295u.
+                .decl both(x:unsigned)
+                .output both
+                both(1) :- a(1), 2147483648u = 2147483648u.
+                """);
+        assertEquals(List.of("4294967295"), t.output("eq"));
+        assertEquals(List.of("1"), t.output("both"));
+    }
+
     @Test
     void codecKeepsTheUnsignedOrderAndArithmeticWraps() {
         long[] values = {0, 1, 2147483647L, 2147483648L, 4000000000L, UnsignedCodec.MAX};

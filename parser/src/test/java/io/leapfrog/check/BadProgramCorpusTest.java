@@ -55,8 +55,17 @@ class BadProgramCorpusTest {
         // Souffle style: the source line and a caret under the column of the error
         int line = Integer.parseInt(lines[0].split(":")[1]);
         int column = Integer.parseInt(lines[0].split(":")[2]);
-        assertEquals(Files.readAllLines(program).get(line - 1), lines[1]);
-        assertEquals(column - 1, lines[2].indexOf('^'), "caret column in\n" + error.getMessage());
+        String source = Files.readAllLines(program).get(line - 1);
+        if (!lines[1].startsWith("...") && !lines[1].endsWith("...")) {
+            assertEquals(source, lines[1]);
+            assertEquals(column - 1, lines[2].indexOf('^'), "caret column in\n" + error.getMessage());
+        } else { // a long line is shown around the column: the caret still marks the column's character
+            String shown = lines[1];
+            int caret = lines[2].indexOf('^');
+            String cut = shown.replaceFirst("^\\.\\.\\.", "").replaceFirst("\\.\\.\\.$", "");
+            assertTrue(source.contains(cut), "a part of the source line: " + shown);
+            assertEquals(source.charAt(column - 1), shown.charAt(caret), "caret column in\n" + error.getMessage());
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -89,6 +89,11 @@ public final class ExprCompiler {
 
     /** The base type of {@code e} here (number when nothing says otherwise). */
     public BaseType typeOf(Expr e) {
+        if (e instanceof Expr.NumberConst n && n.value() > Integer.MAX_VALUE) {
+            // only an unsigned literal holds a value past the signed range (the parser refuses larger
+            // numbers), e.g. both sides of c = c once the planner has put c for x in x = c
+            return BaseType.UNSIGNED;
+        }
         BaseType t = ExprTypes.typeOf(e, types);
         return t == null ? BaseType.NUMBER : t;
     }
