@@ -19,8 +19,17 @@ final class ExternalProcess {
     /** The same with {@code environment} added to this process's environment. */
     static String run(List<String> command, Map<String, String> environment, double timeoutSeconds)
             throws QueryTimeoutException {
+        return run(command, environment, null, timeoutSeconds);
+    }
+
+    /** The same run in the working directory {@code directory} (null: this process's). */
+    static String run(List<String> command, Map<String, String> environment, java.nio.file.Path directory,
+                      double timeoutSeconds) throws QueryTimeoutException {
         try {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            if (directory != null) {
+                builder.directory(directory.toFile());
+            }
             builder.environment().putAll(environment);
             Process p = builder.start();
             byte[][] out = new byte[1][];

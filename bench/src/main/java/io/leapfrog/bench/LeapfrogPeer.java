@@ -45,6 +45,8 @@ public final class LeapfrogPeer implements Peer {
     private LoadedProgram program;
     /** The cell counts with the .printsize form of its program (its count did not fit a number). */
     private boolean countBySize;
+    /** The number of maximum cliques of the cell's graph was printed. */
+    private boolean reportedMaximumCliques;
 
     /** The engine on the CPU ("leapfrog"). */
     public LeapfrogPeer(int threads) {
@@ -87,7 +89,7 @@ public final class LeapfrogPeer implements Peer {
 
     /** The program of a query, as stored in the resources. */
     public static String programText(BenchQuery q) {
-        return resource(q.program());
+        return q.search() != null ? q.search().program() : resource(q.program());
     }
 
     /** The program counting a clique query's bindings with {@code .printsize} (64 bits), as stored in the resources. */
@@ -114,6 +116,7 @@ public final class LeapfrogPeer implements Peer {
         workload.relations().forEach((relation, tuples) -> tuples.writeTsv(factsDir.resolve(relation + ".facts")));
         program = engine.parse(programText(workload.query()), workload.query().program() + ".dl");
         countBySize = false;
+        reportedMaximumCliques = false;
         return Double.NaN; // the engine loads inside each run; see the class comment
     }
 
@@ -124,7 +127,7 @@ public final class LeapfrogPeer implements Peer {
         try {
             r = runProgram();
         } catch (CountRangeException e) {
-            if (countBySize || q.isRecursive()) {
+            if (countBySize || q.answeredBySize()) {
                 throw e;
             }
             System.err.printf("bench: %s: the count %,d is past 2^31 - 1; this cell counts with .printsize%n", name,
@@ -135,15 +138,41 @@ public final class LeapfrogPeer implements Peer {
         }
         String relation = q.answerRelation();
         double total = r.totalTime().toNanos() / 1e9;
-        boolean sized = countBySize || q.isRecursive();
+        boolean sized = countBySize || q.answeredBySize();
         OutputSummary summary = (sized ? r.printSizes() : r.outputs()).stream()
                 .filter(s -> s.relation().equals(relation)).findFirst().orElse(null);
         if (summary == null) {
             throw new BenchException("leapfrog: the run reported no summary for " + relation);
         }
         double query = summary.time().toNanos() / 1e9;
-        long count = sized ? summary.rows() : singleNumber(outDir.resolve(relation + ".csv"));
+        long count;
+        if (q.search() != null && q.search().kind() == GraphSearch.Kind.MAX_CLIQUE) {
+            count = maximumCliques(workload, outDir.resolve(relation + ".csv"));
+        } else {
+            count = sized ? summary.rows() : singleNumber(outDir.resolve(relation + ".csv"));
+        }
         return new Measurement(count, query, total - query, total);
+    }
+
+    /**
+     * The size of the maximum cliques, from the one row (size, member rows of all maximum cliques); how many
+     * there are goes to stderr once per cell, since the table compares the size (a peer lists one clique).
+     */
+    private long maximumCliques(Workload workload, Path csv) throws IOException {
+        String text = Files.readString(csv).strip();
+        String[] cells = text.split("[,\\t]");
+        try {
+            long size = Long.parseLong(cells[0].strip());
+            long members = Long.parseLong(cells[1].strip());
+            if (!reportedMaximumCliques) {
+                System.err.printf("bench: %s: %s: %,d maximum clique(s) of size %d%n", name, workload.dataset(),
+                        size == 0 ? 0 : members / size, size);
+                reportedMaximumCliques = true;
+            }
+            return size;
+        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+            throw new BenchException("leapfrog: expected 'size,members' in " + csv + ", found '" + text + "'");
+        }
     }
 
     private RunResult runProgram() {
