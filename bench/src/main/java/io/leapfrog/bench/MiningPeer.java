@@ -121,14 +121,10 @@ public final class MiningPeer implements Peer {
     }
 
     private String exec(List<String> arguments) throws QueryTimeoutException {
-        return exec(tool.program, arguments, timeoutSeconds);
-    }
-
-    private String exec(String program, List<String> arguments, double timeout) throws QueryTimeoutException {
         List<String> command = new ArrayList<>();
-        command.add(binary(program).toString());
+        command.add(binary(tool.program).toString());
         command.addAll(arguments);
-        return ExternalProcess.run(command, Map.of(), workDir, timeout);
+        return ExternalProcess.run(command, Map.of(), workDir, timeoutSeconds);
     }
 
     /** FastQC's candidate sets, then its maximality filter over them, within one run's time limit. */
@@ -141,7 +137,18 @@ public final class MiningPeer implements Peer {
         if (left <= 0) {
             throw new QueryTimeoutException(timeoutSeconds);
         }
-        return number(MAXIMAL_COUNT, 1, exec("fastqc/maximal", List.of("output", "max_output"), left));
+        List<String> filter = List.of(binary("fastqc/maximal").toString(), "output", "max_output");
+        return maximalSets(ExternalProcess.runToExit(filter, Map.of(), workDir, left));
+    }
+
+    /** The filter's count of maximal sets; it exits with that count modulo 256, which must agree. */
+    static long maximalSets(ExternalProcess.Exited filter) {
+        long count = number(MAXIMAL_COUNT, 1, filter.output());
+        if ((count & 0xFF) != filter.status()) {
+            throw new BenchException("fastqc/maximal failed (exit " + filter.status() + ", not its count " + count
+                    + " modulo 256): " + filter.output().strip());
+        }
+        return count;
     }
 
     /** PMC prints "Size (omega)" after its search, or only its heuristic's clique when that met the upper bound. */

@@ -200,6 +200,11 @@ class MiningQueriesTest {
         assertThrows(BenchException.class, () -> MiningPeer.pmcSize("Heuristic found clique of size 16\n"));
         assertEquals(2_215_500, MiningPeer.kCliques("Iterate over all cliques\nNumber of 5-cliques: 2215500\n", 5));
         assertThrows(BenchException.class, () -> MiningPeer.kCliques("Number of 6-cliques: 3\n", 5));
+        // FastQC's filter exits with its count modulo 256 (43,399 = 169 * 256 + 135)
+        assertEquals(43_399, MiningPeer.maximalSets(new ExternalProcess.Exited(135,
+                "num_of_sets: 45369#maximal cliques: 43399\nMaximality checking time: 3.105\n")));
+        assertThrows(BenchException.class, () -> MiningPeer.maximalSets(new ExternalProcess.Exited(139,
+                "num_of_sets: 45369#maximal cliques: 43399\n")));
     }
 
     @Test
