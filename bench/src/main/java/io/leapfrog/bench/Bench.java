@@ -91,8 +91,8 @@ public final class Bench implements Callable<Integer> {
             + "else ../shared next to the repository)")
     Path shared;
 
-    @Option(names = "--timeout", description = "seconds after which one run is cancelled (DuckDB, Kuzu, "
-            + "leapfrog-join, the CUDA counter, CuPy, GDlog and Souffle; "
+    @Option(names = "--timeout", description = "seconds after which one run is cancelled (Leapfrog, DuckDB, Kuzu, "
+            + "leapfrog-join, the mining programs, the CUDA counter, CuPy, GDlog and Souffle; "
             + "default: ${DEFAULT-VALUE})", defaultValue = "300")
     double timeoutSeconds;
 
@@ -242,11 +242,11 @@ public final class Bench implements Callable<Integer> {
             case "cpp" -> new NativeCounterPeer(new NativeCounter(repoRoot.resolve("bench/native")), threads);
             case "duckdb" -> new DuckDbPeer(threads, timeoutSeconds);
             case "kuzu" -> new KuzuPeer(threads, timeoutSeconds);
-            case "leapfrog" -> new LeapfrogPeer(threads);
-            case "leapfrog-gpu" -> new LeapfrogPeer(threads, EngineOptions.Device.GPU, gpu);
-            case "leapfrog-auto" -> new LeapfrogPeer(threads, EngineOptions.Device.AUTO, gpu);
-            case "leapfrog-no-renumber" -> new LeapfrogPeer(threads, EngineOptions.Device.CPU, gpu, false);
-            case "leapfrog-gpu-no-renumber" -> new LeapfrogPeer(threads, EngineOptions.Device.GPU, gpu, false);
+            case "leapfrog" -> new LeapfrogPeer(threads, EngineOptions.Device.CPU, gpu, true, timeoutSeconds);
+            case "leapfrog-gpu" -> new LeapfrogPeer(threads, EngineOptions.Device.GPU, gpu, true, timeoutSeconds);
+            case "leapfrog-auto" -> new LeapfrogPeer(threads, EngineOptions.Device.AUTO, gpu, true, timeoutSeconds);
+            case "leapfrog-no-renumber" -> new LeapfrogPeer(threads, EngineOptions.Device.CPU, gpu, false, timeoutSeconds);
+            case "leapfrog-gpu-no-renumber" -> new LeapfrogPeer(threads, EngineOptions.Device.GPU, gpu, false, timeoutSeconds);
             case "leapfrog-join" -> new LeapfrogJoinPeer(threads, timeoutSeconds);
             case "gpu-lftj" -> new GpuJoinPeer(GpuJoinExecutor.Strategy.LFTJ, gpu, timeoutSeconds, false);
             case "gpu-levelwise" -> new GpuJoinPeer(GpuJoinExecutor.Strategy.LEVELWISE, gpu, timeoutSeconds, false);

@@ -18,6 +18,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 /**
@@ -39,6 +44,13 @@ public final class LeapfrogPeer implements Peer {
 
     private final Engine engine;
     private final String name;
+    private final double timeoutSeconds;
+    /** Cancels a run past the time limit; one daemon thread for all the peers. */
+    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "bench-leapfrog-timeout");
+        t.setDaemon(true);
+        return t;
+    });
     /** False for the peer "leapfrog-no-renumber": clique counts over the ids as given (see {@link #run}). */
     private Path factsDir;
     private Path outDir;
@@ -68,6 +80,16 @@ public final class LeapfrogPeer implements Peer {
      *                         as the peer "leapfrog-no-renumber", to measure what the renumbering gains
      */
     public LeapfrogPeer(int threads, EngineOptions.Device device, GpuOptions gpu, boolean renumberByDegree) {
+        this(threads, device, gpu, renumberByDegree, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * @param timeoutSeconds a run still going after this long is cancelled ({@link Engine#cancel()}) and
+     *                       reported as timed out
+     */
+    public LeapfrogPeer(int threads, EngineOptions.Device device, GpuOptions gpu, boolean renumberByDegree,
+                        double timeoutSeconds) {
+        this.timeoutSeconds = timeoutSeconds;
         // .printsize lines are read from the RunResult; keep them off the table's stdout.
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         PlannerOptions planner = PlannerOptions.defaults()
@@ -121,7 +143,7 @@ public final class LeapfrogPeer implements Peer {
     }
 
     @Override
-    public Measurement run(Workload workload) throws IOException {
+    public Measurement run(Workload workload) throws IOException, QueryTimeoutException {
         BenchQuery q = workload.query();
         RunResult r;
         try {
@@ -175,8 +197,27 @@ public final class LeapfrogPeer implements Peer {
         }
     }
 
-    private RunResult runProgram() {
-        return engine.run(program, factsDir, outDir);
+    private RunResult runProgram() throws QueryTimeoutException {
+        if (Double.isInfinite(timeoutSeconds)) {
+            return engine.run(program, factsDir, outDir);
+        }
+        AtomicBoolean cancelled = new AtomicBoolean();
+        ScheduledFuture<?> timer = TIMER.schedule(() -> {
+            cancelled.set(true);
+            engine.cancel();
+        }, (long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS);
+        try {
+            return engine.run(program, factsDir, outDir);
+        } catch (RuntimeException e) {
+            if (cancelled.get()) {
+                throw new QueryTimeoutException(timeoutSeconds);
+            }
+            throw e;
+        } finally {
+            timer.cancel(false);
+            // A cancel that came as the run ended leaves this thread's interrupt flag: clear it for the next run.
+            Thread.interrupted();
+        }
     }
 
     /** The one value of a one-row, one-column output file. */
