@@ -33,7 +33,8 @@ import java.util.stream.Stream;
  * time the engine reports for the stratum computing the counted relation ({@link OutputSummary#time()}),
  * and the load time is the rest of the run's wall time (reading e.facts, building its tries, writing
  * the one-line output). The closure size comes from {@code .printsize tc} ({@link RunResult#printSizes()},
- * with its stratum's time).
+ * with its stratum's time). A graph search ({@link BenchQuery#search()}) runs in a stratum of its own that no
+ * summary reports, so its query time is the whole run, as the mining programs' is their whole process.
  *
  * <p>A clique count past 2^31 - 1 does not fit the count aggregate's 32-bit number (the engine stops
  * with a {@link CountRangeException}); the peer then counts the same body with the {@code .printsize}
@@ -166,14 +167,17 @@ public final class LeapfrogPeer implements Peer {
         if (summary == null) {
             throw new BenchException("leapfrog: the run reported no summary for " + relation);
         }
-        double query = summary.time().toNanos() / 1e9;
+        // A graph search runs in a stratum of its own, whose time no summary reports: a search's query time
+        // is the whole run, as a mining program's is its whole process.
+        boolean search = q.search() != null;
+        double query = search ? total : summary.time().toNanos() / 1e9;
         long count;
         if (q.search() != null && q.search().kind() == GraphSearch.Kind.MAX_CLIQUE) {
             count = maximumCliques(workload, outDir.resolve(relation + ".csv"));
         } else {
             count = sized ? summary.rows() : singleNumber(outDir.resolve(relation + ".csv"));
         }
-        return new Measurement(count, query, total - query, total);
+        return new Measurement(count, query, search ? Double.NaN : total - query, total);
     }
 
     /**
