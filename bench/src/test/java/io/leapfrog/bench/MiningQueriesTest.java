@@ -99,6 +99,22 @@ class MiningQueriesTest {
             return count;
         }
 
+        /** Cliques are closed under subsets: a clique is maximal when no one vertex extends it. */
+        long maximalCliques() {
+            int present = present();
+            long count = 0;
+            for (int s = present; s > 0; s = (s - 1) & present) {
+                if (quasi(s, 1.0)) {
+                    boolean grows = false;
+                    for (int v = 0; v < n && !grows; v++) {
+                        grows = (present >> v & 1) == 1 && (s >> v & 1) == 0 && quasi(s | 1 << v, 1.0);
+                    }
+                    count += grows ? 0 : 1;
+                }
+            }
+            return count;
+        }
+
         long cliquesOfSize(int k) {
             int present = present();
             long count = 0;
@@ -130,18 +146,21 @@ class MiningQueriesTest {
         }
     }
 
-    /** Twelve random graphs of 10 to 14 vertices and densities from 0.4 to 0.85, from one seed. */
+    /** Twelve random graphs of 12 to 15 vertices and densities from 0.55 to 0.95, from one seed. */
     @Test
     void leapfrogsProgramsCountWhatBruteForceCounts() throws Exception {
         Random graphs = new Random(20261127);
+        long quasiSets = 0;
         for (int i = 0; i < 12; i++) {
-            int n = 10 + graphs.nextInt(5);
-            int percent = 40 + graphs.nextInt(46);
-            countsOfOneGraph(n, percent, graphs.nextLong());
+            int n = 12 + graphs.nextInt(4);
+            int percent = 55 + graphs.nextInt(41);
+            quasiSets += countsOfOneGraph(n, percent, graphs.nextLong());
         }
+        assertTrue(quasiSets > 0, "some graph has quasi-cliques of at least 10 vertices to compare");
     }
 
-    private static void countsOfOneGraph(int n, int percent, long seed) throws Exception {
+    /** Checks one graph; returns how many 0.8-quasi-cliques of at least 10 vertices it has. */
+    private static long countsOfOneGraph(int n, int percent, long seed) throws Exception {
         boolean[][] adj = new boolean[n][n];
         EdgeList g = randomGraph(n, percent / 100.0, seed, adj);
         Brute b = new Brute(adj, n);
@@ -149,9 +168,11 @@ class MiningQueriesTest {
         assertEquals(b.maxCliqueSize(), leapfrog(BenchQuery.MAX_CLIQUE, g), graph);
         assertEquals(b.cliquesOfSize(5), leapfrog(BenchQuery.KCLIQUE_5, g), graph);
         assertEquals(b.cliquesOfSize(7), leapfrog(BenchQuery.KCLIQUE_7, g), graph);
-        assertEquals(b.maximal(1.0, 1), leapfrog(BenchQuery.MAXIMAL_CLIQUES, g), graph);
-        assertEquals(b.maximal(0.8, 10), leapfrog(BenchQuery.QUASI_08_10, g), graph);
+        assertEquals(b.maximalCliques(), leapfrog(BenchQuery.MAXIMAL_CLIQUES, g), graph);
+        long quasi = b.maximal(0.8, 10);
+        assertEquals(quasi, leapfrog(BenchQuery.QUASI_08_10, g), graph);
         assertEquals(b.maximal(0.75, 12), leapfrog(BenchQuery.QUASI_075_12, g), graph);
+        return quasi;
     }
 
     @Test
