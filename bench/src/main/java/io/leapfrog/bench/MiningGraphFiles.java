@@ -154,14 +154,21 @@ final class MiningGraphFiles {
                 values[k++] = g.dst()[i];
             }
         }
-        int[] vertices = Arrays.stream(values, 0, k).sorted().distinct().toArray();
+        int[] vertices = sortedDistinct(Arrays.copyOf(values, k));
         long[] keys = new long[k / 2];
         for (int i = 0; i < k; i += 2) {
             int a = Arrays.binarySearch(vertices, values[i]);
             int b = Arrays.binarySearch(vertices, values[i + 1]);
             keys[i / 2] = ((long) Math.min(a, b) << 32) | Math.max(a, b);
         }
-        long[] edges = Arrays.stream(keys).sorted().distinct().toArray();
+        Arrays.parallelSort(keys);
+        int m = 0;
+        for (int i = 0; i < keys.length; i++) {
+            if (i == 0 || keys[i] != keys[i - 1]) {
+                keys[m++] = keys[i];
+            }
+        }
+        long[] edges = Arrays.copyOf(keys, m);
         int[] lo = new int[edges.length];
         int[] hi = new int[edges.length];
         for (int i = 0; i < edges.length; i++) {
@@ -169,5 +176,17 @@ final class MiningGraphFiles {
             hi[i] = (int) edges[i];
         }
         return new Simple(vertices.length, lo, hi);
+    }
+
+    /** The values sorted, each once (in place, then trimmed). */
+    private static int[] sortedDistinct(int[] values) {
+        Arrays.parallelSort(values);
+        int m = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (i == 0 || values[i] != values[i - 1]) {
+                values[m++] = values[i];
+            }
+        }
+        return Arrays.copyOf(values, m);
     }
 }
