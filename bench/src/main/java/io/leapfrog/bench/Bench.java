@@ -35,7 +35,9 @@ public final class Bench implements Callable<Integer> {
             + "rmat-tc-12,rmat-tc-14,rmat-tc-16 for tc; pts-10000,pts-100000,pts-1000000 for andersen)")
     List<String> datasets;
 
-    @Option(names = "--queries", split = ",", description = "triangles, 4cliques, tc-chain, tc-random, tc, sg, andersen "
+    @Option(names = "--queries", split = ",", description = "triangles, 4cliques, tc-chain, tc-random, tc, sg, andersen, "
+            + "and the graph searches on the clique graphs: maxclique, kclique-5 .. kclique-9, maximal-cliques, "
+            + "quasi-0.8-10, quasi-0.75-12, quasi-0.95-103 "
             + "(default: ${DEFAULT-VALUE})", defaultValue = "triangles,4cliques,tc-chain,tc-random")
     List<String> queries;
 
@@ -44,7 +46,8 @@ public final class Bench implements Callable<Integer> {
             + "Engine never renumbering a clique query's graph by degree), leapfrog-join-renumbered and "
             + "gpu-levelwise-renumbered (the bare joins over the graph renumbered by degree), duckdb, kuzu, cpp (the "
             + "C++ counter), cuda (the hand-written CUDA triangle counter), cupy (CuPy sparse triangles), gdlog (GDlog's "
-            + "TC and SG programs), souffle (compiled Souffle programs) "
+            + "TC and SG programs), souffle (compiled Souffle programs), pmc, quick-cliques, kclist, fastqc (the CPU "
+            + "mining programs, for the graph searches) "
             + "(default: ${DEFAULT-VALUE})", defaultValue = "cpp,leapfrog,leapfrog-join,duckdb,kuzu")
     List<String> engines;
 
@@ -88,13 +91,13 @@ public final class Bench implements Callable<Integer> {
             + "else ../shared next to the repository)")
     Path shared;
 
-    @Option(names = "--timeout", description = "seconds after which one run is cancelled (DuckDB, Kuzu, "
-            + "leapfrog-join, the CUDA counter, CuPy, GDlog and Souffle; "
+    @Option(names = "--timeout", description = "seconds after which one run is cancelled (Leapfrog, DuckDB, Kuzu, "
+            + "leapfrog-join, the mining programs, the CUDA counter, CuPy, GDlog and Souffle; "
             + "default: ${DEFAULT-VALUE})", defaultValue = "300")
     double timeoutSeconds;
 
-    @Option(names = "--peers-bin", description = "the directory of the external engines' programs, gdlog/{TC,SG} "
-            + "and souffle/{tc,sg,andersen} (default: bench/peers-bin in the repository the bench runs in)")
+    @Option(names = "--peers-bin", description = "the directory of the external engines' programs, gdlog/{TC,SG}, "
+            + "souffle/{tc,sg,andersen}, pmc/pmc, quick-cliques/qc, kclist/kClistNodeParallel, fastqc/{FastQC,maximal} (default: bench/peers-bin in the repository the bench runs in)")
     Path peersBin;
 
     @Option(names = "--cell-budget", description = "stop the timed runs of a cell once they took this many "
@@ -226,6 +229,11 @@ public final class Bench implements Callable<Integer> {
         return result;
     }
 
+    /** A CPU mining program; its inputs in their formats are kept in bench/target/mining-inputs between runs. */
+    private MiningPeer miningPeer(MiningPeer.Tool tool, Path externalPrograms, int threads, Path repoRoot) {
+        return new MiningPeer(tool, externalPrograms, repoRoot.resolve("bench/target/mining-inputs"), threads, timeoutSeconds);
+    }
+
     private Peer peer(String name, int threads, Path repoRoot) throws Exception {
         Path externalPrograms = peersBin != null ? peersBin : repoRoot.resolve("bench/peers-bin");
         GpuOptions gpu = GpuOptions.defaults().withResidentCounts(gpuResidentCounts)
@@ -234,11 +242,11 @@ public final class Bench implements Callable<Integer> {
             case "cpp" -> new NativeCounterPeer(new NativeCounter(repoRoot.resolve("bench/native")), threads);
             case "duckdb" -> new DuckDbPeer(threads, timeoutSeconds);
             case "kuzu" -> new KuzuPeer(threads, timeoutSeconds);
-            case "leapfrog" -> new LeapfrogPeer(threads);
-            case "leapfrog-gpu" -> new LeapfrogPeer(threads, EngineOptions.Device.GPU, gpu);
-            case "leapfrog-auto" -> new LeapfrogPeer(threads, EngineOptions.Device.AUTO, gpu);
-            case "leapfrog-no-renumber" -> new LeapfrogPeer(threads, EngineOptions.Device.CPU, gpu, false);
-            case "leapfrog-gpu-no-renumber" -> new LeapfrogPeer(threads, EngineOptions.Device.GPU, gpu, false);
+            case "leapfrog" -> new LeapfrogPeer(threads, EngineOptions.Device.CPU, gpu, true, timeoutSeconds);
+            case "leapfrog-gpu" -> new LeapfrogPeer(threads, EngineOptions.Device.GPU, gpu, true, timeoutSeconds);
+            case "leapfrog-auto" -> new LeapfrogPeer(threads, EngineOptions.Device.AUTO, gpu, true, timeoutSeconds);
+            case "leapfrog-no-renumber" -> new LeapfrogPeer(threads, EngineOptions.Device.CPU, gpu, false, timeoutSeconds);
+            case "leapfrog-gpu-no-renumber" -> new LeapfrogPeer(threads, EngineOptions.Device.GPU, gpu, false, timeoutSeconds);
             case "leapfrog-join" -> new LeapfrogJoinPeer(threads, timeoutSeconds);
             case "gpu-lftj" -> new GpuJoinPeer(GpuJoinExecutor.Strategy.LFTJ, gpu, timeoutSeconds, false);
             case "gpu-levelwise" -> new GpuJoinPeer(GpuJoinExecutor.Strategy.LEVELWISE, gpu, timeoutSeconds, false);
@@ -248,9 +256,14 @@ public final class Bench implements Callable<Integer> {
             case "cupy" -> new CupyPeer(repoRoot.resolve("bench/native"), runs + warmup, timeoutSeconds);
             case "gdlog" -> new GdlogPeer(externalPrograms, timeoutSeconds);
             case "souffle" -> new SoufflePeer(externalPrograms, threads, timeoutSeconds);
+            case "pmc" -> miningPeer(MiningPeer.Tool.PMC, externalPrograms, threads, repoRoot);
+            case "quick-cliques" -> miningPeer(MiningPeer.Tool.QUICK_CLIQUES, externalPrograms, threads, repoRoot);
+            case "kclist" -> miningPeer(MiningPeer.Tool.KCLIST, externalPrograms, threads, repoRoot);
+            case "fastqc" -> miningPeer(MiningPeer.Tool.FASTQC, externalPrograms, threads, repoRoot);
             default -> throw new BenchException("unknown engine '" + name + "'; known engines: leapfrog, leapfrog-gpu, leapfrog-auto, "
                     + "leapfrog-no-renumber, leapfrog-gpu-no-renumber, leapfrog-join, leapfrog-join-renumbered, "
-                    + "gpu-lftj, gpu-levelwise, gpu-levelwise-renumbered, duckdb, kuzu, cpp, cuda, cupy, gdlog, souffle");
+                    + "gpu-lftj, gpu-levelwise, gpu-levelwise-renumbered, duckdb, kuzu, cpp, cuda, cupy, gdlog, souffle, "
+                    + "pmc, quick-cliques, kclist, fastqc");
         };
     }
 }

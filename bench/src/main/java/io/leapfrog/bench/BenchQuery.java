@@ -6,7 +6,8 @@ import java.util.stream.Collectors;
 /**
  * The named queries of the bench. Clique queries count bindings on the SNAP and R-MAT graphs; the
  * recursive ones (closure, same generation, points-to) run to their fixpoint and are answered by the size
- * of one relation ({@code .printsize}).
+ * of one relation ({@code .printsize}); the graph searches (maximum, k-, maximal and quasi-cliques) run
+ * Leapfrog's mining predicates on the same graphs ({@link GraphSearch}, docs/mining.md).
  */
 public enum BenchQuery {
     TRIANGLES("triangles", Inputs.CLIQUE_GRAPH, "triangles", "triangles"),
@@ -15,7 +16,17 @@ public enum BenchQuery {
     TC_RANDOM("tc-random", Inputs.OWN_GRAPH, "tc", "tc"),
     TC("tc", Inputs.RECURSION_GRAPH, "tc", "tc"),
     SG("sg", Inputs.RECURSION_GRAPH, "sg", "sg"),
-    ANDERSEN("andersen", Inputs.POINTS_TO, "andersen", "pointsTo");
+    ANDERSEN("andersen", Inputs.POINTS_TO, "andersen", "pointsTo"),
+    MAX_CLIQUE(GraphSearch.maxClique()),
+    KCLIQUE_5(GraphSearch.kCliques(5)),
+    KCLIQUE_6(GraphSearch.kCliques(6)),
+    KCLIQUE_7(GraphSearch.kCliques(7)),
+    KCLIQUE_8(GraphSearch.kCliques(8)),
+    KCLIQUE_9(GraphSearch.kCliques(9)),
+    MAXIMAL_CLIQUES(GraphSearch.maximalCliques()),
+    QUASI_08_10(GraphSearch.quasiCliques("0.8", 10)),
+    QUASI_075_12(GraphSearch.quasiCliques("0.75", 12)),
+    QUASI_095_103(GraphSearch.quasiCliques("0.95", 103));
 
     /** Which datasets a query runs on. */
     public enum Inputs {
@@ -33,12 +44,37 @@ public enum BenchQuery {
     private final Inputs inputs;
     private final String program;
     private final String answerRelation;
+    private final GraphSearch search;
 
     BenchQuery(String id, Inputs inputs, String program, String answerRelation) {
         this.id = id;
         this.inputs = inputs;
         this.program = program;
         this.answerRelation = answerRelation;
+        this.search = null;
+    }
+
+    BenchQuery(GraphSearch search) {
+        this.id = search.id();
+        this.inputs = Inputs.CLIQUE_GRAPH;
+        this.program = search.id();
+        this.answerRelation = search.answerRelation();
+        this.search = search;
+    }
+
+    /** The graph search the query runs, or null for the join and recursive queries. */
+    public GraphSearch search() {
+        return search;
+    }
+
+    /** Whether it is a count of the bindings of a join over the edges (triangles, 4-cliques). */
+    public boolean isJoinCount() {
+        return inputs == Inputs.CLIQUE_GRAPH && search == null;
+    }
+
+    /** Whether Leapfrog answers it by the size of one relation ({@code .printsize}) rather than a count aggregate. */
+    public boolean answeredBySize() {
+        return isRecursive() || (search != null && search.kind() != GraphSearch.Kind.MAX_CLIQUE);
     }
 
     public String id() {

@@ -75,7 +75,7 @@ public final class DuckDbPeer implements Peer {
 
     @Override
     public boolean supports(BenchQuery query) {
-        return query != BenchQuery.ANDERSEN; // see PeerQueries.ANDERSEN_IN_SQL
+        return query.search() == null && query != BenchQuery.ANDERSEN; // see PeerQueries.ANDERSEN_IN_SQL
     }
 
     @Override

@@ -19,8 +19,35 @@ final class ExternalProcess {
     /** The same with {@code environment} added to this process's environment. */
     static String run(List<String> command, Map<String, String> environment, double timeoutSeconds)
             throws QueryTimeoutException {
+        return run(command, environment, null, timeoutSeconds);
+    }
+
+    /** The same run in the working directory {@code directory} (null: this process's). */
+    static String run(List<String> command, Map<String, String> environment, java.nio.file.Path directory,
+                      double timeoutSeconds) throws QueryTimeoutException {
+        Exited r = runToExit(command, environment, directory, timeoutSeconds);
+        if (r.status() != 0) {
+            throw new BenchException(command.get(0) + " failed (exit " + r.status() + "): "
+                    + r.output().lines().reduce((a, b) -> b).orElse(""));
+        }
+        return r.output();
+    }
+
+    /** A program's exit status and its output (stdout and stderr together). */
+    record Exited(int status, String output) {
+    }
+
+    /**
+     * Runs a program to its exit whatever its status, for programs whose status is not a failure flag
+     * (FastQC's filter exits with its count of sets, modulo 256).
+     */
+    static Exited runToExit(List<String> command, Map<String, String> environment, java.nio.file.Path directory,
+                            double timeoutSeconds) throws QueryTimeoutException {
         try {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            if (directory != null) {
+                builder.directory(directory.toFile());
+            }
             builder.environment().putAll(environment);
             Process p = builder.start();
             byte[][] out = new byte[1][];
@@ -37,12 +64,7 @@ final class ExternalProcess {
                 throw new QueryTimeoutException(timeoutSeconds);
             }
             reader.join();
-            String text = new String(out[0], StandardCharsets.UTF_8);
-            if (p.exitValue() != 0) {
-                throw new BenchException(command.get(0) + " failed (exit " + p.exitValue() + "): "
-                        + text.lines().reduce((a, b) -> b).orElse(""));
-            }
-            return text;
+            return new Exited(p.exitValue(), new String(out[0], StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + command.get(0) + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {

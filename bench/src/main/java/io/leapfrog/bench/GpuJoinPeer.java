@@ -47,7 +47,7 @@ public final class GpuJoinPeer implements Peer {
 
     @Override
     public boolean supports(BenchQuery query) {
-        return !query.isRecursive();
+        return query.isJoinCount();
     }
 
     @Override

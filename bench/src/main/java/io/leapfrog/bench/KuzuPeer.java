@@ -38,7 +38,7 @@ public final class KuzuPeer implements Peer {
 
     @Override
     public boolean supports(BenchQuery query) {
-        return !query.isRecursive();
+        return query.isJoinCount();
     }
 
     @Override

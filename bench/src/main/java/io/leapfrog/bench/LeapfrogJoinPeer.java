@@ -49,7 +49,7 @@ public final class LeapfrogJoinPeer implements Peer {
 
     @Override
     public boolean supports(BenchQuery query) {
-        return !query.isRecursive();
+        return query.isJoinCount();
     }
 
     @Override

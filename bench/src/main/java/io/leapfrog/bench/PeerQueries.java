@@ -46,6 +46,7 @@ public final class PeerQueries {
                         SELECT ea.dst, eb.dst FROM sg JOIN e ea ON ea.src = sg.x JOIN e eb ON eb.src = sg.y)
                     SELECT count(*) FROM sg""";
             case ANDERSEN -> throw new BenchException(ANDERSEN_IN_SQL);
+            default -> throw new BenchException("the DuckDB peer has no " + q.id() + " query (a graph search)");
         };
     }
 
