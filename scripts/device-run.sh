@@ -68,9 +68,10 @@ shift || true
 case "$what" in
     tests)
         # Given --select-class NAME (and more selectors), those classes only; else every gpu-tagged test.
+        # jqwik's database of failing seeds goes to $out: the tests' own setting (target/) is a build folder.
         if [ "${1:-}" = "--select-class" ]; then select=("$@"); else select=(--scan-classpath "$kit/test-classes" "$@"); fi
         "$java" "${jvm[@]}" -jar "$kit/testlib/junit-platform-console-standalone-1.10.3.jar" execute \
-            -cp "$cp" --include-tag gpu "${select[@]}" \
+            -cp "$cp" --include-tag gpu "${select[@]}" --config "jqwik.database=$out/jqwik-database" \
             --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/junit" 2>&1 | tee "$out/gpu-tests.log"
         exit "${PIPESTATUS[0]}"
         ;;
