@@ -15,13 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Maximal cliques of at least a size, against brute force, known answers and a plain search. */
 class MaximalCliquesTest {
-    private static final double[] DENSITIES = {0.1, 0.3, 0.5, 0.7, 0.9};
-
     @Property(tries = 80)
     void maximalCliquesMatchBruteForce(@ForAll @IntRange(min = 1, max = 1_000_000) int seed) {
         Random rnd = new Random(seed);
-        int n = seed % 10 == 0 ? 18 + rnd.nextInt(3) : 1 + rnd.nextInt(14);
-        Relation r = RandomGraphs.relation(rnd, n, DENSITIES[rnd.nextInt(DENSITIES.length)]);
+        Relation r = RandomGraphs.forSeed(rnd, seed);
         BruteForceCliques want = new BruteForceCliques(r);
         Graph g = Graph.undirected(r);
         int omega = want.omega();
