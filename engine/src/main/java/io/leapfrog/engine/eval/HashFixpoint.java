@@ -10,11 +10,8 @@ import io.leapfrog.exec.storage.Relation;
  * Finishes a recursive stratum's {@link FixpointProgram} on the hash fixpoints: the GPU's when the device
  * policy takes the stratum ({@link DeviceFixpoint#takesOver}), else the CPU's, which hands the rest over to
  * the GPU between rounds once the policy takes it (auto: after it has run a while). A GPU fixpoint that
- * outgrows the device's memory leaves the stratum to the CPU, from the state it was given.
- *
- * <p>A non-linear program runs only on the GPU: on the CPU the sorted semi-naive rounds beat the CPU's
- * hash fixpoint on non-linear rules (Andersen's analysis, docs/recursion.md), so there the stratum keeps
- * its sorted rounds and asks {@link #wouldMove} after each whether the GPU takes the rest ({@link #onDevice}).
+ * outgrows the device's memory leaves the stratum to the CPU, from the state it was given. Linear and
+ * non-linear programs run alike; on the CPU a non-linear one takes partitioned rounds (docs/recursion.md).
  */
 public final class HashFixpoint {
     /** Each relation's size, the relations to keep (null for those only counted), and the rounds run. */
@@ -49,21 +46,6 @@ public final class HashFixpoint {
             return "semi-naive rounds of leapfrog triejoins over sorted relations, on the CPU (not a hash fixpoint: "
                     + t.reason() + ")";
         }
-        if (t.program().isNonLinear()) {
-            String sorted = "semi-naive rounds of leapfrog triejoins over sorted relations, on the CPU";
-            String hashed = "hash sets on the GPU, each round's new tuples the next delta (non-linear recursion: "
-                    + t.program().rules().size() + " variant(s))";
-            String unsupported = GpuFixpoint.unsupported(t.program());
-            if (unsupported != null) {
-                return sorted + " (not GPU-eligible: " + unsupported + ")";
-            }
-            return switch (mode) {
-                case "gpu" -> hashed + ", after the first round (--device gpu)";
-                case "auto" -> sorted + ", moving to " + hashed + " " + autoMove();
-                default -> sorted + " (" + (mode.equals("cpu") ? "--device cpu" : mode)
-                        + "; the CPU's hash fixpoint takes linear recursion only)";
-            };
-        }
         String where = switch (mode) {
             case "cpu" -> "on the CPU (--device cpu)";
             case "gpu" -> "on the GPU after the first round (--device gpu)";
@@ -71,8 +53,15 @@ public final class HashFixpoint {
             default -> "on the CPU (" + mode + ")";
         };
         int carried = t.program().carriedColumn();
-        return "hash sets, each round's new tuples the next delta (linear recursion: " + t.program().rules().size()
-                + " variant(s)), " + where + (carried < 0 ? "" : "; on a GPU it outgrows, in parts by column " + carried);
+        String shape = t.program().isNonLinear()
+                ? "non-linear recursion: " + t.program().rules().size() + " variant(s); on the CPU in partitioned rounds"
+                : "linear recursion: " + t.program().rules().size() + " variant(s)";
+        String unsupported = GpuFixpoint.unsupported(t.program());
+        if (unsupported != null && !mode.equals("cpu")) {
+            where = "on the CPU (not GPU-eligible: " + unsupported + ")";
+        }
+        return "hash sets, each round's new tuples the next delta (" + shape + "), " + where
+                + (carried < 0 ? "" : "; on a GPU it outgrows, in parts by column " + carried);
     }
 
     /** When auto moves a stratum to the GPU, for explain. */
@@ -90,32 +79,6 @@ public final class HashFixpoint {
         return n;
     }
 
-    /**
-     * The rest of a non-linear program on the GPU, from {@code known} and {@code delta} as after a sorted
-     * round (the caller has asked {@link #wouldMove}); null when it outgrows the device, and the stratum
-     * goes on with sorted rounds.
-     */
-    Finished onDevice(FixpointProgram program, Relation[] known, Relation[] delta, boolean[] keep, long t0, int rounds) {
-        long elapsed = System.nanoTime() - t0;
-        try {
-            GpuFixpoint.Outcome o = device.fixpoint().run(program, known, delta, keep);
-            device.ran(label, device.why(elapsed) + ", non-linear", rounds, o);
-            return new Finished(o.sizes(), o.relations(), o.rounds());
-        } catch (GpuOutOfMemoryException e) {
-            device.stayed(label, "warning: fell back from gpu-fixpoint because " + e.getMessage());
-            device = null;
-            return null;
-        }
-    }
-
-    /**
-     * Whether the GPU would take the stratum now (which began at {@code t0}), its last round having taken
-     * {@code lastRoundNanos} and found {@code lastDelta} tuples.
-     */
-    boolean wouldMove(long t0, long lastRoundNanos, long lastDelta) {
-        return device != null && device.takesOver(System.nanoTime() - t0, lastRoundNanos, lastDelta);
-    }
-
     /** From {@code known} and {@code delta} as after the first round (which began at {@code t0}). */
     Finished run(FixpointProgram program, Relation[] known, Relation[] delta, boolean[] keep, long t0) {
         int rounds = 1;
@@ -124,7 +87,7 @@ public final class HashFixpoint {
             if (device != null && device.takesOver(elapsed, rounds == 1 ? elapsed : 0, deltaSize(delta))) {
                 try {
                     GpuFixpoint.Outcome o = device.fixpoint().run(program, known, delta, keep);
-                    device.ran(label, device.why(elapsed), rounds, o);
+                    device.ran(label, device.why(elapsed) + (program.isNonLinear() ? ", non-linear" : ""), rounds, o);
                     return new Finished(o.sizes(), o.relations(), rounds - 1 + o.rounds());
                 } catch (GpuOutOfMemoryException e) {
                     device.stayed(label, "warning: fell back from gpu-fixpoint because " + e.getMessage());

@@ -24,8 +24,7 @@ import java.util.Map;
  * closed: its facts before the first round, and each round's new pairs with all they imply. A relation
  * with a choice-domain admits a round's new tuples only while their keys are free. A stratum that
  * translates to a hash fixpoint ({@link FixpointTranslator}) runs its rounds after the first there
- * instead, on the CPU or the GPU ({@link HashFixpoint}; docs/recursion.md); a non-linear one keeps these
- * rounds on the CPU and moves to the GPU between them when the device policy takes it.
+ * instead, on the CPU or the GPU ({@link HashFixpoint}; docs/recursion.md).
  */
 public final class StratumEvaluator {
     private final EvalContext ctx;
@@ -132,14 +131,11 @@ public final class StratumEvaluator {
                 program = t.program();
                 hash = hashFixpoint(stratum, t);
             }
-            long roundStart = t0;
             if (hash != null) {
-                hashed = program.isNonLinear() ? onDevice(stratum, program, hash, growing, t0, roundStart, rounds)
-                        : hashed(stratum, program, hash, growing, t0);
+                hashed = hashed(stratum, program, hash, growing, t0);
             }
             while (grew && hashed == null) {
                 rounds++;
-                roundStart = System.nanoTime();
                 if (Thread.currentThread().isInterrupted()) { // lets a caller with a deadline stop a long fixpoint
                     throw new io.leapfrog.common.LeapfrogException("error: evaluation interrupted in round " + rounds
                             + " of the recursive stratum " + stratum.relations());
@@ -163,9 +159,6 @@ public final class StratumEvaluator {
                     }
                 }
                 grew = advance(stratum, fresh, packed, growing, policies);
-                if (grew && hash != null) {
-                    hashed = onDevice(stratum, program, hash, growing, t0, roundStart, rounds);
-                }
             }
         } finally {
             for (String rel : stratum.relations()) {
@@ -200,12 +193,6 @@ public final class StratumEvaluator {
             return null;
         }
         String onlyCpu = device == null ? null : GpuFixpoint.unsupported(t.program());
-        if (t.program().isNonLinear() && (device == null || onlyCpu != null)) {
-            if (onlyCpu != null) {
-                device.stayed("recursive stratum " + stratum.relations(), "not GPU-eligible: " + onlyCpu);
-            }
-            return null;   // the CPU's hash fixpoint takes linear recursion only
-        }
         return new HashFixpoint(ctx.threads(), device, "recursive stratum " + stratum.relations(), onlyCpu);
     }
 
@@ -230,25 +217,11 @@ public final class StratumEvaluator {
         return keep;
     }
 
-    /** The rest of a linear stratum by its hash fixpoint, from the relations as the first round left them. */
+    /** The rest of a stratum by its hash fixpoint, from the relations as the first round left them. */
     private HashFixpoint.Finished hashed(StratumPlan stratum, FixpointProgram program, HashFixpoint hash,
                                          Map<String, GrowingRelation> growing, long t0) {
         Relation[][] s = state(stratum, growing);
         return hash.run(program, s[0], s[1], kept(stratum), t0);
-    }
-
-    /** The rest of a non-linear stratum on the GPU, when the device policy takes it after this round; else null. */
-    private HashFixpoint.Finished onDevice(StratumPlan stratum, FixpointProgram program, HashFixpoint hash,
-                                           Map<String, GrowingRelation> growing, long t0, long roundStart, int rounds) {
-        long deltaSize = 0;
-        for (String rel : stratum.relations()) {
-            deltaSize += ctx.source().get(rel, true).size();
-        }
-        if (!hash.wouldMove(t0, System.nanoTime() - roundStart, deltaSize)) {
-            return null;
-        }
-        Relation[][] s = state(stratum, growing);
-        return hash.onDevice(program, s[0], s[1], kept(stratum), t0, rounds);
     }
 
     /**

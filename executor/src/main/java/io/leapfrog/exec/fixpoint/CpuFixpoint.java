@@ -5,9 +5,7 @@ import io.leapfrog.exec.storage.Relation;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * adding each head tuple to the head relation's set; the tuples the set did not have are the next delta.
  * Deduplication and the difference against the known tuples are that one insertion: nothing is sorted,
  * merged or rebuilt between rounds. A thread adds its candidates in runs that share their first column,
- * each run to one small table under one lock.
+ * each run to one small table under one lock. That suits linear programs, whose candidates mostly keep
+ * their delta tuple's first column; a non-linear program's rounds run as {@link PartitionedRounds}.
  */
 public final class CpuFixpoint {
     /** Delta tuples a thread takes at a time. */
@@ -63,14 +62,10 @@ public final class CpuFixpoint {
     /**
      * Runs the program from relation i's tuples {@code known[i]} and {@code delta[i]} (disjoint; every
      * consequence of the known tuples alone is among them, as after any semi-naive round).
-     * {@code materialise[i]}: return relation i's tuples as a relation (else only its size). The program
-     * is linear: its lookups read relations of earlier strata (they may chain).
+     * {@code materialise[i]}: return relation i's tuples as a relation (else only its size). Lookups may
+     * chain, and may read relations of the stratum (a non-linear program).
      */
     public Outcome run(FixpointProgram p, Relation[] known, Relation[] delta, boolean[] materialise, HandOver handOver) {
-        if (p.isNonLinear()) {
-            throw new IllegalArgumentException("the CPU's hash fixpoint takes linear recursion: " + p.relations()
-                    + " has a rule that looks up a relation of its own stratum");
-        }
         long t0 = System.nanoTime();
         ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1, r -> {
             Thread t = new Thread(r, "leapfrog-fixpoint");
@@ -78,85 +73,12 @@ public final class CpuFixpoint {
             return t;
         }) : null;
         try {
-            return new Run(p, pool).loop(known, delta, materialise, handOver, t0);
+            return p.isNonLinear() ? new PartitionedRounds(p, pool, threads, PartitionedRounds.WINDOW).run(known, delta, materialise, handOver, t0)
+                    : new Run(p, pool).loop(known, delta, materialise, handOver, t0);
         } finally {
             if (pool != null) {
                 pool.shutdownNow();
             }
-        }
-    }
-
-    /** A rule as arrays: its lookups' indexes, its tests (membership tests with their keys) and its head. */
-    private static final class Compiled {
-        final FixpointProgram.Rule rule;
-        final KeyedColumns[] lookups;
-        final int[] keyVar;
-        final int[] keyConst;
-        final int[] outVar;
-        final FixpointProgram.TestKind[] kind;
-        final int[] stage;
-        final int[] lhs;
-        final int[] lhsConst;
-        final int[] rhs;
-        final int[] rhsConst;
-        final long[][] members;
-        final boolean lateTests;
-        final int[] headVar;
-        final int[] headConst;
-        final int target;
-
-        Compiled(FixpointProgram.Rule r, KeyedColumns[] lookups, long[][] members) {
-            this.rule = r;
-            this.lookups = lookups;
-            int nl = lookups.length;
-            keyVar = new int[nl];
-            keyConst = new int[nl];
-            outVar = new int[nl];
-            for (int j = 0; j < nl; j++) {
-                FixpointProgram.Lookup l = r.lookups().get(j);
-                keyVar[j] = l.keyVar();
-                keyConst[j] = l.keyConst();
-                outVar[j] = l.outVar();
-            }
-            int nt = r.tests().size();
-            kind = new FixpointProgram.TestKind[nt];
-            stage = new int[nt];
-            lhs = new int[nt];
-            lhsConst = new int[nt];
-            rhs = new int[nt];
-            rhsConst = new int[nt];
-            boolean late = false;
-            for (int t = 0; t < nt; t++) {
-                FixpointProgram.Test x = r.tests().get(t);
-                kind[t] = x.kind();
-                stage[t] = x.stage();
-                lhs[t] = x.lhs();
-                lhsConst[t] = x.lhsConst();
-                rhs[t] = x.rhs();
-                rhsConst[t] = x.rhsConst();
-                late |= x.stage() > 0;
-            }
-            this.members = members;
-            this.lateTests = late;
-            headVar = r.headVars().clone();
-            headConst = r.headConsts().clone();
-            target = r.target();
-        }
-
-        /** Whether test t holds for the binding. */
-        boolean test(int t, int[] vars) {
-            int l = lhs[t] == FixpointProgram.CONST ? lhsConst[t] : vars[lhs[t]];
-            int r = rhs[t] == FixpointProgram.CONST ? rhsConst[t] : rhs[t] >= 0 ? vars[rhs[t]] : 0;
-            return switch (kind[t]) {
-                case EQ -> l == r;
-                case NE -> l != r;
-                case LT -> l < r;
-                case LE -> l <= r;
-                case GT -> l > r;
-                case GE -> l >= r;
-                case MEMBER -> TupleKeys.contains(members[t], TupleKeys.pack(l, r));
-                case NOT_MEMBER -> !TupleKeys.contains(members[t], TupleKeys.pack(l, r));
-            };
         }
     }
 
@@ -224,7 +146,7 @@ public final class CpuFixpoint {
                 flush(b);
                 sizes[i] = (long) old.length + recent.length;
             }
-            List<Compiled> rules = compile();
+            List<CompiledRule> rules = CompiledRule.compile(p);
             int rounds = 0;
             boolean grew = true;
             long roundStart = t0;
@@ -243,7 +165,7 @@ public final class CpuFixpoint {
                 for (int i = 0; i < nrel; i++) {
                     found.add(new ArrayList<>());
                 }
-                for (Compiled c : rules) {
+                for (CompiledRule c : rules) {
                     runRule(c, deltas.get(c.rule.delta()), found);
                 }
                 grew = false;
@@ -277,40 +199,14 @@ public final class CpuFixpoint {
             return new Outcome(sizes.clone(), null, rounds, candidates, System.nanoTime() - t0, known, delta);
         }
 
-        private List<Compiled> compile() {
-            Map<Relation, KeyedColumns[]> indexes = new IdentityHashMap<>();
-            Map<Relation, long[]> members = new IdentityHashMap<>();
-            List<Compiled> out = new ArrayList<>();
-            for (FixpointProgram.Rule r : p.rules()) {
-                KeyedColumns[] lk = new KeyedColumns[r.lookups().size()];
-                for (int j = 0; j < lk.length; j++) {
-                    FixpointProgram.Lookup l = r.lookups().get(j);
-                    KeyedColumns[] byColumn = indexes.computeIfAbsent(l.relation(), k -> new KeyedColumns[2]);
-                    if (byColumn[l.keyColumn()] == null) {
-                        byColumn[l.keyColumn()] = KeyedColumns.of(l.relation(), l.keyColumn());
-                    }
-                    lk[j] = byColumn[l.keyColumn()];
-                }
-                long[][] mk = new long[r.tests().size()][];
-                for (int t = 0; t < mk.length; t++) {
-                    Relation m = r.tests().get(t).members();
-                    if (m != null) {
-                        mk[t] = members.computeIfAbsent(m, TupleKeys::of);
-                    }
-                }
-                out.add(new Compiled(r, lk, mk));
-            }
-            return out;
-        }
-
         /** One rule over the delta's pieces; the new tuples go to {@code found} (by relation). */
-        private void runRule(Compiled c, List<long[]> delta, List<List<long[]>> found) {
+        private void runRule(CompiledRule c, List<long[]> delta, List<List<long[]>> found) {
             Batch[] batches = new Batch[threads];
             parallel(delta, (w, d, from, to) -> {
                 Batch b = batches[w] == null ? (batches[w] = new Batch(p.relationCount())) : batches[w];
                 int[] vars = new int[FixpointProgram.MAX_VARS];
                 for (int i = from; i < to; i++) {
-                    if (bindDelta(c, d[i], vars)) {
+                    if (c.bindDelta(d[i], vars)) {
                         expand(c, 0, vars, b);
                     }
                 }
@@ -376,40 +272,16 @@ public final class CpuFixpoint {
             return keys;
         }
 
-        private boolean bindDelta(Compiled c, long key, int[] vars) {
-            int[] dv = c.rule.deltaVars();
-            if (dv[0] >= 0) {
-                vars[dv[0]] = TupleKeys.col0(key);
-            }
-            if (dv.length == 2 && dv[1] >= 0) {
-                vars[dv[1]] = TupleKeys.col1(key);
-            }
-            for (int t = 0; t < c.stage.length; t++) {
-                if (c.stage[t] == 0 && !c.test(t, vars)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
         /** Binds lookup j's values in turn (and the later lookups' under each); at the end, tests and adds the head's tuple. */
-        private void expand(Compiled c, int j, int[] vars, Batch out) {
+        private void expand(CompiledRule c, int j, int[] vars, Batch out) {
             if (j == c.lookups.length) {
-                if (c.lateTests) {
-                    for (int t = 0; t < c.stage.length; t++) {
-                        if (c.stage[t] > 0 && !c.test(t, vars)) {
-                            return;
-                        }
-                    }
+                if (c.lateTestsHold(vars)) {
+                    add(out, c.target, c.head(vars));
                 }
-                int[] hv = c.headVar;
-                int c0 = hv[0] == FixpointProgram.CONST ? c.headConst[0] : vars[hv[0]];
-                int c1 = hv.length == 1 ? 0 : hv[1] == FixpointProgram.CONST ? c.headConst[1] : vars[hv[1]];
-                add(out, c.target, TupleKeys.pack(c0, c1));
                 return;
             }
             KeyedColumns k = c.lookups[j];
-            int slot = k.slot(c.keyVar[j] == FixpointProgram.CONST ? c.keyConst[j] : vars[c.keyVar[j]]);
+            int slot = k.slot(c.key(j, vars));
             if (slot < 0) {
                 return;
             }

@@ -1,5 +1,6 @@
 package io.leapfrog.exec.gpu.fixpoint;
 
+import io.leapfrog.exec.fixpoint.ValueRange;
 import io.leapfrog.exec.gpu.DeviceBuffer;
 import io.leapfrog.exec.gpu.GpuDevice;
 import io.leapfrog.exec.gpu.join.DeviceScan;
@@ -13,6 +14,8 @@ import io.leapfrog.kernels.layout.LfFixLookup;
  * the values 4 per tuple.
  */
 final class DeviceIndex implements AutoCloseable {
+    /** The most values a device index of a relation of the stratum covers (its offsets: 8 bytes each). */
+    static final long MAX_SPAN = 1L << 28;
     private static final int BLOCK = GpuFixpoint.THREADS;
 
     private final GpuDevice dev;

@@ -2,6 +2,7 @@ package io.leapfrog.exec.gpu.fixpoint;
 
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.fixpoint.FixpointProgram;
+import io.leapfrog.exec.fixpoint.ValueRange;
 import io.leapfrog.exec.fixpoint.KeyedColumns;
 import io.leapfrog.exec.fixpoint.TupleKeys;
 import io.leapfrog.exec.gpu.DeviceBuffer;
@@ -94,10 +95,10 @@ public final class GpuFixpoint {
             }
         }
         ValueRange range = p.isNonLinear() ? ValueRange.of(p, known, delta) : null;
-        if (range != null && range.span() > ValueRange.MAX_SPAN) {
+        if (range != null && range.span() > DeviceIndex.MAX_SPAN) {
             throw new GpuOutOfMemoryException("the values of " + program.relations() + " span " + range.span() + " (from "
                     + range.min() + " to " + range.max() + "): an index of a relation of the stratum on the device takes"
-                    + " 16 bytes per value of that range, and at most " + ValueRange.MAX_SPAN + " values", 16 * range.span());
+                    + " 16 bytes per value of that range, and at most " + DeviceIndex.MAX_SPAN + " values", 16 * range.span());
         }
         Relation[] k0 = known;
         Relation[] d0 = delta;

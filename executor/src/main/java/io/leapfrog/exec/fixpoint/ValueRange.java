@@ -1,22 +1,19 @@
-package io.leapfrog.exec.gpu.fixpoint;
+package io.leapfrog.exec.fixpoint;
 
-import io.leapfrog.exec.fixpoint.FixpointProgram;
 import io.leapfrog.exec.storage.Relation;
 
 /**
  * The values [min, max] a relation of a recursive stratum can hold: rules compute no values, so every
  * value of a derived tuple is a value of the starting tuples, of an earlier relation a lookup reads, or a
- * constant of a head. {@link DeviceIndex} sizes its offsets by it.
+ * constant of a head. The fixpoints' indexes address values by their place in it (the GPU's
+ * DeviceIndex, the CPU's {@link BucketedGroups}).
  */
-record ValueRange(int min, int max) {
-    /** The most values a device index of a relation of the stratum covers (its offsets: 8 bytes each). */
-    static final long MAX_SPAN = 1L << 28;
-
-    long span() {
+public record ValueRange(int min, int max) {
+    public long span() {
         return (long) max - min + 1;
     }
 
-    static ValueRange of(FixpointProgram p, Relation[] known, Relation[] delta) {
+    public static ValueRange of(FixpointProgram p, Relation[] known, Relation[] delta) {
         long[] mm = {Integer.MAX_VALUE, Integer.MIN_VALUE};
         for (int i = 0; i < known.length; i++) {
             take(known[i], mm);

@@ -1,0 +1,657 @@
+package io.leapfrog.exec.fixpoint;
+
+import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.exec.storage.Relation;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+
+/**
+ * The CPU fixpoint's rounds for non-linear programs, whose rules look up relations of the stratum: a
+ * rule's candidates fall anywhere in the relation (Andersen's store rule makes a tuple keyed by a value
+ * its delta tuple does not hold), so they are not added as they are made. Each round alternates two
+ * phases: the threads run the rules over chunks of the delta, reading the relations and appending each
+ * candidate to a buffer of its own for the candidate's {@link BucketedGroups bucket}; then each thread
+ * takes whole buckets and adds every thread's candidates for them, without locks, to groups that fit in
+ * cache. The threads stop for an adding phase whenever their buffers hold a window of candidates
+ * ({@link #WINDOW} by default), so the buffers stay bounded whatever a round makes, and a window holds
+ * the candidates of all the round's rules. Phases never overlap, so the relations are read while nobody
+ * adds to them; a rule may read tuples added earlier in its own round, which semi-naive evaluation
+ * allows (they are in the next delta as well).
+ *
+ * <p>Each relation of the stratum is kept grouped by its first column (the set that deduplicates), and,
+ * when a rule looks it up by its second column, grouped by that too: an adding phase's new tuples are
+ * added there, reversed, by a second pass of the same kind.
+ */
+final class PartitionedRounds {
+    /** Delta tuples a thread takes at a time. */
+    private static final int CHUNK = 256;
+    /** Candidates the threads buffer together before the round stops to add them (8 bytes each). */
+    static final long WINDOW = 1 << 24;
+    /** Rounds or phases with less work than this run on the calling thread alone. */
+    private static final int PARALLEL_WORK = 4096;
+    /** The most keys a grouping addresses directly (4 bytes each). */
+    private static final long MAX_DIRECT_SPAN = 1L << 26;
+    /** Keys a grouping addresses directly per tuple the stratum starts from and reads. */
+    private static final long DIRECT_PER_TUPLE = 8;
+    /** A unary tuple (v) is kept as the pair (v >> UNARY_SHIFT, v): groups of up to 2^UNARY_SHIFT values. */
+    private static final int UNARY_SHIFT = 8;
+
+    private final FixpointProgram p;
+    private final ExecutorService pool;
+    private final int threads;
+    /** Relation i grouped by column c: {@code index[i][c]} (column 1 only when a rule looks it up by it). */
+    private final BucketedGroups[][] index;
+    private final boolean[] unary;
+    private final long[] sizes;
+    private final Worker[] workers;
+    /** Candidates a thread buffers before an adding phase. */
+    private final long window;
+    private long candidates;
+
+    /**
+     * @param pool    the helper threads (null: the caller's alone)
+     * @param threads the caller and the helpers
+     * @param window  candidates the threads buffer together before an adding phase
+     */
+    PartitionedRounds(FixpointProgram p, ExecutorService pool, int threads, long window) {
+        this.p = p;
+        this.pool = pool;
+        this.threads = pool == null ? 1 : threads;
+        int nrel = p.relationCount();
+        index = new BucketedGroups[nrel][2];
+        unary = new boolean[nrel];
+        sizes = new long[nrel];
+        for (int i = 0; i < nrel; i++) {
+            unary[i] = p.arities()[i] == 1;
+        }
+        this.window = Math.max(1, window / this.threads);
+        workers = new Worker[this.threads];
+        for (int w = 0; w < workers.length; w++) {
+            workers[w] = new Worker(nrel);
+        }
+    }
+
+    /** One thread's candidates by relation and bucket, and the new tuples its adding phases found. */
+    private final class Worker {
+        final long[][][] buffers;
+        final int[][] counts;
+        final int[] vars = new int[FixpointProgram.MAX_VARS];
+        final LongList[] found;
+        /**
+         * Per lookup of the rule running, the last key a lookup into the stratum read and its group: the
+         * same key comes back for every value of an earlier lookup, and for delta tuples in a row.
+         */
+        final int[] lastKey = new int[FixpointProgram.MAX_LOOKUPS];
+        final BucketedGroups.Group[] lastGroup = new BucketedGroups.Group[FixpointProgram.MAX_LOOKUPS];
+        final boolean[] remembered = new boolean[FixpointProgram.MAX_LOOKUPS];
+        long pending;
+        long made;
+        /** While a factored rule runs: the delta tuples whose second columns each binding takes. */
+        long[] run;
+        int runFrom;
+        int runTo;
+
+        Worker(int relations) {
+            buffers = new long[2 * relations][BucketedGroups.BUCKETS][];   // then the reversed pairs, by relation
+            counts = new int[2 * relations][BucketedGroups.BUCKETS];
+            found = new LongList[relations];
+            for (int i = 0; i < relations; i++) {
+                found[i] = new LongList();
+            }
+        }
+
+        /** Buffers the candidate {@code key} of relation rel. */
+        void emit(int rel, long key) {
+            int a = unary[rel] ? TupleKeys.col0(key) >> UNARY_SHIFT : TupleKeys.col0(key);
+            int b = index[rel][0].bucketOf(a);
+            long[] buf = room(rel, b, 1);
+            buf[counts[rel][b]++] = key;
+        }
+
+        /** Buffers tuple {@code key} (a, v) of a relation as the pair (v, a), in slot {@code slot}, bucket b. */
+        void emitReversed(int slot, int b, long key) {
+            long[] buf = buffers[slot][b];
+            int n = counts[slot][b];
+            if (buf == null || n == buf.length) {
+                buf = buffers[slot][b] = Arrays.copyOf(buf == null ? new long[0] : buf, Math.max(64, 2 * n));
+            }
+            buf[n] = TupleKeys.pack(TupleKeys.col1(key), TupleKeys.col0(key));
+            counts[slot][b] = n + 1;
+            pending++;
+        }
+
+        /** The buffer of relation rel's bucket b, with room for {@code more} keys after its count. */
+        private long[] room(int rel, int b, int more) {
+            long[] buf = buffers[rel][b];
+            int need = counts[rel][b] + more;
+            if (buf == null || need > buf.length) {
+                buf = buffers[rel][b] = Arrays.copyOf(buf == null ? new long[0] : buf, Math.max(64, Math.max(need, 2 * need - more)));
+            }
+            pending += more;
+            made += more;
+            return buf;
+        }
+
+        /** Buffers the candidates (a, second column of {@code keys[from..to)}) of binary relation rel. */
+        void emitRun(int rel, int a, long[] keys, int from, int to) {
+            int b = index[rel][0].bucketOf(a);
+            long[] buf = room(rel, b, to - from);
+            int n = counts[rel][b];
+            long hi = TupleKeys.pack(a, 0) & 0xFFFFFFFF00000000L;
+            for (int i = from; i < to; i++) {
+                buf[n++] = hi | (keys[i] & 0xFFFFFFFFL);
+            }
+            counts[rel][b] = n;
+        }
+
+        /** Buffers the candidates (a, v) of binary relation rel for the values v of {@code values[from..to)}. */
+        void emitValues(int rel, int a, int[] values, int from, int to) {
+            int b = index[rel][0].bucketOf(a);
+            long[] buf = room(rel, b, to - from);
+            int n = counts[rel][b];
+            for (int i = from; i < to; i++) {
+                buf[n++] = TupleKeys.pack(a, values[i]);
+            }
+            counts[rel][b] = n;
+        }
+
+        /** Buffers the candidates (a, v) of binary relation rel for the values v of group g. */
+        void emitGroup(int rel, int a, BucketedGroups.Group g) {
+            int b = index[rel][0].bucketOf(a);
+            int[] slots = g.slots;
+            long[] buf = room(rel, b, slots.length + 1);
+            int n = counts[rel][b];
+            long hi = TupleKeys.pack(a, 0) & 0xFFFFFFFF00000000L;
+            for (int v : slots) {   // without a branch: a free slot's write is overwritten by the next
+                buf[n] = hi | ((v ^ 0x80000000) & 0xFFFFFFFFL);
+                n += v != BucketedGroups.EMPTY ? 1 : 0;
+            }
+            if (g.hasEmpty) {
+                buf[n++] = TupleKeys.pack(a, BucketedGroups.EMPTY);
+            }
+            int unused = slots.length + 1 - (n - counts[rel][b]);
+            pending -= unused;
+            made -= unused;
+            counts[rel][b] = n;
+        }
+    }
+
+    /** A growable array of keys. */
+    private static final class LongList {
+        long[] keys = new long[256];
+        int n;
+
+        void add(long k) {
+            if (n == keys.length) {
+                keys = Arrays.copyOf(keys, n * 2);
+            }
+            keys[n++] = k;
+        }
+
+        /** The keys so far, and empties the list. */
+        long[] take() {
+            long[] out = Arrays.copyOf(keys, n);
+            n = 0;
+            return out;
+        }
+    }
+
+    CpuFixpoint.Outcome run(Relation[] known, Relation[] delta, boolean[] materialise, CpuFixpoint.HandOver handOver,
+                            long t0) {
+        int nrel = p.relationCount();
+        makeIndexes(known, delta);
+        List<List<long[]>> deltas = new ArrayList<>();
+        for (int i = 0; i < nrel; i++) {
+            long[] old = TupleKeys.of(known[i]);
+            long[] recent = TupleKeys.of(delta[i]);
+            deltas.add(List.of(recent));
+            for (long k : old) {
+                workers[0].emit(i, k);
+            }
+            for (long k : recent) {
+                workers[0].emit(i, k);
+            }
+            sizes[i] = (long) old.length + recent.length;
+        }
+        addBuffered();   // the starting tuples, into both groupings
+        for (int i = 0; i < nrel; i++) {
+            for (Worker w : workers) {
+                w.found[i].n = 0;
+            }
+        }
+        workers[0].made = 0;
+        List<CompiledRule> rules = CompiledRule.compile(p);
+        int rounds = 0;
+        boolean grew = true;
+        long roundStart = t0;
+        while (grew) {
+            long now = System.nanoTime();
+            if (rounds > 0 && handOver.now(now - roundStart, totalOf(deltas))) {
+                return handOver(deltas, rounds, t0);
+            }
+            roundStart = now;
+            rounds++;
+            if (Thread.currentThread().isInterrupted()) {
+                throw new LeapfrogException("error: evaluation interrupted in round " + rounds + " of the fixpoint of "
+                        + p.relations());
+            }
+            runRound(rules, deltas);
+            grew = false;
+            for (int i = 0; i < nrel; i++) {
+                List<long[]> found = new ArrayList<>();
+                for (Worker w : workers) {
+                    if (w.found[i].n > 0) {
+                        found.add(w.found[i].take());
+                    }
+                }
+                long n = total(found);
+                sizes[i] += n;
+                grew |= n > 0;
+                deltas.set(i, found);
+            }
+        }
+        for (Worker w : workers) {
+            candidates += w.made;
+        }
+        Relation[] out = new Relation[nrel];
+        for (int i = 0; i < nrel; i++) {
+            if (materialise[i]) {
+                long[] keys = keys(i);
+                out[i] = Relation.fromPackedPairs(p.arities()[i], keys, keys.length);
+            }
+        }
+        return new CpuFixpoint.Outcome(sizes.clone(), out, rounds, candidates, System.nanoTime() - t0, null, null);
+    }
+
+    private CpuFixpoint.Outcome handOver(List<List<long[]>> deltas, int rounds, long t0) {
+        for (Worker w : workers) {
+            candidates += w.made;
+        }
+        int nrel = p.relationCount();
+        Relation[] known = new Relation[nrel];
+        Relation[] delta = new Relation[nrel];
+        for (int i = 0; i < nrel; i++) {
+            long[] all = keys(i);
+            long[] d = concat(deltas.get(i));
+            delta[i] = Relation.fromPackedPairs(p.arities()[i], d, d.length);
+            known[i] = Relation.fromPackedPairs(p.arities()[i], all, all.length).minus(delta[i]);
+        }
+        return new CpuFixpoint.Outcome(sizes.clone(), null, rounds, candidates, System.nanoTime() - t0, known, delta);
+    }
+
+    /**
+     * Each relation's grouping by its first column, and by its second where a rule looks it up by that:
+     * addressed directly over the stratum's values when their span is at most {@link #DIRECT_PER_TUPLE}
+     * times the tuples the stratum starts from and reads (and {@link #MAX_DIRECT_SPAN}), else hashed.
+     */
+    private void makeIndexes(Relation[] known, Relation[] delta) {
+        ValueRange range = ValueRange.of(p, known, delta);
+        long tuples = 0;
+        for (int i = 0; i < known.length; i++) {
+            tuples += known[i].size() + delta[i].size();
+        }
+        for (FixpointProgram.Rule r : p.rules()) {
+            for (FixpointProgram.Lookup l : r.lookups()) {
+                tuples += l.isRecursive() ? 0 : l.relation().size();
+            }
+        }
+        for (int i = 0; i < index.length; i++) {
+            index[i][0] = groups(range, unary[i], tuples);
+        }
+        for (FixpointProgram.Rule r : p.rules()) {
+            for (FixpointProgram.Lookup l : r.lookups()) {
+                if (l.isRecursive() && l.keyColumn() == 1 && index[l.source()][1] == null) {
+                    index[l.source()][1] = groups(range, false, tuples);
+                }
+            }
+        }
+    }
+
+    private static BucketedGroups groups(ValueRange range, boolean unary, long tuples) {
+        int min = unary ? range.min() >> UNARY_SHIFT : range.min();
+        int max = unary ? range.max() >> UNARY_SHIFT : range.max();
+        long span = (long) max - min + 1;
+        return span <= Math.min(MAX_DIRECT_SPAN, DIRECT_PER_TUPLE * tuples + BucketedGroups.BUCKETS)
+                ? BucketedGroups.direct(min, max) : BucketedGroups.hashed();
+    }
+
+    /**
+     * One round: every rule over its delta's pieces, in windows of generating and adding. The threads take
+     * chunks numbered across all rules and pieces, so a window holds the candidates of several rules and
+     * each adding phase passes over the relations once for all of them.
+     */
+    private void runRound(List<CompiledRule> rules, List<List<long[]>> deltas) {
+        List<CompiledRule> taskRule = new ArrayList<>();
+        List<long[]> taskPiece = new ArrayList<>();
+        long n = 0;
+        for (CompiledRule c : rules) {
+            for (long[] d : deltas.get(c.rule.delta())) {
+                if (d.length > 0) {
+                    taskRule.add(c);
+                    taskPiece.add(d);
+                    n += d.length;
+                }
+            }
+        }
+        int[] firstChunk = new int[taskPiece.size() + 1];
+        for (int i = 0; i < taskPiece.size(); i++) {
+            firstChunk[i + 1] = Math.addExact(firstChunk[i], (taskPiece.get(i).length + CHUNK - 1) / CHUNK);
+        }
+        int total = firstChunk[taskPiece.size()];
+        AtomicInteger next = new AtomicInteger();
+        int parallel = n < PARALLEL_WORK ? 1 : threads;
+        while (next.get() < total) {
+            onWorkers(parallel, w -> {
+                Worker me = workers[w];
+                CompiledRule running = null;
+                int task = 0;
+                while (me.pending < window) {
+                    int chunk = next.getAndIncrement();
+                    if (chunk >= total) {
+                        return;
+                    }
+                    while (firstChunk[task + 1] <= chunk) {   // chunks are taken in increasing order
+                        task++;
+                    }
+                    CompiledRule c = taskRule.get(task);
+                    if (c != running) {
+                        Arrays.fill(me.remembered, false);   // another rule's lookups, or groups added since
+                        running = c;
+                    }
+                    long[] d = taskPiece.get(task);
+                    int from = runStart(d, (chunk - firstChunk[task]) * CHUNK);
+                    int to = runStart(d, Math.min(d.length, (chunk - firstChunk[task] + 1) * CHUNK));
+                    expandChunk(c, d, from, to, me);
+                }
+            });
+            addBuffered();
+        }
+    }
+
+    /** Rule c over the delta tuples {@code d[from..to)}, which start and end on runs of equal first columns. */
+    private void expandChunk(CompiledRule c, long[] d, int from, int to, Worker me) {
+        int[] vars = me.vars;
+        if (!c.factored) {
+            for (int i = from; i < to; i++) {
+                if (c.bindDelta(d[i], vars)) {
+                    expand(c, 0, vars, me);
+                }
+            }
+            return;
+        }
+        me.run = d;
+        for (int i = from; i < to; ) {
+            int end = i + 1;
+            while (end < to && TupleKeys.col0(d[end]) == TupleKeys.col0(d[i])) {
+                end++;
+            }
+            me.runFrom = i;
+            me.runTo = end;
+            if (c.bindDelta(d[i], vars)) {
+                expand(c, 0, vars, me);
+            }
+            i = end;
+        }
+        me.run = null;
+    }
+
+    /** Binds lookup j's values in turn (and the later lookups' under each); at the end, tests and buffers the head's tuple. */
+    private void expand(CompiledRule c, int j, int[] vars, Worker out) {
+        if (j == c.lookups.length) {
+            if (!c.lateTestsHold(vars)) {
+                return;
+            }
+            if (out.run != null) {
+                out.emitRun(c.target, c.headFirst(vars), out.run, out.runFrom, out.runTo);
+            } else {
+                out.emit(c.target, c.head(vars));
+            }
+            return;
+        }
+        boolean tail = c.tailRun && j == c.lookups.length - 1;
+        int key = c.key(j, vars);
+        int ov = c.outVar[j];
+        KeyedColumns k = c.lookups[j];
+        if (k == null) {
+            BucketedGroups.Group g;
+            if (out.remembered[j] && out.lastKey[j] == key) {
+                g = out.lastGroup[j];
+            } else {
+                g = index[c.source[j]][c.keyColumn[j]].get(key);
+                out.lastKey[j] = key;
+                out.lastGroup[j] = g;
+                out.remembered[j] = true;
+            }
+            if (g == null || g.count() == 0) {
+                return;
+            }
+            if (ov == FixpointProgram.IGNORED) {
+                expand(c, j + 1, vars, out);
+                return;
+            }
+            if (tail) {
+                out.emitGroup(c.target, c.headFirst(vars), g);
+                return;
+            }
+            for (int v : g.slots) {
+                if (v != BucketedGroups.EMPTY) {
+                    vars[ov] = v;
+                    expand(c, j + 1, vars, out);
+                }
+            }
+            if (g.hasEmpty) {
+                vars[ov] = BucketedGroups.EMPTY;
+                expand(c, j + 1, vars, out);
+            }
+            return;
+        }
+        int slot = k.slot(key);
+        if (slot < 0) {
+            return;
+        }
+        long a = k.offsets[slot];
+        long b = k.offsets[slot + 1];
+        if (ov == FixpointProgram.IGNORED) {
+            if (a < b) {
+                expand(c, j + 1, vars, out);
+            }
+            return;
+        }
+        int[] values = k.values;
+        if (tail) {
+            out.emitValues(c.target, c.headFirst(vars), values, (int) a, (int) b);
+            return;
+        }
+        for (int x = (int) a; x < (int) b; x++) {
+            vars[ov] = values[x];
+            expand(c, j + 1, vars, out);
+        }
+    }
+
+    /**
+     * Adds every worker's buffered candidates to their relations, bucket by bucket; the new ones go to the
+     * adding worker's found list and, for a relation also grouped by its second column, to that worker's
+     * buffers of reversed pairs, added to that grouping in a second pass the same way.
+     */
+    private void addBuffered() {
+        long pending = 0;
+        for (Worker w : workers) {
+            pending += w.pending;
+            w.pending = 0;
+        }
+        if (pending == 0) {
+            return;
+        }
+        int nrel = p.relationCount();
+        int parallel = pending < PARALLEL_WORK ? 1 : threads;
+        AtomicInteger next = new AtomicInteger();
+        onWorkers(parallel, w -> {
+            Worker me = workers[w];
+            for (int b = next.getAndIncrement(); b < BucketedGroups.BUCKETS; b = next.getAndIncrement()) {
+                for (int rel = 0; rel < nrel; rel++) {
+                    LongList found = me.found[rel];
+                    int segment = found.n;
+                    addBucket(rel, b, index[rel][0], unary[rel], found);
+                    // the next delta's tuples with one first column together, for factored rules and chunking
+                    Arrays.sort(found.keys, segment, found.n);
+                    BucketedGroups bySecond = index[rel][1];
+                    for (int i = segment; bySecond != null && i < found.n; i++) {
+                        long key = found.keys[i];
+                        me.emitReversed(nrel + rel, bySecond.bucketOf(TupleKeys.col1(key)), key);
+                    }
+                }
+            }
+        });
+        long reversed = 0;
+        for (Worker w : workers) {
+            reversed += w.pending;
+            w.pending = 0;
+        }
+        if (reversed == 0) {
+            return;
+        }
+        AtomicInteger nextReversed = new AtomicInteger();
+        onWorkers(reversed < PARALLEL_WORK ? 1 : threads, w -> {
+            for (int b = nextReversed.getAndIncrement(); b < BucketedGroups.BUCKETS; b = nextReversed.getAndIncrement()) {
+                for (int rel = 0; rel < nrel; rel++) {
+                    if (index[rel][1] != null) {
+                        addBucket(nrel + rel, b, index[rel][1], false, null);
+                    }
+                }
+            }
+        });
+    }
+
+    /**
+     * Adds the pairs every worker buffered in slot {@code slot}, bucket b, to {@code set}; those that were
+     * new to {@code found} when given.
+     */
+    private void addBucket(int slot, int b, BucketedGroups set, boolean unaryKeys, LongList found) {
+        for (Worker from : workers) {
+            int n = from.counts[slot][b];
+            if (n == 0) {
+                continue;
+            }
+            long[] buf = from.buffers[slot][b];
+            BucketedGroups.Group g = null;
+            int lastA = 0;
+            for (int i = 0; i < n; i++) {
+                long key = buf[i];
+                int a;
+                int v;
+                if (unaryKeys) {
+                    v = TupleKeys.col0(key);
+                    a = v >> UNARY_SHIFT;
+                } else {
+                    a = TupleKeys.col0(key);
+                    v = TupleKeys.col1(key);
+                }
+                if (g == null || a != lastA) {
+                    g = set.getOrAdd(a);
+                    lastA = a;
+                }
+                if (g.add(v) && found != null) {
+                    found.add(key);
+                }
+            }
+            from.counts[slot][b] = 0;
+        }
+    }
+
+    /** The first index at or after i where a run of equal first columns starts (or d.length). */
+    private static int runStart(long[] d, int i) {
+        while (i > 0 && i < d.length && TupleKeys.col0(d[i - 1]) == TupleKeys.col0(d[i])) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Relation i's tuples as keys, in no order. */
+    private long[] keys(int i) {
+        long[] keys = new long[Math.toIntExact(sizes[i])];
+        int n = index[i][0].keys(keys, 0);
+        if (n != keys.length) {
+            throw new IllegalStateException("relation " + p.relations().get(i) + " holds " + n + " tuples, counted " + keys.length);
+        }
+        if (unary[i]) {
+            for (int j = 0; j < keys.length; j++) {
+                keys[j] = TupleKeys.pack(TupleKeys.col1(keys[j]), 0);
+            }
+        }
+        return keys;
+    }
+
+    /** Runs body(w) for w in [0, parts) on the pool's threads and the caller (worker 0), and waits for all. */
+    private void onWorkers(int parts, IntConsumer body) {
+        if (parts == 1) {
+            body.accept(0);
+            return;
+        }
+        List<Future<?>> helpers = new ArrayList<>();
+        for (int w = 1; w < parts; w++) {
+            int worker = w;
+            helpers.add(pool.submit(() -> body.accept(worker)));
+        }
+        try {
+            body.accept(0);
+        } finally {
+            for (Future<?> f : helpers) {
+                await(f);
+            }
+        }
+    }
+
+    private void await(Future<?> f) {
+        try {
+            f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LeapfrogException("error: evaluation interrupted in the fixpoint of " + p.relations());
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    private static long total(List<long[]> pieces) {
+        long n = 0;
+        for (long[] d : pieces) {
+            n += d.length;
+        }
+        return n;
+    }
+
+    private static long totalOf(List<List<long[]>> deltas) {
+        long n = 0;
+        for (List<long[]> d : deltas) {
+            n += total(d);
+        }
+        return n;
+    }
+
+    private static long[] concat(List<long[]> parts) {
+        int n = 0;
+        for (long[] a : parts) {
+            n = Math.addExact(n, a.length);
+        }
+        long[] out = new long[n];
+        int at = 0;
+        for (long[] a : parts) {
+            System.arraycopy(a, 0, out, at, a.length);
+            at += a.length;
+        }
+        return out;
+    }
+}
