@@ -80,8 +80,8 @@ final class PartitionedRounds {
 
     /** One thread's candidates by relation and bucket, and the new tuples its adding phases found. */
     private final class Worker {
-        final long[][][] buffers;
-        final int[][] counts;
+        /** Destination {@code slot * BUCKETS + bucket}: slots 0..n-1 the relations, n..2n-1 their reversed pairs. */
+        final CandidateBlocks buffers;
         final int[] vars = new int[FixpointProgram.MAX_VARS];
         final LongList[] found;
         /**
@@ -99,8 +99,7 @@ final class PartitionedRounds {
         int runTo;
 
         Worker(int relations) {
-            buffers = new long[2 * relations][BucketedGroups.BUCKETS][];   // then the reversed pairs, by relation
-            counts = new int[2 * relations][BucketedGroups.BUCKETS];
+            buffers = new CandidateBlocks(2 * relations * BucketedGroups.BUCKETS);
             found = new LongList[relations];
             for (int i = 0; i < relations; i++) {
                 found[i] = new LongList();
@@ -110,76 +109,89 @@ final class PartitionedRounds {
         /** Buffers the candidate {@code key} of relation rel. */
         void emit(int rel, long key) {
             int a = unary[rel] ? TupleKeys.col0(key) >> UNARY_SHIFT : TupleKeys.col0(key);
-            int b = index[rel][0].bucketOf(a);
-            long[] buf = room(rel, b, 1);
-            buf[counts[rel][b]++] = key;
+            put(rel * BucketedGroups.BUCKETS + index[rel][0].bucketOf(a), key);
+            made++;
         }
 
-        /** Buffers tuple {@code key} (a, v) of a relation as the pair (v, a), in slot {@code slot}, bucket b. */
-        void emitReversed(int slot, int b, long key) {
-            long[] buf = buffers[slot][b];
-            int n = counts[slot][b];
-            if (buf == null || n == buf.length) {
-                buf = buffers[slot][b] = Arrays.copyOf(buf == null ? new long[0] : buf, Math.max(64, 2 * n));
-            }
-            buf[n] = TupleKeys.pack(TupleKeys.col1(key), TupleKeys.col0(key));
-            counts[slot][b] = n + 1;
+        /** Buffers tuple {@code key} (a, v) of relation rel as the pair (v, a), for its grouping by the second column. */
+        void emitReversed(int rel, long key) {
+            int v = TupleKeys.col1(key);
+            put((p.relationCount() + rel) * BucketedGroups.BUCKETS + index[rel][1].bucketOf(v),
+                    TupleKeys.pack(v, TupleKeys.col0(key)));
+        }
+
+        private void put(int d, long key) {
+            long[] block = buffers.block(d);
+            int f = buffers.fill(d);
+            block[f] = key;
+            buffers.setFill(d, f + 1);
             pending++;
-        }
-
-        /** The buffer of relation rel's bucket b, with room for {@code more} keys after its count. */
-        private long[] room(int rel, int b, int more) {
-            long[] buf = buffers[rel][b];
-            int need = counts[rel][b] + more;
-            if (buf == null || need > buf.length) {
-                buf = buffers[rel][b] = Arrays.copyOf(buf == null ? new long[0] : buf, Math.max(64, Math.max(need, 2 * need - more)));
-            }
-            pending += more;
-            made += more;
-            return buf;
         }
 
         /** Buffers the candidates (a, second column of {@code keys[from..to)}) of binary relation rel. */
         void emitRun(int rel, int a, long[] keys, int from, int to) {
-            int b = index[rel][0].bucketOf(a);
-            long[] buf = room(rel, b, to - from);
-            int n = counts[rel][b];
-            long hi = TupleKeys.pack(a, 0) & 0xFFFFFFFF00000000L;
+            int d = rel * BucketedGroups.BUCKETS + index[rel][0].bucketOf(a);
+            long hi = (long) a << 32;
+            long[] block = buffers.block(d);
+            int f = buffers.fill(d);
             for (int i = from; i < to; i++) {
-                buf[n++] = hi | (keys[i] & 0xFFFFFFFFL);
+                if (f == CandidateBlocks.BLOCK) {
+                    buffers.setFill(d, f);
+                    block = buffers.next(d);
+                    f = 0;
+                }
+                block[f++] = hi | (keys[i] & 0xFFFFFFFFL);
             }
-            counts[rel][b] = n;
+            buffers.setFill(d, f);
+            pending += to - from;
+            made += to - from;
         }
 
         /** Buffers the candidates (a, v) of binary relation rel for the values v of {@code values[from..to)}. */
         void emitValues(int rel, int a, int[] values, int from, int to) {
-            int b = index[rel][0].bucketOf(a);
-            long[] buf = room(rel, b, to - from);
-            int n = counts[rel][b];
+            int d = rel * BucketedGroups.BUCKETS + index[rel][0].bucketOf(a);
+            long[] block = buffers.block(d);
+            int f = buffers.fill(d);
             for (int i = from; i < to; i++) {
-                buf[n++] = TupleKeys.pack(a, values[i]);
+                if (f == CandidateBlocks.BLOCK) {
+                    buffers.setFill(d, f);
+                    block = buffers.next(d);
+                    f = 0;
+                }
+                block[f++] = TupleKeys.pack(a, values[i]);
             }
-            counts[rel][b] = n;
+            buffers.setFill(d, f);
+            pending += to - from;
+            made += to - from;
         }
 
         /** Buffers the candidates (a, v) of binary relation rel for the values v of group g. */
         void emitGroup(int rel, int a, BucketedGroups.Group g) {
-            int b = index[rel][0].bucketOf(a);
+            int d = rel * BucketedGroups.BUCKETS + index[rel][0].bucketOf(a);
+            long hi = (long) a << 32;
+            long[] block = buffers.block(d);
+            int f = buffers.fill(d);
             int[] slots = g.slots;
-            long[] buf = room(rel, b, slots.length + 1);
-            int n = counts[rel][b];
-            long hi = TupleKeys.pack(a, 0) & 0xFFFFFFFF00000000L;
-            for (int v : slots) {   // without a branch: a free slot's write is overwritten by the next
-                buf[n] = hi | ((v ^ 0x80000000) & 0xFFFFFFFFL);
-                n += v != BucketedGroups.EMPTY ? 1 : 0;
+            int i = 0;
+            while (i < slots.length) {
+                if (f == CandidateBlocks.BLOCK) {
+                    buffers.setFill(d, f);
+                    block = buffers.next(d);
+                    f = 0;
+                }
+                int end = Math.min(slots.length, i + CandidateBlocks.BLOCK - f);   // as many slots as the block has room for
+                for (; i < end; i++) {
+                    int v = slots[i];
+                    block[f] = hi | ((v ^ 0x80000000) & 0xFFFFFFFFL);   // without a branch: a free slot's key is overwritten
+                    f += v != BucketedGroups.EMPTY ? 1 : 0;
+                }
             }
+            buffers.setFill(d, f);
             if (g.hasEmpty) {
-                buf[n++] = TupleKeys.pack(a, BucketedGroups.EMPTY);
+                put(d, TupleKeys.pack(a, BucketedGroups.EMPTY));
             }
-            int unused = slots.length + 1 - (n - counts[rel][b]);
-            pending -= unused;
-            made -= unused;
-            counts[rel][b] = n;
+            pending += g.size;
+            made += g.count();
         }
     }
 
@@ -501,10 +513,8 @@ final class PartitionedRounds {
                     addBucket(rel, b, index[rel][0], unary[rel], found);
                     // the next delta's tuples with one first column together, for factored rules and chunking
                     Arrays.sort(found.keys, segment, found.n);
-                    BucketedGroups bySecond = index[rel][1];
-                    for (int i = segment; bySecond != null && i < found.n; i++) {
-                        long key = found.keys[i];
-                        me.emitReversed(nrel + rel, bySecond.bucketOf(TupleKeys.col1(key)), key);
+                    for (int i = segment; index[rel][1] != null && i < found.n; i++) {
+                        me.emitReversed(rel, found.keys[i]);
                     }
                 }
             }
@@ -514,19 +524,21 @@ final class PartitionedRounds {
             reversed += w.pending;
             w.pending = 0;
         }
-        if (reversed == 0) {
-            return;
-        }
-        AtomicInteger nextReversed = new AtomicInteger();
-        onWorkers(reversed < PARALLEL_WORK ? 1 : threads, w -> {
-            for (int b = nextReversed.getAndIncrement(); b < BucketedGroups.BUCKETS; b = nextReversed.getAndIncrement()) {
-                for (int rel = 0; rel < nrel; rel++) {
-                    if (index[rel][1] != null) {
-                        addBucket(nrel + rel, b, index[rel][1], false, null);
+        if (reversed > 0) {
+            AtomicInteger nextReversed = new AtomicInteger();
+            onWorkers(reversed < PARALLEL_WORK ? 1 : threads, w -> {
+                for (int b = nextReversed.getAndIncrement(); b < BucketedGroups.BUCKETS; b = nextReversed.getAndIncrement()) {
+                    for (int rel = 0; rel < nrel; rel++) {
+                        if (index[rel][1] != null) {
+                            addBucket(nrel + rel, b, index[rel][1], false, null);
+                        }
                     }
                 }
-            }
-        });
+            });
+        }
+        for (Worker w : workers) {
+            w.buffers.recycle();
+        }
     }
 
     /**
@@ -534,34 +546,35 @@ final class PartitionedRounds {
      * new to {@code found} when given.
      */
     private void addBucket(int slot, int b, BucketedGroups set, boolean unaryKeys, LongList found) {
+        int d = slot * BucketedGroups.BUCKETS + b;
         for (Worker from : workers) {
-            int n = from.counts[slot][b];
-            if (n == 0) {
-                continue;
-            }
-            long[] buf = from.buffers[slot][b];
+            CandidateBlocks buffers = from.buffers;
+            long[][] chain = buffers.chain(d);
             BucketedGroups.Group g = null;
             int lastA = 0;
-            for (int i = 0; i < n; i++) {
-                long key = buf[i];
-                int a;
-                int v;
-                if (unaryKeys) {
-                    v = TupleKeys.col0(key);
-                    a = v >> UNARY_SHIFT;
-                } else {
-                    a = TupleKeys.col0(key);
-                    v = TupleKeys.col1(key);
-                }
-                if (g == null || a != lastA) {
-                    g = set.getOrAdd(a);
-                    lastA = a;
-                }
-                if (g.add(v) && found != null) {
-                    found.add(key);
+            for (int k = 0; k < buffers.blocks(d); k++) {
+                long[] block = chain[k];
+                int n = buffers.keysIn(d, k);
+                for (int i = 0; i < n; i++) {
+                    long key = block[i];
+                    int a;
+                    int v;
+                    if (unaryKeys) {
+                        v = TupleKeys.col0(key);
+                        a = v >> UNARY_SHIFT;
+                    } else {
+                        a = TupleKeys.col0(key);
+                        v = TupleKeys.col1(key);
+                    }
+                    if (g == null || a != lastA) {
+                        g = set.getOrAdd(a);
+                        lastA = a;
+                    }
+                    if (g.add(v) && found != null) {
+                        found.add(key);
+                    }
                 }
             }
-            from.counts[slot][b] = 0;
         }
     }
 
