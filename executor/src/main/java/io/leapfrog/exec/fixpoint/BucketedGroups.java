@@ -15,8 +15,10 @@ import java.util.Arrays;
 final class BucketedGroups {
     static final int BUCKET_BITS = 10;
     static final int BUCKETS = 1 << BUCKET_BITS;
-    /** The free slot's mark; the value itself is kept by a flag. */
+    /** The value a group keeps by a flag, and a hashed bucket's mark of a free slot. */
     static final int EMPTY = Integer.MIN_VALUE;
+    /** A group holds v as {@code v ^ SIGN}. */
+    static final int SIGN = 0x80000000;
 
     /** Direct: the group of key k at {@code direct[k - base]}; null when hashed. */
     private final Group[] direct;
@@ -105,9 +107,14 @@ final class BucketedGroups {
         return at;
     }
 
-    /** The v's of one k. Read its values as {@link #slots} (skipping {@link #EMPTY}) and, when {@link #hasEmpty}, EMPTY. */
+    /**
+     * The v's of one k: an open-addressing set holding each v as {@code v ^ SIGN} (the low half of the
+     * pair's key {@link TupleKeys#pack}), so a fresh array is an empty set, 0 marking a free slot; the one
+     * value stored as 0, {@link #EMPTY}, is kept by a flag. Read its values as the non-zero {@link #slots}
+     * (each {@code ^ SIGN}) and, when {@link #hasEmpty}, EMPTY.
+     */
     static final class Group {
-        int[] slots = empty(4);
+        int[] slots = new int[8];
         int size;
         boolean hasEmpty;
 
@@ -121,16 +128,17 @@ final class BucketedGroups {
             if (2 * (size + 1) > slots.length) {
                 grow();
             }
-            int[] s = slots;
-            int mask = s.length - 1;
-            int i = TupleKeys.mix(v) & mask;
+            int s = v ^ SIGN;
+            int[] t = slots;
+            int mask = t.length - 1;
+            int i = TupleKeys.mix(s) & mask;
             while (true) {
-                int cur = s[i];
-                if (cur == v) {
+                int cur = t[i];
+                if (cur == s) {
                     return false;
                 }
-                if (cur == EMPTY) {
-                    s[i] = v;
+                if (cur == 0) {
+                    t[i] = s;
                     size++;
                     return true;
                 }
@@ -145,27 +153,28 @@ final class BucketedGroups {
 
         private void grow() {
             int[] old = slots;
-            int[] s = empty(old.length * 2);
-            int mask = s.length - 1;
-            for (int v : old) {
-                if (v != EMPTY) {
-                    int i = TupleKeys.mix(v) & mask;
-                    while (s[i] != EMPTY) {
+            int[] t = new int[old.length * 2];
+            int mask = t.length - 1;
+            for (int s : old) {
+                if (s != 0) {
+                    int i = TupleKeys.mix(s) & mask;
+                    while (t[i] != 0) {
                         i = (i + 1) & mask;
                     }
-                    s[i] = v;
+                    t[i] = s;
                 }
             }
-            slots = s;
+            slots = t;
         }
 
         private int keys(int k, long[] out, int at) {
             if (hasEmpty) {
                 out[at++] = TupleKeys.pack(k, EMPTY);
             }
-            for (int v : slots) {
-                if (v != EMPTY) {
-                    out[at++] = TupleKeys.pack(k, v);
+            long hi = (long) k << 32;
+            for (int s : slots) {
+                if (s != 0) {
+                    out[at++] = hi | (s & 0xFFFFFFFFL);
                 }
             }
             return at;

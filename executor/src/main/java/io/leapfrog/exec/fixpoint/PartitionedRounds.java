@@ -181,9 +181,9 @@ final class PartitionedRounds {
                 }
                 int end = Math.min(slots.length, i + CandidateBlocks.BLOCK - f);   // as many slots as the block has room for
                 for (; i < end; i++) {
-                    int v = slots[i];
-                    block[f] = hi | ((v ^ 0x80000000) & 0xFFFFFFFFL);   // without a branch: a free slot's key is overwritten
-                    f += v != BucketedGroups.EMPTY ? 1 : 0;
+                    int s = slots[i];
+                    block[f] = hi | (s & 0xFFFFFFFFL);   // without a branch: a free slot's key is overwritten
+                    f += s != 0 ? 1 : 0;
                 }
             }
             buffers.setFill(d, f);
@@ -452,9 +452,9 @@ final class PartitionedRounds {
                 out.emitGroup(c.target, c.headFirst(vars), g);
                 return;
             }
-            for (int v : g.slots) {
-                if (v != BucketedGroups.EMPTY) {
-                    vars[ov] = v;
+            for (int s : g.slots) {
+                if (s != 0) {
+                    vars[ov] = s ^ BucketedGroups.SIGN;
                     expand(c, j + 1, vars, out);
                 }
             }
