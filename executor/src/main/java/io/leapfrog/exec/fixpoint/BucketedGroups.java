@@ -131,7 +131,7 @@ final class BucketedGroups {
             int s = v ^ SIGN;
             int[] t = slots;
             int mask = t.length - 1;
-            int i = TupleKeys.mix(s) & mask;
+            int i = spread(s, t.length);
             while (true) {
                 int cur = t[i];
                 if (cur == s) {
@@ -146,6 +146,14 @@ final class BucketedGroups {
             }
         }
 
+        /**
+         * Value s's first slot in a table of {@code length} (a power of two): the high bits of a product
+         * with the golden ratio (Fibonacci hashing), one multiplication.
+         */
+        private static int spread(int s, int length) {
+            return (s * 0x9E3779B9) >>> (32 - Integer.numberOfTrailingZeros(length));
+        }
+
         /** How many values the group holds. */
         int count() {
             return size + (hasEmpty ? 1 : 0);
@@ -157,7 +165,7 @@ final class BucketedGroups {
             int mask = t.length - 1;
             for (int s : old) {
                 if (s != 0) {
-                    int i = TupleKeys.mix(s) & mask;
+                    int i = spread(s, t.length);
                     while (t[i] != 0) {
                         i = (i + 1) & mask;
                     }

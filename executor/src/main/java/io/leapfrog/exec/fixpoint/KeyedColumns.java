@@ -83,6 +83,12 @@ public final class KeyedColumns {
         return new KeyedColumns(sortedKeys, offs, Arrays.copyOf(v, n), distinct, 0);
     }
 
+    /** Whether key has a value. */
+    public boolean has(int key) {
+        int slot = slot(key);
+        return slot >= 0 && offsets[slot] < offsets[slot + 1];
+    }
+
     /** The slot of key's values (they are values[offsets[slot] .. offsets[slot + 1])), or -1 when it has none. */
     public int slot(int key) {
         if (keys == null) {

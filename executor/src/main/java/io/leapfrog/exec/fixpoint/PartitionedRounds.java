@@ -49,6 +49,8 @@ final class PartitionedRounds {
     /** Relation i grouped by column c: {@code index[i][c]} (column 1 only when a rule looks it up by it). */
     private final BucketedGroups[][] index;
     private final boolean[] unary;
+    /** Per relation grouped by its second column: the keys its tuples' first columns must have to be kept there, or null. */
+    private final KeyedColumns[] reversedOnly;
     private final long[] sizes;
     private final Worker[] workers;
     /** Candidates a thread buffers before an adding phase. */
@@ -67,6 +69,7 @@ final class PartitionedRounds {
         int nrel = p.relationCount();
         index = new BucketedGroups[nrel][2];
         unary = new boolean[nrel];
+        reversedOnly = new KeyedColumns[nrel];
         sizes = new long[nrel];
         for (int i = 0; i < nrel; i++) {
             unary[i] = p.arities()[i] == 1;
@@ -321,9 +324,41 @@ final class PartitionedRounds {
             for (FixpointProgram.Lookup l : r.lookups()) {
                 if (l.isRecursive() && l.keyColumn() == 1 && index[l.source()][1] == null) {
                     index[l.source()][1] = groups(range, false, tuples);
+                    reversedOnly[l.source()] = semiJoin(l.source());
                 }
             }
         }
+    }
+
+    /**
+     * The earlier relation whose keys are the only first columns worth keeping in relation rel's grouping
+     * by its second column, or null (keep all): when every lookup of rel by its second column binds a
+     * variable that a lookup of that same relation (by the same column) then takes as its key, a tuple
+     * whose first column that relation lacks can make no binding, and is left out (as Andersen's
+     * {@code load(p, q), pointsTo(q, r)} read from r needs only the q's that some load reads).
+     */
+    private KeyedColumns semiJoin(int rel) {
+        Relation only = null;
+        int column = -1;
+        for (FixpointProgram.Rule r : p.rules()) {
+            for (FixpointProgram.Lookup l : r.lookups()) {
+                if (!l.isRecursive() || l.source() != rel || l.keyColumn() != 1) {
+                    continue;
+                }
+                FixpointProgram.Lookup next = null;
+                for (FixpointProgram.Lookup m : r.lookups()) {
+                    if (!m.isRecursive() && l.outVar() >= 0 && m.keyVar() == l.outVar()) {
+                        next = m;
+                    }
+                }
+                if (next == null || (only != null && (only != next.relation() || column != next.keyColumn()))) {
+                    return null;
+                }
+                only = next.relation();
+                column = next.keyColumn();
+            }
+        }
+        return only == null ? null : KeyedColumns.of(only, column);
     }
 
     private static BucketedGroups groups(ValueRange range, boolean unary, long tuples) {
@@ -513,8 +548,12 @@ final class PartitionedRounds {
                     addBucket(rel, b, index[rel][0], unary[rel], found);
                     // the next delta's tuples with one first column together, for factored rules and chunking
                     Arrays.sort(found.keys, segment, found.n);
+                    KeyedColumns only = reversedOnly[rel];
                     for (int i = segment; index[rel][1] != null && i < found.n; i++) {
-                        me.emitReversed(rel, found.keys[i]);
+                        long key = found.keys[i];
+                        if (only == null || only.has(TupleKeys.col0(key))) {
+                            me.emitReversed(rel, key);
+                        }
                     }
                 }
             }
