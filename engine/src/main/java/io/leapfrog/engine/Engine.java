@@ -82,6 +82,9 @@ public final class Engine implements AutoCloseable {
     public Engine(EngineOptions options) {
         this.options = options;
         this.storage = new StoragePool(options.threads());
+        if (options.device() != EngineOptions.Device.CPU && !options.gpu().disabled()) {
+            GpuRuntime.probeInBackground();   // the driver starts while the program is read and planned
+        }
     }
 
     public Engine() {

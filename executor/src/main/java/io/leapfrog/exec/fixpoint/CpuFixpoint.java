@@ -73,8 +73,11 @@ public final class CpuFixpoint {
             return t;
         }) : null;
         try {
-            return p.isNonLinear() ? new PartitionedRounds(p, pool, threads, PartitionedRounds.WINDOW).run(known, delta, materialise, handOver, t0)
-                    : new Run(p, pool).loop(known, delta, materialise, handOver, t0);
+            if (p.isNonLinear()) {
+                return new PartitionedRounds(p, pool, threads, PartitionedRounds.WINDOW)
+                        .run(known, delta, materialise, handOver, t0);
+            }
+            return new Run(p, pool).loop(known, delta, materialise, handOver, t0);
         } finally {
             if (pool != null) {
                 pool.shutdownNow();

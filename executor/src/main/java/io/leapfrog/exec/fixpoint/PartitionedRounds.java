@@ -449,7 +449,10 @@ final class PartitionedRounds {
         me.run = null;
     }
 
-    /** Binds lookup j's values in turn (and the later lookups' under each); at the end, tests and buffers the head's tuple. */
+    /**
+     * Binds lookup j's values in turn (and the later lookups' under each); at the end, tests and buffers
+     * the head's tuple.
+     */
     private void expand(CompiledRule c, int j, int[] vars, Worker out) {
         if (j == c.lookups.length) {
             if (!c.lateTestsHold(vars)) {
@@ -566,7 +569,8 @@ final class PartitionedRounds {
         if (reversed > 0) {
             AtomicInteger nextReversed = new AtomicInteger();
             onWorkers(reversed < PARALLEL_WORK ? 1 : threads, w -> {
-                for (int b = nextReversed.getAndIncrement(); b < BucketedGroups.BUCKETS; b = nextReversed.getAndIncrement()) {
+                for (int b = nextReversed.getAndIncrement(); b < BucketedGroups.BUCKETS;
+                     b = nextReversed.getAndIncrement()) {
                     for (int rel = 0; rel < nrel; rel++) {
                         if (index[rel][1] != null) {
                             addBucket(nrel + rel, b, index[rel][1], false, null);
@@ -630,7 +634,8 @@ final class PartitionedRounds {
         long[] keys = new long[Math.toIntExact(sizes[i])];
         int n = index[i][0].keys(keys, 0);
         if (n != keys.length) {
-            throw new IllegalStateException("relation " + p.relations().get(i) + " holds " + n + " tuples, counted " + keys.length);
+            throw new IllegalStateException("relation " + p.relations().get(i) + " holds " + n + " tuples, counted "
+                    + keys.length);
         }
         if (unary[i]) {
             for (int j = 0; j < keys.length; j++) {

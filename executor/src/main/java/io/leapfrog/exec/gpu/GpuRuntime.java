@@ -36,6 +36,21 @@ public final class GpuRuntime {
         return probed;
     }
 
+    /**
+     * Starts the probe on a daemon thread when none has run, so that the driver's initialisation overlaps
+     * the caller's own start-up (parsing, planning) instead of delaying the first join that asks.
+     */
+    public static void probeInBackground() {
+        synchronized (GpuRuntime.class) {
+            if (probed != null) {
+                return;
+            }
+        }
+        Thread t = new Thread(GpuRuntime::probe, "leapfrog-gpu-probe");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** A runtime with no device, for options that turn the GPU off: it probes nothing. */
     public static GpuRuntime disabled() {
         return DISABLED;
