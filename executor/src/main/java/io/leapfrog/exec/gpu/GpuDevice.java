@@ -45,7 +45,6 @@ public final class GpuDevice {
     private final boolean cooperativeLaunch;
     private final long totalMemory;
     private final CUdevice device;
-    private final byte[] kernels;
     private final CUcontext context = new CUcontext();
     private final NativeLaunch.Stream stream = new NativeLaunch.Stream();
     private final ReentrantLock lock = new ReentrantLock();
@@ -96,10 +95,9 @@ public final class GpuDevice {
      * Reads the device's properties; the context, module, pool and staging buffer are made on first use
      * ({@link #run}), so a process that finds a GPU but runs every join on the CPU pays nothing for it.
      */
-    GpuDevice(int ordinal, CUdevice device, byte[] kernels) {
+    GpuDevice(int ordinal, CUdevice device) {
         this.ordinal = ordinal;
         this.device = device;
-        this.kernels = kernels;
         byte[] nameBytes = new byte[256];
         DriverResults.check(JCudaDriver.cuDeviceGetName(nameBytes, nameBytes.length, device), "cuDeviceGetName");
         int len = 0;
@@ -124,7 +122,11 @@ public final class GpuDevice {
         DriverResults.check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "creating the CUDA context of " + name);
         DriverResults.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
         DriverResults.check(JCudaDriver.cuStreamCreate(stream, 0), "cuStreamCreate");
-        KernelModule m = KernelModule.load(kernels);
+        byte[] image = KernelModule.image();
+        if (image == null) {
+            throw new GpuException("this Leapfrog build has no GPU kernels (nvcc was not found when it was built)");
+        }
+        KernelModule m = KernelModule.load(image);
         long[] free = new long[1];
         long[] tot = new long[1];
         DriverResults.check(JCudaDriver.cuMemGetInfo(free, tot), "cuMemGetInfo");

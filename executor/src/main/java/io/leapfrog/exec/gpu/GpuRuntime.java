@@ -95,13 +95,7 @@ public final class GpuRuntime {
     }
 
     private static GpuRuntime discover() {
-        byte[] kernels;
-        try {
-            kernels = KernelModule.image();
-        } catch (GpuException e) {
-            return none(e.getMessage());
-        }
-        if (kernels == null) {
+        if (!KernelModule.present()) {   // the image itself is read when a device starts
             return none("this Leapfrog build has no GPU kernels (nvcc was not found when it was built)");
         }
         try {
@@ -138,7 +132,7 @@ public final class GpuRuntime {
                 continue;
             }
             try {
-                found.add(new GpuDevice(i, d, kernels));
+                found.add(new GpuDevice(i, d));
             } catch (GpuException e) {
                 skipped = "GPU " + i + " could not be set up: " + e.getMessage();
             }

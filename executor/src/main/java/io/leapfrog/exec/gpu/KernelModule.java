@@ -19,6 +19,11 @@ final class KernelModule {
     private KernelModule() {
     }
 
+    /** Whether this build has kernels (nvcc was found when it was built); reads nothing. */
+    static boolean present() {
+        return KernelModule.class.getResource(RESOURCE) != null;
+    }
+
     /** The module image, or null when this build has no kernels (nvcc was missing when it was built). */
     static byte[] image() {
         try (InputStream in = KernelModule.class.getResourceAsStream(RESOURCE)) {
