@@ -6,7 +6,6 @@ import io.leapfrog.exec.storage.Relation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -155,7 +154,7 @@ public final class CpuFixpoint {
             long roundStart = t0;
             while (grew) {
                 long now = System.nanoTime();
-                if (rounds > 0 && handOver.now(now - roundStart, totalOf(deltas))) {
+                if (rounds > 0 && handOver.now(now - roundStart, DeltaPieces.totalOf(deltas))) {
                     return handOver(deltas, rounds, t0);
                 }
                 roundStart = now;
@@ -174,7 +173,7 @@ public final class CpuFixpoint {
                 grew = false;
                 for (int i = 0; i < nrel; i++) {
                     deltas.set(i, found.get(i));
-                    long n = total(found.get(i));
+                    long n = DeltaPieces.total(found.get(i));
                     sizes[i] += n;
                     grew |= n > 0;
                 }
@@ -195,7 +194,7 @@ public final class CpuFixpoint {
             Relation[] delta = new Relation[nrel];
             for (int i = 0; i < nrel; i++) {
                 long[] all = keys(i);
-                long[] d = concat(deltas.get(i));
+                long[] d = DeltaPieces.concat(deltas.get(i));
                 delta[i] = Relation.fromPackedPairs(p.arities()[i], d, d.length);
                 known[i] = Relation.fromPackedPairs(p.arities()[i], all, all.length).minus(delta[i]);
             }
@@ -304,36 +303,6 @@ public final class CpuFixpoint {
             }
         }
 
-        private static long total(List<long[]> pieces) {
-            long n = 0;
-            for (long[] d : pieces) {
-                n += d.length;
-            }
-            return n;
-        }
-
-        private static long totalOf(List<List<long[]>> deltas) {
-            long n = 0;
-            for (List<long[]> d : deltas) {
-                n += total(d);
-            }
-            return n;
-        }
-
-        private static long[] concat(List<long[]> parts) {
-            int n = 0;
-            for (long[] a : parts) {
-                n = Math.addExact(n, a.length);
-            }
-            long[] out = new long[n];
-            int at = 0;
-            for (long[] a : parts) {
-                System.arraycopy(a, 0, out, at, a.length);
-                at += a.length;
-            }
-            return out;
-        }
-
         private interface Range {
             void run(int worker, long[] d, int from, int to);
         }
@@ -369,20 +338,7 @@ public final class CpuFixpoint {
             }
             drain(0, pieces, firstChunk, next, body);
             for (Future<?> f : helpers) {
-                try {
-                    f.get();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new LeapfrogException("error: evaluation interrupted in the fixpoint of " + p.relations());
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException re) {
-                        throw re;
-                    }
-                    if (e.getCause() instanceof Error err) {
-                        throw err;
-                    }
-                    throw new IllegalStateException(e.getCause());
-                }
+                DeltaPieces.await(f, p.relations());
             }
         }
 

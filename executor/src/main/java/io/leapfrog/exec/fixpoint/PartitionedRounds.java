@@ -6,7 +6,6 @@ import io.leapfrog.exec.storage.Relation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -248,7 +247,7 @@ final class PartitionedRounds {
         long roundStart = t0;
         while (grew) {
             long now = System.nanoTime();
-            if (rounds > 0 && handOver.now(now - roundStart, totalOf(deltas))) {
+            if (rounds > 0 && handOver.now(now - roundStart, DeltaPieces.totalOf(deltas))) {
                 return handOver(deltas, rounds, t0);
             }
             roundStart = now;
@@ -266,7 +265,7 @@ final class PartitionedRounds {
                         found.add(w.found[i].take());
                     }
                 }
-                long n = total(found);
+                long n = DeltaPieces.total(found);
                 sizes[i] += n;
                 grew |= n > 0;
                 deltas.set(i, found);
@@ -294,7 +293,7 @@ final class PartitionedRounds {
         Relation[] delta = new Relation[nrel];
         for (int i = 0; i < nrel; i++) {
             long[] all = keys(i);
-            long[] d = concat(deltas.get(i));
+            long[] d = DeltaPieces.concat(deltas.get(i));
             delta[i] = Relation.fromPackedPairs(p.arities()[i], d, d.length);
             known[i] = Relation.fromPackedPairs(p.arities()[i], all, all.length).minus(delta[i]);
         }
@@ -660,55 +659,8 @@ final class PartitionedRounds {
             body.accept(0);
         } finally {
             for (Future<?> f : helpers) {
-                await(f);
+                DeltaPieces.await(f, p.relations());
             }
         }
-    }
-
-    private void await(Future<?> f) {
-        try {
-            f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LeapfrogException("error: evaluation interrupted in the fixpoint of " + p.relations());
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
-    }
-
-    private static long total(List<long[]> pieces) {
-        long n = 0;
-        for (long[] d : pieces) {
-            n += d.length;
-        }
-        return n;
-    }
-
-    private static long totalOf(List<List<long[]>> deltas) {
-        long n = 0;
-        for (List<long[]> d : deltas) {
-            n += total(d);
-        }
-        return n;
-    }
-
-    private static long[] concat(List<long[]> parts) {
-        int n = 0;
-        for (long[] a : parts) {
-            n = Math.addExact(n, a.length);
-        }
-        long[] out = new long[n];
-        int at = 0;
-        for (long[] a : parts) {
-            System.arraycopy(a, 0, out, at, a.length);
-            at += a.length;
-        }
-        return out;
     }
 }
