@@ -1,6 +1,5 @@
 package io.leapfrog.exec.fixpoint;
 
-import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.storage.Relation;
 
 import java.util.ArrayList;
@@ -76,7 +75,7 @@ public final class CpuFixpoint {
                 return new PartitionedRounds(p, pool, threads, PartitionedRounds.WINDOW)
                         .run(known, delta, materialise, handOver, t0);
             }
-            return new Run(p, pool).loop(known, delta, materialise, handOver, t0);
+            return new Run(p, pool).run(known, delta, materialise, handOver, t0);
         } finally {
             if (pool != null) {
                 pool.shutdownNow();
@@ -115,90 +114,49 @@ public final class CpuFixpoint {
         }
     }
 
-    private final class Run {
-        private final FixpointProgram p;
+    private final class Run extends FixpointRounds {
         private final ExecutorService pool;
         private final PairSet[] sets;
-        private final long[] sizes;
+        private final List<CompiledRule> rules;
         private long candidates;
 
         Run(FixpointProgram p, ExecutorService pool) {
-            this.p = p;
+            super(p);
             this.pool = pool;
             this.sets = new PairSet[p.relationCount()];
-            this.sizes = new long[p.relationCount()];
+            this.rules = CompiledRule.compile(p);
         }
 
-        Outcome loop(Relation[] known, Relation[] delta, boolean[] materialise, HandOver handOver, long t0) {
-            int nrel = p.relationCount();
-            // Each relation's delta as the pieces the threads found it in (never copied into one array).
-            List<List<long[]>> deltas = new ArrayList<>();
-            for (int i = 0; i < nrel; i++) {
-                long[] old = TupleKeys.of(known[i]);
-                long[] recent = TupleKeys.of(delta[i]);
-                deltas.add(List.of(recent));
+        @Override
+        void start(Relation[] known, Relation[] delta, long[][] old, long[][] recent) {
+            for (int i = 0; i < sets.length; i++) {
                 sets[i] = new PairSet();
-                Batch b = new Batch(nrel);
-                for (long k : old) {
+                Batch b = new Batch(sets.length);
+                for (long k : old[i]) {
                     add(b, i, k);
                 }
-                for (long k : recent) {
+                for (long k : recent[i]) {
                     add(b, i, k);
                 }
                 flush(b);
-                sizes[i] = (long) old.length + recent.length;
             }
-            List<CompiledRule> rules = CompiledRule.compile(p);
-            int rounds = 0;
-            boolean grew = true;
-            long roundStart = t0;
-            while (grew) {
-                long now = System.nanoTime();
-                if (rounds > 0 && handOver.now(now - roundStart, DeltaPieces.totalOf(deltas))) {
-                    return handOver(deltas, rounds, t0);
-                }
-                roundStart = now;
-                rounds++;
-                if (Thread.currentThread().isInterrupted()) {
-                    throw new LeapfrogException("error: evaluation interrupted in round " + rounds + " of the fixpoint of "
-                            + p.relations());
-                }
-                List<List<long[]>> found = new ArrayList<>();
-                for (int i = 0; i < nrel; i++) {
-                    found.add(new ArrayList<>());
-                }
-                for (CompiledRule c : rules) {
-                    runRule(c, deltas.get(c.rule.delta()), found);
-                }
-                grew = false;
-                for (int i = 0; i < nrel; i++) {
-                    deltas.set(i, found.get(i));
-                    long n = DeltaPieces.total(found.get(i));
-                    sizes[i] += n;
-                    grew |= n > 0;
-                }
-            }
-            Relation[] out = new Relation[nrel];
-            for (int i = 0; i < nrel; i++) {
-                if (materialise[i]) {
-                    long[] keys = keys(i);
-                    out[i] = Relation.fromPackedPairs(p.arities()[i], keys, keys.length);
-                }
-            }
-            return new Outcome(sizes.clone(), out, rounds, candidates, System.nanoTime() - t0, null, null);
         }
 
-        private Outcome handOver(List<List<long[]>> deltas, int rounds, long t0) {
-            int nrel = p.relationCount();
-            Relation[] known = new Relation[nrel];
-            Relation[] delta = new Relation[nrel];
-            for (int i = 0; i < nrel; i++) {
-                long[] all = keys(i);
-                long[] d = DeltaPieces.concat(deltas.get(i));
-                delta[i] = Relation.fromPackedPairs(p.arities()[i], d, d.length);
-                known[i] = Relation.fromPackedPairs(p.arities()[i], all, all.length).minus(delta[i]);
+        @Override
+        List<List<long[]>> round(List<List<long[]>> deltas) {
+            List<List<long[]>> found = new ArrayList<>();
+            for (int i = 0; i < sets.length; i++) {
+                found.add(new ArrayList<>());
             }
-            return new Outcome(sizes.clone(), null, rounds, candidates, System.nanoTime() - t0, known, delta);
+            for (CompiledRule c : rules) {
+                runRule(c, deltas.get(c.rule.delta()), found);
+            }
+            return found;
+        }
+
+        @Override
+        long candidates() {
+            return candidates;
         }
 
         /** One rule over the delta's pieces; the new tuples go to {@code found} (by relation). */
@@ -263,8 +221,8 @@ public final class CpuFixpoint {
             b.n = 0;
         }
 
-        /** Relation i's tuples as keys, in no order. */
-        private long[] keys(int i) {
+        @Override
+        long[] keys(int i) {
             long[] keys = sets[i].keys(sizes[i]);
             if (p.arities()[i] == 1) {
                 for (int j = 0; j < keys.length; j++) {

@@ -1,6 +1,5 @@
 package io.leapfrog.exec.fixpoint;
 
-import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.exec.storage.Relation;
 
 import java.util.ArrayList;
@@ -28,7 +27,7 @@ import java.util.function.IntConsumer;
  * when a rule looks it up by its second column, grouped by that too: an adding phase's new tuples are
  * added there, reversed, by a second pass of the same kind.
  */
-final class PartitionedRounds {
+final class PartitionedRounds extends FixpointRounds {
     /** Delta tuples a thread takes at a time. */
     private static final int CHUNK = 256;
     /** Candidates the threads buffer together before the round stops to add them (8 bytes each). */
@@ -42,7 +41,6 @@ final class PartitionedRounds {
     /** A unary tuple (v) is kept as the pair (v >> UNARY_SHIFT, v): groups of up to 2^UNARY_SHIFT values. */
     private static final int UNARY_SHIFT = 8;
 
-    private final FixpointProgram p;
     private final ExecutorService pool;
     private final int threads;
     /** Relation i grouped by column c: {@code index[i][c]} (column 1 only when a rule looks it up by it). */
@@ -50,11 +48,10 @@ final class PartitionedRounds {
     private final boolean[] unary;
     /** Per relation grouped by its second column: the keys its tuples' first columns must have to be kept there, or null. */
     private final KeyedColumns[] reversedOnly;
-    private final long[] sizes;
     private final Worker[] workers;
+    private final List<CompiledRule> rules;
     /** Candidates a thread buffers before an adding phase. */
     private final long window;
-    private long candidates;
 
     /**
      * @param pool    the helper threads (null: the caller's alone)
@@ -62,17 +59,17 @@ final class PartitionedRounds {
      * @param window  candidates the threads buffer together before an adding phase
      */
     PartitionedRounds(FixpointProgram p, ExecutorService pool, int threads, long window) {
-        this.p = p;
+        super(p);
         this.pool = pool;
         this.threads = pool == null ? 1 : threads;
         int nrel = p.relationCount();
         index = new BucketedGroups[nrel][2];
         unary = new boolean[nrel];
         reversedOnly = new KeyedColumns[nrel];
-        sizes = new long[nrel];
         for (int i = 0; i < nrel; i++) {
             unary[i] = p.arities()[i] == 1;
         }
+        this.rules = CompiledRule.compile(p);
         this.window = Math.max(1, window / this.threads);
         workers = new Worker[this.threads];
         for (int w = 0; w < workers.length; w++) {
@@ -217,87 +214,49 @@ final class PartitionedRounds {
         }
     }
 
-    CpuFixpoint.Outcome run(Relation[] known, Relation[] delta, boolean[] materialise, CpuFixpoint.HandOver handOver,
-                            long t0) {
-        int nrel = p.relationCount();
+    @Override
+    void start(Relation[] known, Relation[] delta, long[][] old, long[][] recent) {
         makeIndexes(known, delta);
-        List<List<long[]>> deltas = new ArrayList<>();
-        for (int i = 0; i < nrel; i++) {
-            long[] old = TupleKeys.of(known[i]);
-            long[] recent = TupleKeys.of(delta[i]);
-            deltas.add(List.of(recent));
-            for (long k : old) {
+        for (int i = 0; i < old.length; i++) {
+            for (long k : old[i]) {
                 workers[0].emit(i, k);
             }
-            for (long k : recent) {
+            for (long k : recent[i]) {
                 workers[0].emit(i, k);
             }
-            sizes[i] = (long) old.length + recent.length;
         }
         addBuffered();   // the starting tuples, into both groupings
-        for (int i = 0; i < nrel; i++) {
-            for (Worker w : workers) {
-                w.found[i].n = 0;
-            }
-        }
-        workers[0].made = 0;
-        List<CompiledRule> rules = CompiledRule.compile(p);
-        int rounds = 0;
-        boolean grew = true;
-        long roundStart = t0;
-        while (grew) {
-            long now = System.nanoTime();
-            if (rounds > 0 && handOver.now(now - roundStart, DeltaPieces.totalOf(deltas))) {
-                return handOver(deltas, rounds, t0);
-            }
-            roundStart = now;
-            rounds++;
-            if (Thread.currentThread().isInterrupted()) {
-                throw new LeapfrogException("error: evaluation interrupted in round " + rounds + " of the fixpoint of "
-                        + p.relations());
-            }
-            runRound(rules, deltas);
-            grew = false;
-            for (int i = 0; i < nrel; i++) {
-                List<long[]> found = new ArrayList<>();
-                for (Worker w : workers) {
-                    if (w.found[i].n > 0) {
-                        found.add(w.found[i].take());
-                    }
-                }
-                long n = DeltaPieces.total(found);
-                sizes[i] += n;
-                grew |= n > 0;
-                deltas.set(i, found);
-            }
-        }
         for (Worker w : workers) {
-            candidates += w.made;
-        }
-        Relation[] out = new Relation[nrel];
-        for (int i = 0; i < nrel; i++) {
-            if (materialise[i]) {
-                long[] keys = keys(i);
-                out[i] = Relation.fromPackedPairs(p.arities()[i], keys, keys.length);
+            for (LongList f : w.found) {
+                f.n = 0;
             }
+            w.made = 0;
         }
-        return new CpuFixpoint.Outcome(sizes.clone(), out, rounds, candidates, System.nanoTime() - t0, null, null);
     }
 
-    private CpuFixpoint.Outcome handOver(List<List<long[]>> deltas, int rounds, long t0) {
+    @Override
+    List<List<long[]>> round(List<List<long[]>> deltas) {
+        runRound(deltas);
+        List<List<long[]>> found = new ArrayList<>();
+        for (int i = 0; i < p.relationCount(); i++) {
+            List<long[]> pieces = new ArrayList<>();
+            for (Worker w : workers) {
+                if (w.found[i].n > 0) {
+                    pieces.add(w.found[i].take());
+                }
+            }
+            found.add(pieces);
+        }
+        return found;
+    }
+
+    @Override
+    long candidates() {
+        long n = 0;
         for (Worker w : workers) {
-            candidates += w.made;
+            n += w.made;
         }
-        int nrel = p.relationCount();
-        Relation[] known = new Relation[nrel];
-        Relation[] delta = new Relation[nrel];
-        for (int i = 0; i < nrel; i++) {
-            long[] all = keys(i);
-            long[] d = DeltaPieces.concat(deltas.get(i));
-            delta[i] = Relation.fromPackedPairs(p.arities()[i], d, d.length);
-            known[i] = Relation.fromPackedPairs(p.arities()[i], all, all.length).minus(delta[i]);
-        }
-        return new CpuFixpoint.Outcome(sizes.clone(), null, rounds, candidates, System.nanoTime() - t0, known, delta);
+        return n;
     }
 
     /**
@@ -369,11 +328,11 @@ final class PartitionedRounds {
     }
 
     /**
-     * One round: every rule over its delta's pieces, in windows of generating and adding. The threads take
+     * Every rule over its delta's pieces, in windows of generating and adding. The threads take
      * chunks numbered across all rules and pieces, so a window holds the candidates of several rules and
      * each adding phase passes over the relations once for all of them.
      */
-    private void runRound(List<CompiledRule> rules, List<List<long[]>> deltas) {
+    private void runRound(List<List<long[]>> deltas) {
         List<CompiledRule> taskRule = new ArrayList<>();
         List<long[]> taskPiece = new ArrayList<>();
         long n = 0;
@@ -628,8 +587,8 @@ final class PartitionedRounds {
         return i;
     }
 
-    /** Relation i's tuples as keys, in no order. */
-    private long[] keys(int i) {
+    @Override
+    long[] keys(int i) {
         long[] keys = new long[Math.toIntExact(sizes[i])];
         int n = index[i][0].keys(keys, 0);
         if (n != keys.length) {
