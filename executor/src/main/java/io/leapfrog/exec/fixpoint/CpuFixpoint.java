@@ -5,6 +5,7 @@ import io.leapfrog.exec.storage.Relation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -75,7 +76,7 @@ public final class CpuFixpoint {
                 return new PartitionedRounds(p, pool, threads, PartitionedRounds.WINDOW)
                         .run(known, delta, materialise, handOver, t0);
             }
-            return new Run(p, pool).run(known, delta, materialise, handOver, t0);
+            return new Run(p, pool, releasable(p, materialise, handOver)).run(known, delta, materialise, handOver, t0);
         } finally {
             if (pool != null) {
                 pool.shutdownNow();
@@ -83,16 +84,94 @@ public final class CpuFixpoint {
         }
     }
 
-    /** Keys found new by one thread, appended as it finds them. */
+    /**
+     * Which relations may let go of a group's values once it stops growing: one that is not asked for,
+     * in a fixpoint that never hands over, of one binary relation whose every rule keeps the delta
+     * tuple's first column as the head's (transitive closure). There a group that found nothing new in a
+     * round has no delta tuple, so no later round makes a candidate for it: only its size is still needed.
+     */
+    static boolean[] releasable(FixpointProgram p, boolean[] materialise, HandOver handOver) {
+        boolean[] out = new boolean[p.relationCount()];
+        if (p.relationCount() != 1 || p.arities()[0] != 2 || materialise[0] || handOver != HandOver.NEVER) {
+            return out;
+        }
+        for (FixpointProgram.Rule r : p.rules()) {
+            int[] dv = r.deltaVars();
+            int[] hv = r.headVars();
+            if (dv.length != 2 || hv.length != 2 || hv[0] < 0 || hv[0] != dv[0]) {
+                return out;
+            }
+        }
+        out[0] = true;
+        return out;
+    }
+
+    /**
+     * Blocks of keys lent to the rounds' buffers: a round's delta is kept as the blocks it was found in,
+     * and they come back once the next round has read them, so a long fixpoint reuses a few rounds'
+     * worth of blocks instead of leaving the collector a delta's worth of garbage every round.
+     */
+    private static final class Blocks {
+        static final int SIZE = 1 << 15;
+        private final ConcurrentLinkedQueue<long[]> free = new ConcurrentLinkedQueue<>();
+        /** Blocks lent since the last {@link #recycle}. */
+        private final ConcurrentLinkedQueue<long[]> lent = new ConcurrentLinkedQueue<>();
+        private List<long[]> reading = List.of();
+
+        long[] take() {
+            long[] b = free.poll();
+            b = b != null ? b : new long[SIZE];
+            lent.add(b);
+            return b;
+        }
+
+        /**
+         * After a round: the blocks of the delta that round read are free again, and those it lent hold
+         * the delta the next round reads.
+         */
+        void recycle() {
+            free.addAll(reading);
+            List<long[]> next = new ArrayList<>(lent);
+            lent.clear();
+            reading = next;
+        }
+    }
+
+    /** Keys found new by one thread, appended as it finds them, in blocks; the delta is kept as the blocks. */
     private static final class KeyBuffer {
-        long[] keys = new long[1024];
+        private final Blocks blocks;
+        final List<long[]> full = new ArrayList<>();
+        long[] keys = new long[256];
         int n;
+
+        KeyBuffer(Blocks blocks) {
+            this.blocks = blocks;
+        }
 
         void add(long k) {
             if (n == keys.length) {
-                keys = Arrays.copyOf(keys, keys.length * 2);
+                if (keys.length < Blocks.SIZE / 2) {
+                    keys = Arrays.copyOf(keys, keys.length * 2);
+                } else {
+                    long[] block = blocks.take();
+                    if (keys.length == Blocks.SIZE) {
+                        full.add(keys);
+                        n = 0;
+                    } else {
+                        System.arraycopy(keys, 0, block, 0, n);
+                    }
+                    keys = block;
+                }
             }
             keys[n++] = k;
+        }
+
+        /** The keys as pieces. */
+        void drainTo(List<long[]> pieces) {
+            pieces.addAll(full);
+            if (n > 0) {
+                pieces.add(n == keys.length ? keys : Arrays.copyOf(keys, n));
+            }
         }
     }
 
@@ -108,6 +187,7 @@ public final class CpuFixpoint {
         final int[] fresh = new int[RUN];
         int n;
         long candidates;
+        final DistinctValues union = new DistinctValues();
 
         Batch(int relations) {
             found = new KeyBuffer[relations];
@@ -118,11 +198,15 @@ public final class CpuFixpoint {
         private final ExecutorService pool;
         private final PairSet[] sets;
         private final List<CompiledRule> rules;
+        /** Relation i may let go of its settled groups' values ({@link #releasable}). */
+        private final boolean[] release;
+        private final Blocks blocks = new Blocks();
         private long candidates;
 
-        Run(FixpointProgram p, ExecutorService pool) {
+        Run(FixpointProgram p, ExecutorService pool, boolean[] release) {
             super(p);
             this.pool = pool;
+            this.release = release;
             this.sets = new PairSet[p.relationCount()];
             this.rules = CompiledRule.compile(p);
         }
@@ -151,7 +235,35 @@ public final class CpuFixpoint {
             for (CompiledRule c : rules) {
                 runRule(c, deltas.get(c.rule.delta()), found);
             }
+            for (int i = 0; i < sets.length; i++) {
+                settle(i);
+            }
+            blocks.recycle();
             return found;
+        }
+
+        /** Settles relation i's groups ({@link PairSet#settle}), the threads taking slices of them. */
+        private void settle(int i) {
+            List<PairSet.Group> groups = sets[i].groups();
+            int n = groups.size();
+            int parts = pool == null || n < PARALLEL_DELTA ? 1 : threads * 4;
+            long[] let = new long[parts];
+            List<Future<?>> helpers = new ArrayList<>();
+            AtomicInteger next = new AtomicInteger();
+            Runnable drain = () -> {
+                for (int part; (part = next.getAndIncrement()) < parts; ) {
+                    let[part] = PairSet.settle(groups, (int) ((long) n * part / parts), (int) ((long) n * (part + 1) / parts),
+                            release[i]);
+                }
+            };
+            for (int w = 1; w < Math.min(threads, parts); w++) {
+                helpers.add(pool.submit(drain));
+            }
+            drain.run();
+            for (Future<?> f : helpers) {
+                DeltaPieces.await(f, p.relations());
+            }
+            sets[i].released(Arrays.stream(let).sum());
         }
 
         @Override
@@ -164,10 +276,14 @@ public final class CpuFixpoint {
             Batch[] batches = new Batch[threads];
             parallel(delta, (w, d, from, to) -> {
                 Batch b = batches[w] == null ? (batches[w] = new Batch(p.relationCount())) : batches[w];
-                int[] vars = new int[FixpointProgram.MAX_VARS];
-                for (int i = from; i < to; i++) {
-                    if (c.bindDelta(d[i], vars)) {
-                        expand(c, 0, vars, b);
+                if (c.crossFirst >= 0) {
+                    crossRuns(c, d, from, to, b);
+                } else {
+                    int[] vars = new int[FixpointProgram.MAX_VARS];
+                    for (int i = from; i < to; i++) {
+                        if (c.bindDelta(d[i], vars)) {
+                            expand(c, 0, vars, b);
+                        }
                     }
                 }
                 flush(b);
@@ -178,10 +294,45 @@ public final class CpuFixpoint {
                 }
                 candidates += b.candidates;
                 for (int i = 0; i < b.found.length; i++) {
-                    if (b.found[i] != null && b.found[i].n > 0) {
-                        found.get(i).add(Arrays.copyOf(b.found[i].keys, b.found[i].n));
+                    if (b.found[i] != null) {
+                        b.found[i].drainTo(found.get(i));
                     }
                 }
+            }
+        }
+
+        /**
+         * A rule of the cross shape ({@link CompiledRule#crossFirst}) over the delta tuples d[from..to): for
+         * each run (a, b1..bk), the second lookup's values of all the b's, each once, go to every x of a.
+         */
+        private void crossRuns(CompiledRule c, long[] d, int from, int to, Batch out) {
+            KeyedColumns xs = c.lookups[c.crossFirst];
+            KeyedColumns ys = c.lookups[c.crossSecond];
+            DistinctValues union = out.union;
+            for (int i = from; i < to; ) {
+                int a = TupleKeys.col0(d[i]);
+                int end = i + 1;
+                while (end < to && TupleKeys.col0(d[end]) == a) {
+                    end++;
+                }
+                int ax = xs.slot(a);
+                if (ax >= 0 && xs.offsets[ax] < xs.offsets[ax + 1]) {
+                    union.clear();
+                    for (int k = i; k < end; k++) {
+                        int by = ys.slot(TupleKeys.col1(d[k]));
+                        if (by >= 0) {
+                            for (int y = (int) ys.offsets[by]; y < (int) ys.offsets[by + 1]; y++) {
+                                union.add(ys.values[y]);
+                            }
+                        }
+                    }
+                    for (int x = (int) xs.offsets[ax]; x < (int) xs.offsets[ax + 1] && union.size > 0; x++) {
+                        for (int y = 0; y < union.size; y++) {
+                            add(out, c.target, TupleKeys.pack(xs.values[x], union.values[y]));
+                        }
+                    }
+                }
+                i = end;
             }
         }
 
@@ -212,7 +363,7 @@ public final class CpuFixpoint {
             b.candidates += b.n;
             int k = sets[b.target].group(b.a).addAll(b.b, b.n, b.fresh);
             if (k > 0) {
-                KeyBuffer out = b.found[b.target] == null ? (b.found[b.target] = new KeyBuffer()) : b.found[b.target];
+                KeyBuffer out = b.found[b.target] == null ? (b.found[b.target] = new KeyBuffer(blocks)) : b.found[b.target];
                 boolean unary = p.arities()[b.target] == 1;
                 for (int i = 0; i < k; i++) {
                     out.add(unary ? TupleKeys.pack(b.fresh[i], 0) : TupleKeys.pack(b.a, b.fresh[i]));

@@ -1,5 +1,8 @@
 package io.leapfrog.exec.fixpoint;
 
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -8,11 +11,13 @@ import java.util.Random;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Pairs added from two threads at once, with first columns small, large, negative and at the int
  * extremes (and second columns at the int minimum, the groups' empty marker): each is new exactly once,
- * and the set lists exactly them.
+ * and the set lists exactly them. One group through its forms: values dense, spread, in far-apart
+ * clusters and at the int extremes, settled between batches, each found new exactly once.
  */
 class PairSetTest {
 
@@ -54,5 +59,58 @@ class PairSetTest {
         Arrays.stream(listed).forEach(got::add);
         assertEquals(distinct, got);
         assertEquals(distinct.size(), listed.length);
+    }
+
+    @Property(tries = 200)
+    void aGroupFindsEachValueNewOnceThroughEveryChangeOfForm(@ForAll @IntRange(min = 1, max = 1_000_000) int seed) {
+        Random rnd = new Random(seed);
+        int clusters = 1 + rnd.nextInt(4);
+        int[] centre = new int[clusters];
+        int[] width = new int[clusters];
+        for (int c = 0; c < clusters; c++) {
+            centre[c] = switch (rnd.nextInt(4)) {
+                case 0 -> Integer.MIN_VALUE + rnd.nextInt(100);
+                case 1 -> Integer.MAX_VALUE - rnd.nextInt(100);
+                case 2 -> rnd.nextInt();
+                default -> rnd.nextInt(1000);
+            };
+            width[c] = 1 << rnd.nextInt(16);
+        }
+        PairSet.Group g = new PairSet.Group();
+        Set<Integer> model = new HashSet<>();
+        int[] batch = new int[1 + rnd.nextInt(300)];
+        int[] fresh = new int[batch.length];
+        for (int round = 0, rounds = 1 + rnd.nextInt(30); round < rounds; round++) {
+            int n = rnd.nextInt(batch.length + 1);
+            int expectedNew = 0;
+            Set<Integer> inBatch = new HashSet<>();
+            for (int i = 0; i < n; i++) {
+                int c = rnd.nextInt(clusters);
+                batch[i] = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE,
+                        (long) centre[c] + rnd.nextInt(width[c]) - width[c] / 2));
+                if (!model.contains(batch[i]) && inBatch.add(batch[i])) {
+                    expectedNew++;
+                }
+            }
+            int k = g.addAll(batch, n, fresh);
+            assertEquals(expectedNew, k);
+            for (int i = 0; i < k; i++) {
+                assertEquals(true, model.add(fresh[i]));
+            }
+            if (rnd.nextInt(3) == 0) {
+                g.settle(false);
+            }
+        }
+        long[] listed = new long[model.size()];
+        assertEquals(model.size(), g.keys(7, listed, 0));
+        Set<Integer> got = new HashSet<>();
+        for (long key : listed) {
+            assertEquals(7, TupleKeys.col0(key));
+            got.add(TupleKeys.col1(key));
+        }
+        assertEquals(model, got);
+        g.settle(true);   // quiet since the last settle or not: settles twice to be sure it lets go
+        g.settle(true);
+        assertThrows(IllegalStateException.class, () -> g.keys(7, new long[model.size()], 0));
     }
 }
