@@ -35,7 +35,7 @@ class CpuFixpointTest {
     void transitiveClosureMatchesASearchFromEachNode(@ForAll @IntRange(min = 1, max = 1_000_000) int seed) {
         Random rnd = new Random(seed);
         int nodes = 2 + rnd.nextInt(rnd.nextBoolean() ? 40 : 400);
-        int[] value = values(rnd, nodes, rnd.nextBoolean());
+        int[] value = TestValues.of(rnd, nodes, rnd.nextBoolean());
         int edges = 1 + rnd.nextInt(3 * nodes);
         int[][] rows = new int[edges][];
         for (int i = 0; i < edges; i++) {
@@ -58,7 +58,7 @@ class CpuFixpointTest {
         Set<List<Integer>> closure = closure(rows);
         assertEquals(closure.size(), got.sizes()[0]);
         if (materialise) {
-            assertEquals(closure, rows(got.relations()[0]));
+            assertEquals(closure, TestValues.rows(got.relations()[0]));
         } else {
             assertNull(got.relations()[0]);
         }
@@ -73,7 +73,7 @@ class CpuFixpointTest {
     void sameGenerationMatchesANaiveEvaluation(@ForAll @IntRange(min = 1, max = 1_000_000) int seed) {
         Random rnd = new Random(seed);
         int nodes = 2 + rnd.nextInt(rnd.nextBoolean() ? 30 : 200);
-        int[] value = values(rnd, nodes, rnd.nextBoolean());
+        int[] value = TestValues.of(rnd, nodes, rnd.nextBoolean());
         int edges = 1 + rnd.nextInt(2 * nodes);
         int[][] rows = new int[edges][];
         for (int i = 0; i < edges; i++) {
@@ -123,7 +123,7 @@ class CpuFixpointTest {
         CpuFixpoint.Outcome got = new CpuFixpoint(1 + rnd.nextInt(3)).run(program, new Relation[]{Relation.empty(2)},
                 new Relation[]{delta}, new boolean[]{true}, CpuFixpoint.HandOver.NEVER);
         assertEquals(sg.size(), got.sizes()[0]);
-        assertEquals(sg, rows(got.relations()[0]));
+        assertEquals(sg, TestValues.rows(got.relations()[0]));
     }
 
     private static Set<List<Integer>> closure(int[][] edges) {
@@ -142,32 +142,6 @@ class CpuFixpointTest {
                     todo.addAll(next.getOrDefault(v, Set.of()));
                 }
             }
-        }
-        return out;
-    }
-
-    /** Node i's value: i, or distinct values spread over the int range with its ends among them. */
-    private static int[] values(Random rnd, int nodes, boolean dense) {
-        int[] v = new int[nodes];
-        Set<Integer> taken = new HashSet<>();
-        for (int i = 0; i < nodes; i++) {
-            if (dense) {
-                v[i] = i;
-                continue;
-            }
-            int x = i == 0 ? Integer.MIN_VALUE : i == 1 ? Integer.MAX_VALUE : rnd.nextInt();
-            while (!taken.add(x)) {
-                x = rnd.nextInt();
-            }
-            v[i] = x;
-        }
-        return v;
-    }
-
-    private static Set<List<Integer>> rows(Relation r) {
-        Set<List<Integer>> out = new HashSet<>();
-        for (int i = 0; i < r.size(); i++) {
-            out.add(List.of(r.get(i, 0), r.get(i, 1)));
         }
         return out;
     }

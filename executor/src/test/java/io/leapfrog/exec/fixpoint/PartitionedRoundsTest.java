@@ -36,7 +36,7 @@ class PartitionedRoundsTest {
     void pointsToMatchesANaiveEvaluation(@ForAll @IntRange(min = 1, max = 1_000_000) int seed) {
         Random rnd = new Random(seed);
         int nodes = 2 + rnd.nextInt(40);
-        int[] value = values(rnd, nodes, rnd.nextBoolean());
+        int[] value = TestValues.of(rnd, nodes, rnd.nextBoolean());
         Relation addressOf = random(rnd, value, 1 + rnd.nextInt(2 * nodes));
         Relation assign = random(rnd, value, rnd.nextInt(2 * nodes));
         Relation load = random(rnd, value, rnd.nextInt(nodes));
@@ -68,8 +68,8 @@ class PartitionedRoundsTest {
         }
         assertEquals(pts.size(), got.sizes()[0]);
         assertEquals(obj.size(), got.sizes()[1]);
-        assertEquals(pts, rows(got.relations()[0]));
-        assertEquals(obj, rows(got.relations()[1]));
+        assertEquals(pts, TestValues.rows(got.relations()[0]));
+        assertEquals(obj, TestValues.rows(got.relations()[1]));
     }
 
     /**
@@ -99,10 +99,10 @@ class PartitionedRoundsTest {
     }
 
     private static Set<List<Integer>> naivePointsTo(Relation addressOf, Relation assign, Relation load, Relation store) {
-        Set<List<Integer>> pts = rows(addressOf);
-        Set<List<Integer>> as = rows(assign);
-        Set<List<Integer>> ld = rows(load);
-        Set<List<Integer>> st = rows(store);
+        Set<List<Integer>> pts = TestValues.rows(addressOf);
+        Set<List<Integer>> as = TestValues.rows(assign);
+        Set<List<Integer>> ld = TestValues.rows(load);
+        Set<List<Integer>> st = TestValues.rows(store);
         while (true) {
             java.util.Map<Integer, Set<Integer>> from = new java.util.HashMap<>();
             for (List<Integer> t : pts) {
@@ -137,37 +137,11 @@ class PartitionedRoundsTest {
         }
     }
 
-    /** Node i's value: i, or distinct values spread over the int range with its ends among them. */
-    private static int[] values(Random rnd, int nodes, boolean dense) {
-        int[] v = new int[nodes];
-        Set<Integer> taken = new HashSet<>();
-        for (int i = 0; i < nodes; i++) {
-            if (dense) {
-                v[i] = i;
-                continue;
-            }
-            int x = i == 0 ? Integer.MIN_VALUE : i == 1 ? Integer.MAX_VALUE : rnd.nextInt();
-            while (!taken.add(x)) {
-                x = rnd.nextInt();
-            }
-            v[i] = x;
-        }
-        return v;
-    }
-
     private static Relation random(Random rnd, int[] value, int tuples) {
         int[][] rows = new int[tuples][];
         for (int i = 0; i < tuples; i++) {
             rows[i] = new int[]{value[rnd.nextInt(value.length)], value[rnd.nextInt(value.length)]};
         }
         return tuples == 0 ? Relation.empty(2) : Relation.of(2, rows);
-    }
-
-    private static Set<List<Integer>> rows(Relation r) {
-        Set<List<Integer>> out = new HashSet<>();
-        for (int i = 0; i < r.size(); i++) {
-            out.add(r.arity() == 1 ? List.of(r.get(i, 0)) : List.of(r.get(i, 0), r.get(i, 1)));
-        }
-        return out;
     }
 }
