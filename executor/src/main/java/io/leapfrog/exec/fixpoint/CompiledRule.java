@@ -45,11 +45,9 @@ final class CompiledRule {
      */
     final boolean factored;
     /**
-     * The rule joins the delta tuple's two columns to nothing but one lookup each, and the head is the
-     * first lookup's value and then the second's ({@code sg(x, y) :- e(a, x), sg(a, b), e(b, y)}): a run of
-     * delta tuples (a, b1..bk) makes, for each x of a, the y's of every b, so the run's y's can be gathered
-     * once, without repeats, and given to each x ({@link #crossFirst}, {@link #crossSecond}: the lookups
-     * keyed by the delta's first and second column; -1 when the rule is not of this shape).
+     * The lookups keyed by the delta's first and second column when the rule has the cross shape
+     * ({@link FixpointProgram.Rule#crossLookups}: same generation), whose runs of delta tuples are joined
+     * to the union of their second lookups' values; -1 otherwise.
      */
     final int crossFirst;
     final int crossSecond;
@@ -97,26 +95,9 @@ final class CompiledRule {
         tailRun = nl > 0 && !late && headVar.length == 2 && outVar[nl - 1] >= 0 && headVar[1] == outVar[nl - 1]
                 && headVar[0] != outVar[nl - 1];
         factored = factors(r);
-        int[] cross = cross(r, lookups);
-        crossFirst = cross[0];
-        crossSecond = cross[1];
-    }
-
-    private static int[] cross(FixpointProgram.Rule r, KeyedColumns[] lookups) {
-        int[] none = {-1, -1};
-        int[] dv = r.deltaVars();
-        int[] hv = r.headVars();
-        if (dv.length != 2 || hv.length != 2 || lookups.length != 2 || !r.tests().isEmpty()
-                || dv[0] < 0 || dv[1] < 0 || dv[0] == dv[1] || lookups[0] == null || lookups[1] == null) {
-            return none;
-        }
-        int first = r.lookups().get(0).keyVar() == dv[0] ? 0 : 1;
-        FixpointProgram.Lookup a = r.lookups().get(first);
-        FixpointProgram.Lookup b = r.lookups().get(1 - first);
-        boolean shape = a.keyVar() == dv[0] && b.keyVar() == dv[1] && a.outVar() >= 0 && b.outVar() >= 0
-                && a.outVar() != b.outVar() && a.outVar() != dv[0] && a.outVar() != dv[1]
-                && b.outVar() != dv[0] && b.outVar() != dv[1] && hv[0] == a.outVar() && hv[1] == b.outVar();
-        return shape ? new int[]{first, 1 - first} : none;
+        int[] cross = r.crossLookups();
+        crossFirst = cross == null ? -1 : cross[0];
+        crossSecond = cross == null ? -1 : cross[1];
     }
 
     private static boolean factors(FixpointProgram.Rule r) {

@@ -112,6 +112,30 @@ public record FixpointProgram(List<String> relations, int[] arities, List<Rule> 
             headVars = headVars.clone();
             headConsts = headConsts.clone();
         }
+
+        /**
+         * Whether the rule joins the delta tuple's two columns to nothing but one lookup of an earlier
+         * relation each, the head being the first lookup's value and then the second's, with no test
+         * ({@code sg(x, y) :- e(a, x), sg(a, b), e(b, y)}): then its tuples are those of {@code t(a, y) :-
+         * delta(a, b), e(b, y)} joined with {@code e(a, x)}, and every y of a run of delta tuples with one a
+         * goes to every x of a. Returns the indexes of the lookups keyed by the delta's first and second
+         * column, or null when the rule is not of this shape.
+         */
+        public int[] crossLookups() {
+            if (deltaVars.length != 2 || headVars.length != 2 || lookups.size() != 2 || !tests.isEmpty()
+                    || deltaVars[0] < 0 || deltaVars[1] < 0 || deltaVars[0] == deltaVars[1]
+                    || lookups.get(0).isRecursive() || lookups.get(1).isRecursive()) {
+                return null;
+            }
+            int first = lookups.get(0).keyVar() == deltaVars[0] ? 0 : 1;
+            Lookup a = lookups.get(first);
+            Lookup b = lookups.get(1 - first);
+            boolean shape = a.keyVar() == deltaVars[0] && b.keyVar() == deltaVars[1] && a.outVar() >= 0
+                    && b.outVar() >= 0 && a.outVar() != b.outVar() && a.outVar() != deltaVars[0]
+                    && a.outVar() != deltaVars[1] && b.outVar() != deltaVars[0] && b.outVar() != deltaVars[1]
+                    && headVars[0] == a.outVar() && headVars[1] == b.outVar();
+            return shape ? new int[]{first, 1 - first} : null;
+        }
     }
 
     /** Whether a rule reads a relation of the stratum other than through its delta (a lookup). */

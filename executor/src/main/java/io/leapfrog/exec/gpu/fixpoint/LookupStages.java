@@ -17,6 +17,7 @@ import java.util.List;
  * unary relation of the stratum, after the program's own) to a relation whose delta the next one reads.
  * Such a relation is deduplicated like any other: a tuple it already had made its consequences when it
  * was first found, and consequences through tuples found later come from the other atoms' variants.
+ * Same generation's rule ({@link Rule#crossLookups}) is split the same way, for fewer candidates.
  */
 final class LookupStages {
     /** The rewritten program, whose first relations are the original's; or why it cannot be written. */
@@ -27,7 +28,7 @@ final class LookupStages {
     }
 
     static Staged of(FixpointProgram p) {
-        if (!p.hasChains()) {
+        if (!p.hasChains() && p.rules().stream().allMatch(r -> r.crossLookups() == null)) {
             return new Staged(p, null);
         }
         List<String> relations = new ArrayList<>(p.relations());
@@ -37,12 +38,37 @@ final class LookupStages {
         }
         List<Rule> rules = new ArrayList<>();
         for (Rule r : p.rules()) {
+            int[] cross = r.crossLookups();
+            if (cross != null) {
+                factor(r, cross, relations, arities, rules);
+                continue;
+            }
             String why = split(r, relations, arities, rules);
             if (why != null) {
                 return new Staged(null, why);
             }
         }
         return new Staged(new FixpointProgram(relations, arities.stream().mapToInt(Integer::intValue).toArray(), rules), null);
+    }
+
+    /**
+     * A rule of the cross shape ({@link Rule#crossLookups}), {@code h(x, y) :- first(a, x), delta(a, b),
+     * second(b, y)}, in two stages: {@code t(a, y) :- delta(a, b), second(b, y)}, then {@code h(x, y) :-
+     * first(a, x), t(a, y)} from t's delta. A delta tuple then makes |second(b)| candidates and each new
+     * (a, y) |first(a)|, where the rule alone makes |first(a)| times |second(b)| per delta tuple: most of
+     * them again, through every b of a that reaches y.
+     */
+    private static void factor(Rule r, int[] cross, List<String> relations, List<Integer> arities, List<Rule> out) {
+        Lookup first = r.lookups().get(cross[0]);
+        Lookup second = r.lookups().get(cross[1]);
+        int[] ay = {r.deltaVars()[0], second.outVar()};
+        int stage = relations.size();
+        relations.add(r.label() + " stage 1");
+        arities.add(2);
+        out.add(new Rule(r.label() + " stage 1", r.delta(), stage, r.deltaVars(), List.of(second), List.of(), ay,
+                new int[2]));
+        out.add(new Rule(r.label() + " stage 2", stage, r.target(), ay, List.of(first), List.of(), r.headVars(),
+                r.headConsts()));
     }
 
     /** Appends rule r's stages to {@code out} (and their relations); returns why it cannot be, or null. */
