@@ -4,6 +4,7 @@ import io.leapfrog.exec.fixpoint.FixpointProgram;
 import io.leapfrog.exec.fixpoint.FixpointProgram.Lookup;
 import io.leapfrog.exec.fixpoint.FixpointProgram.Rule;
 import io.leapfrog.exec.fixpoint.FixpointProgram.Test;
+import io.leapfrog.exec.storage.Relation;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +18,8 @@ import java.util.List;
  * unary relation of the stratum, after the program's own) to a relation whose delta the next one reads.
  * Such a relation is deduplicated like any other: a tuple it already had made its consequences when it
  * was first found, and consequences through tuples found later come from the other atoms' variants.
- * Same generation's rule ({@link Rule#crossLookups}) is split the same way, for fewer candidates.
+ * Same generation's rule ({@link Rule#crossLookups}) is split the same way, for fewer candidates, when
+ * its first lookup's keys have many values ({@link #CROSS_STAGE_DEGREE}).
  */
 final class LookupStages {
     /** The rewritten program, whose first relations are the original's; or why it cannot be written. */
@@ -27,8 +29,18 @@ final class LookupStages {
     private LookupStages() {
     }
 
+    /**
+     * Same generation's rule is split when the first lookup's keys have at least this many values,
+     * weighted by their tuples (sum of squares over sum of degrees): the candidates a delta tuple makes
+     * are that many times the second lookup's. Below it (meshes and road networks: 1.6 to 5 on
+     * ../shared/data/more) the extra relation and its rounds cost more than the candidates they save
+     * (fe-sphere, 3.0: 0.33 s split against 0.25 s whole on an H100); CA-HepTH (12.5) and R-MAT graphs
+     * gain.
+     */
+    static final double CROSS_STAGE_DEGREE = 8;
+
     static Staged of(FixpointProgram p) {
-        if (!p.hasChains() && p.rules().stream().allMatch(r -> r.crossLookups() == null)) {
+        if (!p.hasChains() && p.rules().stream().noneMatch(LookupStages::splitsCross)) {
             return new Staged(p, null);
         }
         List<String> relations = new ArrayList<>(p.relations());
@@ -38,9 +50,8 @@ final class LookupStages {
         }
         List<Rule> rules = new ArrayList<>();
         for (Rule r : p.rules()) {
-            int[] cross = r.crossLookups();
-            if (cross != null) {
-                factor(r, cross, relations, arities, rules);
+            if (splitsCross(r)) {
+                factor(r, r.crossLookups(), relations, arities, rules);
                 continue;
             }
             String why = split(r, relations, arities, rules);
@@ -49,6 +60,40 @@ final class LookupStages {
             }
         }
         return new Staged(new FixpointProgram(relations, arities.stream().mapToInt(Integer::intValue).toArray(), rules), null);
+    }
+
+    /** Whether r has the cross shape and its first lookup's keys have enough values to split it. */
+    private static boolean splitsCross(Rule r) {
+        int[] cross = r.crossLookups();
+        if (cross == null) {
+            return false;
+        }
+        Lookup first = r.lookups().get(cross[0]);
+        return weightedDegree(first.relation(), first.keyColumn()) >= CROSS_STAGE_DEGREE;
+    }
+
+    /** The values per key of a column, weighted by tuples: the sum of each key's count squared over the tuples. */
+    static double weightedDegree(Relation r, int column) {
+        int n = r.size();
+        if (n == 0) {
+            return 0;
+        }
+        int[] keys = r.column(column);
+        if (column != 0) {
+            keys = keys.clone();
+            Arrays.sort(keys);
+        }
+        double squares = 0;
+        int run = 1;
+        for (int i = 1; i <= n; i++) {
+            if (i < n && keys[i] == keys[i - 1]) {
+                run++;
+            } else {
+                squares += (double) run * run;
+                run = 1;
+            }
+        }
+        return squares / n;
     }
 
     /**
