@@ -36,11 +36,7 @@ class CpuFixpointTest {
         Random rnd = new Random(seed);
         int nodes = 2 + rnd.nextInt(rnd.nextBoolean() ? 40 : 400);
         int[] value = TestValues.of(rnd, nodes, rnd.nextBoolean());
-        int edges = 1 + rnd.nextInt(3 * nodes);
-        int[][] rows = new int[edges][];
-        for (int i = 0; i < edges; i++) {
-            rows[i] = new int[]{value[rnd.nextInt(nodes)], value[rnd.nextInt(nodes)]};
-        }
+        int[][] rows = randomPairs(rnd, value, 1 + rnd.nextInt(3 * nodes));
         Relation e = Relation.of(2, rows);
         boolean rightLinear = rnd.nextBoolean();
         boolean materialise = rnd.nextBoolean();
@@ -74,11 +70,7 @@ class CpuFixpointTest {
         Random rnd = new Random(seed);
         int nodes = 2 + rnd.nextInt(rnd.nextBoolean() ? 30 : 200);
         int[] value = TestValues.of(rnd, nodes, rnd.nextBoolean());
-        int edges = 1 + rnd.nextInt(2 * nodes);
-        int[][] rows = new int[edges][];
-        for (int i = 0; i < edges; i++) {
-            rows[i] = new int[]{value[rnd.nextInt(nodes)], value[rnd.nextInt(nodes)]};
-        }
+        int[][] rows = randomPairs(rnd, value, 1 + rnd.nextInt(2 * nodes));
         Relation e = Relation.of(2, rows);
         Map<Integer, Set<Integer>> next = new HashMap<>();
         for (int[] r : rows) {
@@ -124,6 +116,15 @@ class CpuFixpointTest {
                 new Relation[]{delta}, new boolean[]{true}, CpuFixpoint.HandOver.NEVER);
         assertEquals(sg.size(), got.sizes()[0]);
         assertEquals(sg, TestValues.rows(got.relations()[0]));
+    }
+
+    /** n pairs of the given values, drawn at random (repeats allowed). */
+    private static int[][] randomPairs(Random rnd, int[] value, int n) {
+        int[][] rows = new int[n][];
+        for (int i = 0; i < n; i++) {
+            rows[i] = new int[]{value[rnd.nextInt(value.length)], value[rnd.nextInt(value.length)]};
+        }
+        return rows;
     }
 
     private static Set<List<Integer>> closure(int[][] edges) {
