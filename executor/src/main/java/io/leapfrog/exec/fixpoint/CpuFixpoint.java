@@ -242,9 +242,9 @@ public final class CpuFixpoint {
             return found;
         }
 
-        /** Settles relation i's groups ({@link PairSet#settle}), the threads taking slices of them. */
+        /** Settles relation i's groups quiet for a round ({@link PairSet#settle}), the threads taking slices of them. */
         private void settle(int i) {
-            List<PairSet.Group> groups = sets[i].groups();
+            List<PairSet.Group> groups = sets[i].endRound();
             int n = groups.size();
             int parts = pool == null || n < PARALLEL_DELTA ? 1 : threads * 4;
             long[] let = new long[parts];

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * A set of pairs (a, b) that threads add to at once, kept as one small set of b's per a (a trie of depth
@@ -12,14 +13,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * waits on another unless both add to the same a. Each a's set takes the smallest of its forms
  * ({@link Group}): a closure over dense values takes a bit per value of their range.
  *
- * <p>Between rounds, {@link #settle} turns each table that found nothing new in the round into its sorted
- * values at exact size; a settled group still answers and takes insertions. When nothing can add to a
+ * <p>Between rounds ({@link #endRound}, {@link #settle}), each table that found nothing new in the round
+ * after it last grew turns into its sorted values at exact size; a settled group still answers and takes
+ * insertions. When nothing can add to a
  * settled group again and its pairs are not wanted, only its size is kept.
  */
 final class PairSet {
     private final ConcurrentHashMap<Integer, Group> groups = new ConcurrentHashMap<>();
     /** Pairs of groups whose values were let go ({@link #settle}). */
     private long released;
+    /** The round the threads add in; a group notes the last round it grew in. */
+    private int round;
+    /** Groups that grew in the current round (each once). */
+    private final ConcurrentLinkedQueue<Group> grown = new ConcurrentLinkedQueue<>();
+    /** Groups that grew in the round before it. */
+    private List<Group> grewBefore = List.of();
 
     /**
      * The b's of one a, kept in whichever of three forms is smaller: an open-addressing table while the
@@ -50,8 +58,14 @@ final class PairSet {
         private int min = Integer.MAX_VALUE;
         private int max = Integer.MIN_VALUE;
         private boolean hasEmpty;
-        /** Whether a value was added since the last {@link #settle}. */
-        private boolean grew;
+        /** The set whose rounds this group's growth is noted in, or null (a group on its own). */
+        private final PairSet owner;
+        /** The last round of {@link #owner} in which a value was added. */
+        private int grewIn = -1;
+
+        Group(PairSet owner) {
+            this.owner = owner;
+        }
 
         /** Adds b[0..n); writes those that were new to fresh (from 0) and returns how many. */
         synchronized int addAll(int[] b, int n, int[] fresh) {
@@ -61,7 +75,10 @@ final class PairSet {
                     fresh[k++] = b[i];
                 }
             }
-            grew |= k > 0;
+            if (k > 0 && owner != null && grewIn != owner.round) {
+                grewIn = owner.round;
+                owner.grown.add(this);
+            }
             return k;
         }
 
@@ -241,14 +258,12 @@ final class PairSet {
         }
 
         /**
-         * Between rounds: a group that found nothing new since the last call lets its values go
-         * ({@code release}; returns how many), or, kept as a table, turns into its sorted values (a bitmap
-         * is already as small).
+         * Between rounds, for a group that found nothing new in the last one: lets its values go
+         * ({@code release}; returns how many), or, kept as a table, turns it into its sorted values (a
+         * bitmap is already as small).
          */
         synchronized int settle(boolean release) {
-            boolean quiet = !grew;
-            grew = false;
-            if (!quiet || form == RELEASED) {
+            if (form == RELEASED) {
                 return 0;
             }
             if (release) {
@@ -287,17 +302,30 @@ final class PairSet {
     /** The group of a, made empty on first use. */
     Group group(int a) {
         Group g = groups.get(a);
-        return g != null ? g : groups.computeIfAbsent(a, k -> new Group());
-    }
-
-    /** Every group, in no order, for {@link #settle} to share out among threads. */
-    List<Group> groups() {
-        return new ArrayList<>(groups.values());
+        return g != null ? g : groups.computeIfAbsent(a, k -> new Group(this));
     }
 
     /**
-     * Settles groups[from..to) (see {@link Group#settle}): those that found nothing new since the last
-     * call are kept sorted at their exact size, or, with {@code release}, let go. Returns the pairs let go.
+     * Ends a round (no thread adding): the groups that grew in the round before it and not in it, for
+     * {@link #settle} to share out among threads. Only groups that grew lately are looked at, so a long
+     * fixpoint's rounds cost what they add, not the number of groups.
+     */
+    List<Group> endRound() {
+        List<Group> quiet = new ArrayList<>();
+        for (Group g : grewBefore) {
+            if (g.grewIn != round) {
+                quiet.add(g);
+            }
+        }
+        grewBefore = new ArrayList<>(grown);
+        grown.clear();
+        round++;
+        return quiet;
+    }
+
+    /**
+     * Settles groups[from..to) ({@link Group#settle}, groups quiet for a round): kept sorted at their exact
+     * size or, with {@code release}, let go. Returns the pairs let go.
      */
     static long settle(List<Group> groups, int from, int to, boolean release) {
         long n = 0;

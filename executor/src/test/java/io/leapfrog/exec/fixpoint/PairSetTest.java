@@ -76,7 +76,7 @@ class PairSetTest {
             };
             width[c] = 1 << rnd.nextInt(16);
         }
-        PairSet.Group g = new PairSet.Group();
+        PairSet.Group g = new PairSet.Group(null);
         Set<Integer> model = new HashSet<>();
         int[] batch = new int[1 + rnd.nextInt(300)];
         int[] fresh = new int[batch.length];
@@ -109,7 +109,6 @@ class PairSetTest {
             got.add(TupleKeys.col1(key));
         }
         assertEquals(model, got);
-        g.settle(true);   // quiet since the last settle or not: settles twice to be sure it lets go
         g.settle(true);
         assertThrows(IllegalStateException.class, () -> g.keys(7, new long[model.size()], 0));
     }
