@@ -59,6 +59,9 @@ public final class HashFixpoint {
         String unsupported = GpuFixpoint.unsupported(t.program());
         if (unsupported != null && !mode.equals("cpu")) {
             where = "on the CPU (not GPU-eligible: " + unsupported + ")";
+        } else if (mode.equals("gpu") || mode.equals("auto")) {
+            String stages = GpuFixpoint.sameGenerationStages(t.program());
+            where += stages == null ? "" : "; on the GPU " + stages;
         }
         return "hash sets, each round's new tuples the next delta (" + shape + "), " + where
                 + (carried < 0 ? "" : "; on a GPU it outgrows, in parts by column " + carried);

@@ -131,6 +131,11 @@ public final class GpuFixpoint {
     }
 
     /** Why the device cannot run the program (a chain of lookups that carries more than two values), or null. */
+    /** For explain: how the GPU runs the program's rules of same generation's shape, or null when it has none. */
+    public static String sameGenerationStages(FixpointProgram p) {
+        return LookupStages.describeCross(p);
+    }
+
     public static String unsupported(FixpointProgram p) {
         return LookupStages.of(p).reason();
     }

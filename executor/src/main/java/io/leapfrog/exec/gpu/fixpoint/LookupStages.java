@@ -9,6 +9,7 @@ import io.leapfrog.exec.storage.Relation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Rewrites a program for the GPU's kernels, whose lookups are all keyed by the delta tuple (or a
@@ -60,6 +61,25 @@ final class LookupStages {
             }
         }
         return new Staged(new FixpointProgram(relations, arities.stream().mapToInt(Integer::intValue).toArray(), rules), null);
+    }
+
+    /**
+     * For explain: how the GPU runs each rule of same generation's shape (in two stages or whole) and
+     * why; null when the program has none.
+     */
+    static String describeCross(FixpointProgram p) {
+        List<String> parts = new ArrayList<>();
+        for (Rule r : p.rules()) {
+            int[] cross = r.crossLookups();
+            if (cross != null) {
+                Lookup first = r.lookups().get(cross[0]);
+                double w = weightedDegree(first.relation(), first.keyColumn());
+                parts.add(String.format(Locale.ROOT, "%s %s (its first lookup's keys have %.1f values weighted by tuples;"
+                        + " two stages from %.0f)", r.label(), w >= CROSS_STAGE_DEGREE ? "in two stages" : "whole", w,
+                        CROSS_STAGE_DEGREE));
+            }
+        }
+        return parts.isEmpty() ? null : String.join("; ", parts);
     }
 
     /** Whether r has the cross shape and its first lookup's keys have enough values to split it. */

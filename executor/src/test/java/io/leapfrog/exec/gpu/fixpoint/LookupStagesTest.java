@@ -98,6 +98,27 @@ class LookupStagesTest {
     }
 
     @org.junit.jupiter.api.Test
+    void explainSaysWhetherSameGenerationIsSplitAndWhy() {
+        int[][] star = new int[20][];
+        for (int i = 0; i < star.length; i++) {
+            star[i] = new int[]{i % 2, 100 + i};   // two keys of 10 values: 10 weighted by tuples
+        }
+        Relation dense = Relation.of(2, star);
+        Relation sparse = Relation.of(2, new int[][]{{1, 2}, {2, 3}, {3, 4}});
+        for (Relation e : List.of(dense, sparse)) {
+            Rule sg = new Rule("sg rule", 0, 0, new int[]{0, 1},
+                    List.of(Lookup.of(e, 0, 0, 0, 2), Lookup.of(e, 0, 1, 0, 3)), List.of(), new int[]{2, 3}, new int[2]);
+            String said = LookupStages.describeCross(new FixpointProgram(List.of("sg"), new int[]{2}, List.of(sg)));
+            assertEquals(e == dense
+                    ? "sg rule in two stages (its first lookup's keys have 10.0 values weighted by tuples; two stages from 8)"
+                    : "sg rule whole (its first lookup's keys have 1.0 values weighted by tuples; two stages from 8)", said);
+        }
+        Rule tc = new Rule("tc", 0, 0, new int[]{0, 1}, List.of(Lookup.of(sparse, 0, 1, 0, 2)), List.of(),
+                new int[]{0, 2}, new int[2]);
+        assertNull(LookupStages.describeCross(new FixpointProgram(List.of("tc"), new int[]{2}, List.of(tc))));
+    }
+
+    @org.junit.jupiter.api.Test
     void aChainCarryingThreeValuesCannotBeStaged() {
         Relation e = Relation.of(2, new int[][]{{1, 2}});
         // r(x, v) :- r(x, y), e(y, w), e(w, z), e(z, v), x != z, w != v: after e(y, w), x, w and later z are needed
