@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -76,7 +75,7 @@ public final class CpuFixpoint {
                 return new PartitionedRounds(p, pool, threads, PartitionedRounds.WINDOW)
                         .run(known, delta, materialise, handOver, t0);
             }
-            return new Run(p, pool, releasable(p, materialise, handOver)).run(known, delta, materialise, handOver, t0);
+            return new Run(p, pool, threads, releasable(p, materialise, handOver)).run(known, delta, materialise, handOver, t0);
         } finally {
             if (pool != null) {
                 pool.shutdownNow();
@@ -141,32 +140,24 @@ public final class CpuFixpoint {
     private static final class KeyBuffer {
         private final Blocks blocks;
         final List<long[]> full = new ArrayList<>();
-        long[] keys = new long[256];
+        long[] keys;
         int n;
 
         KeyBuffer(Blocks blocks) {
             this.blocks = blocks;
+            this.keys = blocks.take();
         }
 
         void add(long k) {
             if (n == keys.length) {
-                if (keys.length < Blocks.SIZE / 2) {
-                    keys = Arrays.copyOf(keys, keys.length * 2);
-                } else {
-                    long[] block = blocks.take();
-                    if (keys.length == Blocks.SIZE) {
-                        full.add(keys);
-                        n = 0;
-                    } else {
-                        System.arraycopy(keys, 0, block, 0, n);
-                    }
-                    keys = block;
-                }
+                full.add(keys);
+                keys = blocks.take();
+                n = 0;
             }
             keys[n++] = k;
         }
 
-        /** The keys as pieces. */
+        /** The keys as pieces (a partly filled block as a copy of its keys: the block goes back to the pool). */
         void drainTo(List<long[]> pieces) {
             pieces.addAll(full);
             if (n > 0) {
@@ -187,15 +178,14 @@ public final class CpuFixpoint {
         final int[] fresh = new int[RUN];
         int n;
         long candidates;
-        final DistinctValues union = new DistinctValues();
+        final IntScratchSet union = new IntScratchSet();
 
         Batch(int relations) {
             found = new KeyBuffer[relations];
         }
     }
 
-    private final class Run extends FixpointRounds {
-        private final ExecutorService pool;
+    private static final class Run extends FixpointRounds {
         private final PairSet[] sets;
         private final List<CompiledRule> rules;
         /** Relation i may let go of its settled groups' values ({@link #releasable}). */
@@ -203,9 +193,8 @@ public final class CpuFixpoint {
         private final Blocks blocks = new Blocks();
         private long candidates;
 
-        Run(FixpointProgram p, ExecutorService pool, boolean[] release) {
-            super(p);
-            this.pool = pool;
+        Run(FixpointProgram p, ExecutorService pool, int threads, boolean[] release) {
+            super(p, pool, threads);
             this.release = release;
             this.sets = new PairSet[p.relationCount()];
             this.rules = CompiledRule.compile(p);
@@ -246,23 +235,15 @@ public final class CpuFixpoint {
         private void settle(int i) {
             List<PairSet.Group> groups = sets[i].endRound();
             int n = groups.size();
-            int parts = pool == null || n < PARALLEL_DELTA ? 1 : threads * 4;
+            int parts = n < PARALLEL_DELTA ? 1 : threads * 4;
             long[] let = new long[parts];
-            List<Future<?>> helpers = new ArrayList<>();
             AtomicInteger next = new AtomicInteger();
-            Runnable drain = () -> {
+            onWorkers(Math.min(threads, parts), w -> {
                 for (int part; (part = next.getAndIncrement()) < parts; ) {
-                    let[part] = PairSet.settle(groups, (int) ((long) n * part / parts), (int) ((long) n * (part + 1) / parts),
-                            release[i]);
+                    let[part] = PairSet.settle(groups, (int) ((long) n * part / parts),
+                            (int) ((long) n * (part + 1) / parts), release[i]);
                 }
-            };
-            for (int w = 1; w < Math.min(threads, parts); w++) {
-                helpers.add(pool.submit(drain));
-            }
-            drain.run();
-            for (Future<?> f : helpers) {
-                DeltaPieces.await(f, p.relations());
-            }
+            });
             sets[i].released(Arrays.stream(let).sum());
         }
 
@@ -308,7 +289,7 @@ public final class CpuFixpoint {
         private void crossRuns(CompiledRule c, long[] d, int from, int to, Batch out) {
             KeyedColumns xs = c.lookups[c.crossFirst];
             KeyedColumns ys = c.lookups[c.crossSecond];
-            DistinctValues union = out.union;
+            IntScratchSet union = out.union;
             for (int i = from; i < to; ) {
                 int a = TupleKeys.col0(d[i]);
                 int end = i + 1;
@@ -433,22 +414,14 @@ public final class CpuFixpoint {
                 n += len;
                 firstChunk[i + 1] = Math.addExact(firstChunk[i], (len + CHUNK - 1) / CHUNK);
             }
-            if (n < PARALLEL_DELTA || pool == null) {
+            if (n < PARALLEL_DELTA || threads == 1) {
                 for (long[] d : pieces) {
                     body.run(0, d, 0, d.length);
                 }
                 return;
             }
             AtomicInteger next = new AtomicInteger();
-            List<Future<?>> helpers = new ArrayList<>();
-            for (int w = 1; w < threads; w++) {
-                int worker = w;
-                helpers.add(pool.submit(() -> drain(worker, pieces, firstChunk, next, body)));
-            }
-            drain(0, pieces, firstChunk, next, body);
-            for (Future<?> f : helpers) {
-                DeltaPieces.await(f, p.relations());
-            }
+            onWorkers(threads, w -> drain(w, pieces, firstChunk, next, body));
         }
 
         /** Takes chunks (numbered across the pieces: piece i's from {@code firstChunk[i]}) until none is left. */

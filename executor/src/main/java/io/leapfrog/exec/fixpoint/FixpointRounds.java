@@ -5,6 +5,9 @@ import io.leapfrog.exec.storage.Relation;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.function.IntConsumer;
 
 /**
  * The semi-naive loop of the CPU fixpoints: start from the known tuples and the delta, run rounds until
@@ -14,12 +17,41 @@ import java.util.List;
  */
 abstract class FixpointRounds {
     final FixpointProgram p;
+    /** The helper threads (null: the caller's alone). */
+    final ExecutorService pool;
+    /** The caller and the helpers. */
+    final int threads;
     /** Each relation's tuples so far. */
     final long[] sizes;
 
-    FixpointRounds(FixpointProgram p) {
+    FixpointRounds(FixpointProgram p, ExecutorService pool, int threads) {
         this.p = p;
+        this.pool = pool;
+        this.threads = pool == null ? 1 : Math.max(1, threads);
         this.sizes = new long[p.relationCount()];
+    }
+
+    /**
+     * Runs body(w) for w in [0, parts) (at most {@link #threads}) on the pool's threads and the caller
+     * (worker 0), and waits for all.
+     */
+    final void onWorkers(int parts, IntConsumer body) {
+        if (parts == 1) {
+            body.accept(0);
+            return;
+        }
+        List<Future<?>> helpers = new ArrayList<>();
+        for (int w = 1; w < parts; w++) {
+            int worker = w;
+            helpers.add(pool.submit(() -> body.accept(worker)));
+        }
+        try {
+            body.accept(0);
+        } finally {
+            for (Future<?> f : helpers) {
+                DeltaPieces.await(f, p.relations());
+            }
+        }
     }
 
     /** Adds the starting tuples: relation i's known ones {@code old[i]} and its delta {@code recent[i]}, as keys. */

@@ -6,9 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntConsumer;
 
 /**
  * The CPU fixpoint's rounds for non-linear programs, whose rules look up relations of the stratum: a
@@ -41,8 +39,6 @@ final class PartitionedRounds extends FixpointRounds {
     /** A unary tuple (v) is kept as the pair (v >> UNARY_SHIFT, v): groups of up to 2^UNARY_SHIFT values. */
     private static final int UNARY_SHIFT = 8;
 
-    private final ExecutorService pool;
-    private final int threads;
     /** Relation i grouped by column c: {@code index[i][c]} (column 1 only when a rule looks it up by it). */
     private final BucketedGroups[][] index;
     private final boolean[] unary;
@@ -59,9 +55,7 @@ final class PartitionedRounds extends FixpointRounds {
      * @param window  candidates the threads buffer together before an adding phase
      */
     PartitionedRounds(FixpointProgram p, ExecutorService pool, int threads, long window) {
-        super(p);
-        this.pool = pool;
-        this.threads = pool == null ? 1 : threads;
+        super(p, pool, threads);
         int nrel = p.relationCount();
         index = new BucketedGroups[nrel][2];
         unary = new boolean[nrel];
@@ -601,25 +595,5 @@ final class PartitionedRounds extends FixpointRounds {
             }
         }
         return keys;
-    }
-
-    /** Runs body(w) for w in [0, parts) on the pool's threads and the caller (worker 0), and waits for all. */
-    private void onWorkers(int parts, IntConsumer body) {
-        if (parts == 1) {
-            body.accept(0);
-            return;
-        }
-        List<Future<?>> helpers = new ArrayList<>();
-        for (int w = 1; w < parts; w++) {
-            int worker = w;
-            helpers.add(pool.submit(() -> body.accept(worker)));
-        }
-        try {
-            body.accept(0);
-        } finally {
-            for (Future<?> f : helpers) {
-                DeltaPieces.await(f, p.relations());
-            }
-        }
     }
 }

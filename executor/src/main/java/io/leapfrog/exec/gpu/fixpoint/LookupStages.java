@@ -35,8 +35,8 @@ final class LookupStages {
      * weighted by their tuples (sum of squares over sum of degrees): the candidates a delta tuple makes
      * are that many times the second lookup's. Below it (meshes and road networks: 1.6 to 5 on
      * ../shared/data/more) the extra relation and its rounds cost more than the candidates they save
-     * (fe-sphere, 3.0: 0.33 s split against 0.25 s whole on an H100); CA-HepTH (12.5) and R-MAT graphs
-     * gain.
+     * (fe-sphere, 3.0: 0.33 s split against 0.24 s whole on an H100,
+     * bench/results/gpu-h100-recursion-sg-split-always.csv); CA-HepTH (12.5) and R-MAT graphs gain.
      */
     static final double CROSS_STAGE_DEGREE = 8;
 

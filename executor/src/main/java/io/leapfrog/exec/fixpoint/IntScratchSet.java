@@ -7,7 +7,7 @@ import java.util.Arrays;
  * {@link #clear}, each once, in the order first added ({@link #values}[0..{@link #size})). Slots are
  * taken for the current generation only, so clearing is a new generation, not a pass over the table.
  */
-final class DistinctValues {
+final class IntScratchSet {
     int[] values = new int[256];
     int size;
     private int[] slots = new int[1024];
