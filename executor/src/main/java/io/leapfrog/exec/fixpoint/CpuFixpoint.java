@@ -5,7 +5,6 @@ import io.leapfrog.exec.storage.Relation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -106,67 +105,6 @@ public final class CpuFixpoint {
     }
 
     /**
-     * Blocks of keys lent to the rounds' buffers: a round's delta is kept as the blocks it was found in,
-     * and they come back once the next round has read them, so a long fixpoint reuses a few rounds'
-     * worth of blocks instead of leaving the collector a delta's worth of garbage every round.
-     */
-    private static final class Blocks {
-        static final int SIZE = 1 << 15;
-        private final ConcurrentLinkedQueue<long[]> free = new ConcurrentLinkedQueue<>();
-        /** Blocks lent since the last {@link #recycle}. */
-        private final ConcurrentLinkedQueue<long[]> lent = new ConcurrentLinkedQueue<>();
-        private List<long[]> reading = List.of();
-
-        long[] take() {
-            long[] b = free.poll();
-            b = b != null ? b : new long[SIZE];
-            lent.add(b);
-            return b;
-        }
-
-        /**
-         * After a round: the blocks of the delta that round read are free again, and those it lent hold
-         * the delta the next round reads.
-         */
-        void recycle() {
-            free.addAll(reading);
-            List<long[]> next = new ArrayList<>(lent);
-            lent.clear();
-            reading = next;
-        }
-    }
-
-    /** Keys found new by one thread, appended as it finds them, in blocks; the delta is kept as the blocks. */
-    private static final class KeyBuffer {
-        private final Blocks blocks;
-        final List<long[]> full = new ArrayList<>();
-        long[] keys;
-        int n;
-
-        KeyBuffer(Blocks blocks) {
-            this.blocks = blocks;
-            this.keys = blocks.take();
-        }
-
-        void add(long k) {
-            if (n == keys.length) {
-                full.add(keys);
-                keys = blocks.take();
-                n = 0;
-            }
-            keys[n++] = k;
-        }
-
-        /** The keys as pieces (a partly filled block as a copy of its keys: the block goes back to the pool). */
-        void drainTo(List<long[]> pieces) {
-            pieces.addAll(full);
-            if (n > 0) {
-                pieces.add(n == keys.length ? keys : Arrays.copyOf(keys, n));
-            }
-        }
-    }
-
-    /**
      * One thread's pending candidates: a run of pairs (a, b[i]) for one relation and one a, added together;
      * the new ones go to the thread's buffer of that relation.
      */
@@ -190,7 +128,7 @@ public final class CpuFixpoint {
         private final List<CompiledRule> rules;
         /** Relation i may let go of its settled groups' values ({@link #releasable}). */
         private final boolean[] release;
-        private final Blocks blocks = new Blocks();
+        private final DeltaBlocks blocks = new DeltaBlocks();
         private long candidates;
 
         Run(FixpointProgram p, ExecutorService pool, int threads, boolean[] release) {

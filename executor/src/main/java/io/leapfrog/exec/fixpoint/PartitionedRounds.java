@@ -45,6 +45,8 @@ final class PartitionedRounds extends FixpointRounds {
     /** Per relation grouped by its second column: the keys its tuples' first columns must have to be kept there, or null. */
     private final KeyedColumns[] reversedOnly;
     private final Worker[] workers;
+    /** The blocks the new tuples of a round are kept in, reused once the next round has read them. */
+    private final DeltaBlocks blocks = new DeltaBlocks();
     private final List<CompiledRule> rules;
     /** Candidates a thread buffers before an adding phase. */
     private final long window;
@@ -76,7 +78,10 @@ final class PartitionedRounds extends FixpointRounds {
         /** Destination {@code slot * BUCKETS + bucket}: slots 0..n-1 the relations, n..2n-1 their reversed pairs. */
         final CandidateBlocks buffers;
         final int[] vars = new int[FixpointProgram.MAX_VARS];
-        final LongList[] found;
+        /** Per relation, the new tuples this thread's adding phases found in the round (null: none yet). */
+        final KeyBuffer[] found;
+        /** The new tuples of the bucket being added, sorted before they join {@link #found}. */
+        final LongList fresh = new LongList();
         /**
          * Per lookup of the rule running, the last key a lookup into the stratum read and its group: the
          * same key comes back for every value of an earlier lookup, and for delta tuples in a row.
@@ -93,10 +98,7 @@ final class PartitionedRounds extends FixpointRounds {
 
         Worker(int relations) {
             buffers = new CandidateBlocks(2 * relations * BucketedGroups.BUCKETS);
-            found = new LongList[relations];
-            for (int i = 0; i < relations; i++) {
-                found[i] = new LongList();
-            }
+            found = new KeyBuffer[relations];
         }
 
         /** Buffers the candidate {@code key} of relation rel. */
@@ -188,7 +190,7 @@ final class PartitionedRounds extends FixpointRounds {
         }
     }
 
-    /** A growable array of keys. */
+    /** A growable array of keys, emptied and reused. */
     private static final class LongList {
         long[] keys = new long[256];
         int n;
@@ -198,13 +200,6 @@ final class PartitionedRounds extends FixpointRounds {
                 keys = Arrays.copyOf(keys, n * 2);
             }
             keys[n++] = k;
-        }
-
-        /** The keys so far, and empties the list. */
-        long[] take() {
-            long[] out = Arrays.copyOf(keys, n);
-            n = 0;
-            return out;
         }
     }
 
@@ -221,11 +216,10 @@ final class PartitionedRounds extends FixpointRounds {
         }
         addBuffered();   // the starting tuples, into both groupings
         for (Worker w : workers) {
-            for (LongList f : w.found) {
-                f.n = 0;
-            }
+            Arrays.fill(w.found, null);
             w.made = 0;
         }
+        blocks.discardLent();
     }
 
     @Override
@@ -235,12 +229,14 @@ final class PartitionedRounds extends FixpointRounds {
         for (int i = 0; i < p.relationCount(); i++) {
             List<long[]> pieces = new ArrayList<>();
             for (Worker w : workers) {
-                if (w.found[i].n > 0) {
-                    pieces.add(w.found[i].take());
+                if (w.found[i] != null) {
+                    w.found[i].drainTo(pieces);
+                    w.found[i] = null;
                 }
             }
             found.add(pieces);
         }
+        blocks.recycle();
         return found;
     }
 
@@ -498,14 +494,21 @@ final class PartitionedRounds extends FixpointRounds {
             Worker me = workers[w];
             for (int b = next.getAndIncrement(); b < BucketedGroups.BUCKETS; b = next.getAndIncrement()) {
                 for (int rel = 0; rel < nrel; rel++) {
-                    LongList found = me.found[rel];
-                    int segment = found.n;
-                    addBucket(rel, b, index[rel][0], unary[rel], found);
+                    LongList fresh = me.fresh;
+                    fresh.n = 0;
+                    addBucket(rel, b, index[rel][0], unary[rel], fresh);
+                    if (fresh.n == 0) {
+                        continue;
+                    }
                     // the next delta's tuples with one first column together, for factored rules and chunking
-                    Arrays.sort(found.keys, segment, found.n);
+                    Arrays.sort(fresh.keys, 0, fresh.n);
+                    if (me.found[rel] == null) {
+                        me.found[rel] = new KeyBuffer(blocks);
+                    }
+                    me.found[rel].addAll(fresh.keys, 0, fresh.n);
                     KeyedColumns only = reversedOnly[rel];
-                    for (int i = segment; index[rel][1] != null && i < found.n; i++) {
-                        long key = found.keys[i];
+                    for (int i = 0; index[rel][1] != null && i < fresh.n; i++) {
+                        long key = fresh.keys[i];
                         if (only == null || only.has(TupleKeys.col0(key))) {
                             me.emitReversed(rel, key);
                         }
