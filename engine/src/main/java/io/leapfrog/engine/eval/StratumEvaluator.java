@@ -115,26 +115,24 @@ public final class StratumEvaluator {
             }
             return 1;
         }
+        // A stratum that translates to a hash fixpoint runs there from the first round's tuples: they are its
+        // delta as they come, sorted and distinct, with no growing relation built for rounds that will not run.
+        FixpointTranslator.Translation translation = FixpointTranslator.translate(ctx, stratum);
+        if (translation.program() != null) {
+            return 1 + hashed(stratum, translation, fresh, t0);
+        }
         Map<String, GrowingRelation> growing = new HashMap<>();
         for (String rel : stratum.relations()) {
             growing.put(rel, ctx.startGrowing(rel));
         }
-        HashFixpoint.Finished hashed = null;
         int rounds = 1;
         try {
             Map<String, List<PackedKeys>> packed = new HashMap<>();
             boolean grew = advance(stratum, fresh, packed, growing, policies);
-            HashFixpoint hash = null;
-            FixpointProgram program = null;
             if (grew) {
-                FixpointTranslator.Translation t = FixpointTranslator.translate(ctx, stratum);
-                program = t.program();
-                hash = hashFixpoint(stratum, t);
+                hashFixpoint(stratum, translation);   // where a GPU could have taken the stratum: says why it does not
             }
-            if (hash != null) {
-                hashed = hashed(stratum, program, hash, growing, t0);
-            }
-            while (grew && hashed == null) {
+            while (grew) {
                 rounds++;
                 if (Thread.currentThread().isInterrupted()) { // lets a caller with a deadline stop a long fixpoint
                     throw new io.leapfrog.common.LeapfrogException("error: evaluation interrupted in round " + rounds
@@ -165,18 +163,6 @@ public final class StratumEvaluator {
                 ctx.stopGrowing(rel);
             }
         }
-        if (hashed != null) {
-            List<String> rels = stratum.relations();
-            for (int i = 0; i < rels.size(); i++) {
-                if (hashed.relations()[i] != null) {
-                    ctx.setRelation(rels.get(i), hashed.relations()[i]);
-                } else {
-                    ctx.setRelation(rels.get(i), Relation.empty(ctx.schemas().get(rels.get(i)).arity()));
-                    counted.put(rels.get(i), hashed.sizes()[i]);
-                }
-            }
-            return rounds + hashed.rounds();
-        }
         return rounds;
     }
 
@@ -196,18 +182,6 @@ public final class StratumEvaluator {
         return new HashFixpoint(ctx.threads(), device, "recursive stratum " + stratum.relations(), onlyCpu);
     }
 
-    /** The stratum's relations as the last round left them: the tuples known before it, and its delta. */
-    private Relation[][] state(StratumPlan stratum, Map<String, GrowingRelation> growing) {
-        List<String> rels = stratum.relations();
-        Relation[] known = new Relation[rels.size()];
-        Relation[] delta = new Relation[rels.size()];
-        for (int i = 0; i < rels.size(); i++) {
-            delta[i] = ctx.source().get(rels.get(i), true);
-            known[i] = growing.get(rels.get(i)).full().minus(delta[i]);
-        }
-        return new Relation[][]{known, delta};
-    }
-
     private boolean[] kept(StratumPlan stratum) {
         List<String> rels = stratum.relations();
         boolean[] keep = new boolean[rels.size()];
@@ -217,11 +191,35 @@ public final class StratumEvaluator {
         return keep;
     }
 
-    /** The rest of a stratum by its hash fixpoint, from the relations as the first round left them. */
-    private HashFixpoint.Finished hashed(StratumPlan stratum, FixpointProgram program, HashFixpoint hash,
-                                         Map<String, GrowingRelation> growing, long t0) {
-        Relation[][] s = state(stratum, growing);
-        return hash.run(program, s[0], s[1], kept(stratum), t0);
+    /**
+     * The rest of a stratum by its hash fixpoint, from the first round's tuples {@code fresh} (by relation):
+     * those the relations did not hold are the delta. Sets the relations (or the sizes of those only
+     * counted); returns the rounds after the first.
+     */
+    private int hashed(StratumPlan stratum, FixpointTranslator.Translation t, Map<String, Relation> fresh, long t0) {
+        List<String> rels = stratum.relations();
+        Relation[] known = new Relation[rels.size()];
+        Relation[] delta = new Relation[rels.size()];
+        boolean grew = false;
+        for (int i = 0; i < rels.size(); i++) {
+            known[i] = ctx.currentRelation(rels.get(i));
+            Relation got = fresh.get(rels.get(i));
+            delta[i] = got == null ? Relation.empty(known[i].arity()) : known[i].size() == 0 ? got : got.minus(known[i]);
+            grew |= delta[i].size() > 0;
+        }
+        if (!grew) {
+            return 0;
+        }
+        HashFixpoint.Finished f = hashFixpoint(stratum, t).run(t.program(), known, delta, kept(stratum), t0);
+        for (int i = 0; i < rels.size(); i++) {
+            if (f.relations()[i] != null) {
+                ctx.setRelation(rels.get(i), f.relations()[i]);
+            } else {
+                ctx.setRelation(rels.get(i), Relation.empty(known[i].arity()));
+                counted.put(rels.get(i), f.sizes()[i]);
+            }
+        }
+        return f.rounds();
     }
 
     /**
