@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * {@code --device gpu} a stratum the GPU can run moves there after its first round (which also runs the
  * rules that read no relation of the stratum); with {@code --device auto}, when the device has started (an
  * earlier join or stratum of the engine used it), after a round that found {@link #AUTO_MIN_DELTA_STARTED}
- * new tuples; else after one that found {@link #AUTO_MIN_DELTA}, once the stratum's time on the CPU, with
+ * new tuples, or {@link #AUTO_MIN_DELTA_SLOW} in a round of {@link #AUTO_SLOW_ROUND_NANOS}; else after one that found {@link #AUTO_MIN_DELTA}, once the stratum's time on the CPU, with
  * its next round counted as long as its last, reaches {@link #AUTO_AFTER_NANOS}. So a small fixpoint never
  * pays for the device's start (its context and kernels, a few tenths of a second), and a large one does not
  * wait on the CPU for a start already paid.
@@ -33,6 +33,14 @@ public final class DeviceFixpoint {
      * on a round of this size.
      */
     public static final long AUTO_MIN_DELTA_STARTED = 10_000;
+    /**
+     * Auto, the device started: a round at least this long with at least {@link #AUTO_MIN_DELTA_SLOW} new
+     * tuples moves the stratum too. Such rounds are slow for their size (long chains of lookups, Andersen's
+     * store rule fanning out), and the GPU fixpoint's start costs about one of them.
+     */
+    public static final long AUTO_SLOW_ROUND_NANOS = 2_000_000L;
+    /** Auto, the device started: the smallest delta with which a slow round ({@link #AUTO_SLOW_ROUND_NANOS}) moves. */
+    public static final long AUTO_MIN_DELTA_SLOW = 1_000;
 
     private final Supplier<GpuFixpoint> fixpoint;
     private final boolean forced;
@@ -60,7 +68,8 @@ public final class DeviceFixpoint {
             return true;
         }
         if (started.getAsBoolean()) {
-            return lastDelta >= AUTO_MIN_DELTA_STARTED;
+            return lastDelta >= AUTO_MIN_DELTA_STARTED
+                    || (lastDelta >= AUTO_MIN_DELTA_SLOW && lastRoundNanos >= AUTO_SLOW_ROUND_NANOS);
         }
         return lastDelta >= AUTO_MIN_DELTA && elapsedNanos + lastRoundNanos >= AUTO_AFTER_NANOS;
     }
