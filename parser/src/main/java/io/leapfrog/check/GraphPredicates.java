@@ -48,6 +48,10 @@ final class GraphPredicates {
         List<Clause> clauses = new ArrayList<>();
         boolean changed = false;
         for (Clause c : program.clauses()) {
+            if (c.body().isEmpty() && !hasAggregate(c.head().args()) && GraphSearch.Kind.of(c.head().relation()) == null) {
+                clauses.add(c);   // a fact reads no relation: nothing to rewrite (and a program may hold millions)
+                continue;
+            }
             if (GraphSearch.Kind.of(c.head().relation()) != null && !g.declared.containsKey(c.head().relation())) {
                 problems.error(c.head().pos(), c.head().relation() + " is a built-in graph predicate: a rule cannot derive"
                         + " it. Derive into a relation of your own");
@@ -81,6 +85,19 @@ final class GraphPredicates {
             }
         }
         return out;
+    }
+
+    /** Whether an aggregate (whose body could call a graph predicate) is among the expressions. */
+    private static boolean hasAggregate(List<Expr> exprs) {
+        for (Expr e : exprs) {
+            if (e instanceof Expr.Aggregate
+                    || e instanceof Expr.Binary b && hasAggregate(List.of(b.left(), b.right()))
+                    || e instanceof Expr.Unary u && hasAggregate(List.of(u.operand()))
+                    || e instanceof Expr.Functor f && hasAggregate(f.args())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private List<Expr> exprs(List<Expr> args) {

@@ -49,7 +49,10 @@ public final class SemanticChecker {
         Map<Clause, Map<String, BaseType>> variableTypes = new HashMap<>();
         Map<Expr.Aggregate, AggregateScope> aggregateScopes = new IdentityHashMap<>();
         for (Clause clause : program.clauses()) {
-            variableTypes.put(clause, Collections.unmodifiableMap(clauseChecker.check(clause, aggregateScopes)));
+            Map<String, BaseType> clauseTypes = clauseChecker.check(clause, aggregateScopes);
+            if (!clauseTypes.isEmpty()) {   // a fact's none are left out: a program may hold millions of facts
+                variableTypes.put(clause, Collections.unmodifiableMap(clauseTypes));
+            }
         }
         warnAboutUndefinedRelations(program, relations, problems);
         checkEnumConstants(program, problems);

@@ -74,7 +74,7 @@ final class AstBuilder {
             }
         }
         for (StatementContext statement : statements) {
-            if (statement.clause() == null || !overridden.contains(headRelation(statement.clause()))) {
+            if (statement.clause() == null || overridden.isEmpty() || !overridden.contains(headRelation(statement.clause()))) {
                 statement(statement);
             }
         }
