@@ -46,8 +46,8 @@ class ResourceExhaustionTest {
 
     @Test
     void stackExhaustionIsOneSentenceAndExitFour(@TempDir Path tmp) throws Exception {
-        // 100 nested parentheses: a small nesting, but more than a 180 KiB stack parses
-        int depth = 100;
+        // 200 nested parentheses: within the parser's limit of 256, but more than a 180 KiB stack parses
+        int depth = 200;
         Path prog = Files.writeString(tmp.resolve("deep.dl"), ".decl p(x:number)\np("
                 + "(".repeat(depth) + "1" + "+1)".repeat(depth) + ").\n.printsize p\n");
         CliProcess.Result r = CliProcess.run(List.of("-Xss180k"), ProcessBuilder.Redirect.DISCARD, tmp.resolve("err"),
