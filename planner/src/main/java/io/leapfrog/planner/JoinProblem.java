@@ -21,7 +21,7 @@ public record JoinProblem(String label, List<String> variables, List<JoinAtom> a
      * (FILTER: a membership test of a filter relation).
      * ASSIGNMENT (e.g. {@code y = x + 1}, or an aggregate result) binds {@code defines} from {@code vars},
      * so {@code defines} must come after all of {@code vars} in the order. BOUND is a comparison
-     * {@code a < b} (or <=, >, >=) between two variables that the join can use to narrow seeks.
+     * {@code a < b} (or {@code <=}, {@code >}, {@code >=}) between two variables that the join can use to narrow seeks.
      */
     public record JoinPredicate(Kind kind, String text, List<Integer> vars, int defines) {
         public enum Kind { COMPARISON, BOUND, ASSIGNMENT, NEGATION, FILTER }

@@ -268,7 +268,7 @@ public final class JoinQuery {
             return this;
         }
 
-        /** var < otherVar (strict) or var <= otherVar; otherVar is bound earlier. */
+        /** {@code var < otherVar} (strict) or {@code var <= otherVar}; otherVar is bound earlier. */
         public Builder upperBound(int var, int otherVar, boolean strict) {
             checkOrder(var, otherVar);
             upper.get(var).add(new int[]{otherVar, strict ? 1 : 0});
@@ -282,7 +282,7 @@ public final class JoinQuery {
             return this;
         }
 
-        /** var < c (strict) or var <= c. */
+        /** {@code var < c} (strict) or {@code var <= c}. */
         public Builder upperBoundConst(int var, int c, boolean strict) {
             checkVar(var);
             upperConst[var] = Math.min(upperConst[var], (long) c - (strict ? 1 : 0));

@@ -89,8 +89,8 @@ public record Gamma(long numerator, long denominator) {
     }
 
     /**
-     * The largest size s with {@link #minDegree}(s) <= {@code degree}: no member of a larger quasi-clique
-     * can have only {@code degree} neighbours in it. Since γ(s−1) <= degree exactly when s−1 <= degree/γ,
+     * The largest size s with {@link #minDegree}(s) &le; {@code degree}: no member of a larger quasi-clique
+     * can have only {@code degree} neighbours in it. Since γ(s−1) &le; degree exactly when s−1 &le; degree/γ,
      * it is ⌊degree·denominator/numerator⌋ + 1.
      */
     public int maxSize(int degree) {
