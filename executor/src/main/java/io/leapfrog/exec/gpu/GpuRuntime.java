@@ -95,6 +95,10 @@ public final class GpuRuntime {
     }
 
     private static GpuRuntime discover() {
+        if (!driverBindingsPresent()) {
+            return none("JCuda's driver bindings (org.jcuda:jcuda, an optional dependency of the engine) are not on"
+                    + " the class path; add them to use the GPU");
+        }
         if (!KernelModule.present()) {   // the image itself is read when a device starts
             return none("this Leapfrog build has no GPU kernels (nvcc was not found when it was built)");
         }
@@ -138,6 +142,19 @@ public final class GpuRuntime {
             }
         }
         return found.isEmpty() ? none(skipped != null ? skipped : "no CUDA device was found") : new GpuRuntime(found, null);
+    }
+
+    /**
+     * Whether JCuda is on the class path: the executor declares it optional, so that a library user who
+     * runs on the CPU pulls no native libraries. Asked before any class that refers to JCuda is loaded.
+     */
+    private static boolean driverBindingsPresent() {
+        try {
+            Class.forName("jcuda.driver.JCudaDriver", false, GpuRuntime.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
     private static GpuRuntime none(String reason) {
