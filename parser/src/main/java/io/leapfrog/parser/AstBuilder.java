@@ -13,6 +13,7 @@ import io.leapfrog.ast.Program;
 import io.leapfrog.ast.RelationDecl;
 import io.leapfrog.ast.SourcePos;
 import io.leapfrog.ast.TypeDecl;
+import io.leapfrog.parser.grammar.DatalogLexer;
 import io.leapfrog.parser.grammar.DatalogParser.*;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
@@ -55,8 +56,15 @@ final class AstBuilder {
         this.scope = components;
     }
 
-    Program build(ProgramContext program) {
+    /** The program's plain facts, built in their place among the statements; null inside a component's expansion. */
+    private GroundFacts groundFacts;
+    /** The next of {@link #groundFacts} to build. */
+    private int nextFact;
+
+    Program build(ProgramContext program, GroundFacts facts) {
+        groundFacts = facts;
         statements(program.statement(), Set.of());
+        groundFacts = null;
         return new Program(List.copyOf(types), List.copyOf(relations), List.copyOf(directives),
                 List.copyOf(clauses), List.copyOf(warnings), source, List.copyOf(enumConstants));
     }
@@ -73,10 +81,33 @@ final class AstBuilder {
                         new ComponentScope.Definition(statement.component(), file, source));
             }
         }
+        GroundFacts facts = groundFacts;
+        groundFacts = null;   // a component expanded below has none of its own
         for (StatementContext statement : statements) {
+            factsBefore(facts, statement.getStart().getStartIndex());
             if (statement.clause() == null || overridden.isEmpty() || !overridden.contains(headRelation(statement.clause()))) {
                 statement(statement);
             }
+        }
+        factsBefore(facts, Integer.MAX_VALUE);
+        groundFacts = facts;
+    }
+
+    /** Builds the plain facts ({@link GroundFacts}) that come before character {@code end} of the program. */
+    private void factsBefore(GroundFacts facts, int end) {
+        if (facts == null) {
+            return;
+        }
+        List<GroundFacts.Fact> all = facts.facts();
+        for (; nextFact < all.size() && all.get(nextFact).start() < end; nextFact++) {
+            GroundFacts.Fact f = all.get(nextFact);
+            List<Expr> args = new ArrayList<>(f.constants().size());
+            for (Token c : f.constants()) {
+                args.add(c.getType() == DatalogLexer.NUMBER ? new Expr.NumberConst(number(c, false), pos(c))
+                        : new Expr.StringConst(unescape(c.getText()), pos(c)));
+            }
+            Atom head = new Atom(scope.relation(f.name().getText()), List.copyOf(args), pos(f.name()));
+            clauses.add(new Clause(head, List.of(), pos(f.name())));
         }
     }
 

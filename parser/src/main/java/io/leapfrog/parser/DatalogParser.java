@@ -7,7 +7,7 @@ import io.leapfrog.parser.grammar.DatalogLexer;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.CommonTokenStream;
-import org.antlr.v4.runtime.DefaultErrorStrategy;
+import org.antlr.v4.runtime.ListTokenSource;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.atn.PredictionMode;
@@ -40,6 +40,11 @@ public final class DatalogParser {
     }
 
     private static Program parse(String source, String fileName, ComponentScope components) {
+        return parse(source, fileName, components, true);
+    }
+
+    /** @param groundFacts build the plain facts from their tokens ({@link GroundFacts}); false: parse them too */
+    static Program parse(String source, String fileName, ComponentScope components, boolean groundFacts) {
         if (fileName == null) {
             fileName = "<input>";
         }
@@ -57,11 +62,19 @@ public final class DatalogParser {
             }
         }
 
-        var tree = parseTree(tokens, errors);
+        // The plain facts are built from their tokens and the parser reads the rest, when that parses
+        // as it is (SLL); otherwise the whole program is parsed, so that messages and recovery are the same.
+        GroundFacts facts = groundFacts ? GroundFacts.split(tokens.getTokens()) : GroundFacts.NONE;
+        var tree = facts.isEmpty() ? null : sllTree(new CommonTokenStream(new ListTokenSource(facts.rest())));
+        if (tree == null) {
+            facts = GroundFacts.NONE;
+            // a stream of its own: the one without the facts renumbered the tokens
+            tree = parseTree(new CommonTokenStream(new ListTokenSource(tokens.getTokens())), errors);
+        }
         if (!errors.errors().isEmpty()) {
             throw new LeapfrogException(String.join("\n", errors.errors()));
         }
-        return new AstBuilder(fileName, source, components).build(tree);
+        return new AstBuilder(fileName, source, components).build(tree, facts);
     }
 
     /**
@@ -71,6 +84,20 @@ public final class DatalogParser {
      */
     private static io.leapfrog.parser.grammar.DatalogParser.ProgramContext parseTree(CommonTokenStream tokens,
                                                                                     SyntaxErrorCollector errors) {
+        var tree = sllTree(tokens);
+        if (tree == null) {
+            tokens.seek(0);
+            var parser = new io.leapfrog.parser.grammar.DatalogParser(tokens);
+            parser.removeErrorListeners();
+            parser.addErrorListener(errors);
+            parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+            tree = parser.program();
+        }
+        return tree;
+    }
+
+    /** The tokens' parse tree by SLL prediction, or null at the first syntax error (nothing reported). */
+    private static io.leapfrog.parser.grammar.DatalogParser.ProgramContext sllTree(CommonTokenStream tokens) {
         var parser = new io.leapfrog.parser.grammar.DatalogParser(tokens);
         parser.removeErrorListeners();
         parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
@@ -78,12 +105,7 @@ public final class DatalogParser {
         try {
             return parser.program();
         } catch (ParseCancellationException e) {
-            tokens.seek(0);
-            parser.reset();
-            parser.addErrorListener(errors);
-            parser.setErrorHandler(new DefaultErrorStrategy());
-            parser.getInterpreter().setPredictionMode(PredictionMode.LL);
-            return parser.program();
+            return null;
         }
     }
 
