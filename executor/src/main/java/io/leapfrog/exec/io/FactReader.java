@@ -166,7 +166,9 @@ public final class FactReader {
                 if (lineNo == 1 && skipHeader) {
                     continue;
                 }
-                if (lines.start() == lines.end()) {
+                if (lines.start() == lines.end() && (layout == FactFormat.SNAP || arity != 1 || types[0] != ColumnType.SYMBOL)) {
+                    // An empty line is skipped, except in a one-column symbol relation, where it is the empty
+                    // symbol, as Souffle reads it (Souffle refuses it in any other relation)
                     continue;
                 }
                 if (lineNo == 1 && startsSnapHeader(lines.bytes()[lines.start()])) {

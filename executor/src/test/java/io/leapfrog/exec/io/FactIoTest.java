@@ -48,6 +48,16 @@ class FactIoTest {
     }
 
     @Test
+    void anEmptyLineIsTheEmptySymbolOnlyInAOneColumnSymbolRelation() throws IOException {
+        SymbolTable st = new SymbolTable();
+        Relation symbols = new FactReader(new ColumnType[]{SYMBOL}, st).read(file("s.facts", "a\n\nb\n"));
+        assertEquals(3, symbols.size());   // as Souffle reads it: a, the empty symbol, b
+        assertTrue(symbols.contains(new int[]{st.lookup("")}));
+        Relation numbers = new FactReader(new ColumnType[]{NUMBER}, st).read(file("n.facts", "1\n\n2\n"));
+        assertEquals(2, numbers.size());   // skipped (Souffle refuses the line)
+    }
+
+    @Test
     void readsCsvAndOtherDelimiters() throws IOException {
         SymbolTable st = new SymbolTable();
         Relation csv = FactReader.csv(ColumnType.repeat(NUMBER, 3), st).read(file("t.csv", "1,2,3\n1,2,3\n4, 5,6\n"));
