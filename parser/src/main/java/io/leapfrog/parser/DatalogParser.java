@@ -65,11 +65,17 @@ public final class DatalogParser {
         // The plain facts are built from their tokens and the parser reads the rest, when that parses
         // as it is (SLL); otherwise the whole program is parsed, so that messages and recovery are the same.
         GroundFacts facts = groundFacts ? GroundFacts.split(tokens.getTokens()) : GroundFacts.NONE;
-        var tree = facts.isEmpty() ? null : sllTree(new CommonTokenStream(new ListTokenSource(facts.rest())));
+        io.leapfrog.parser.grammar.DatalogParser.ProgramContext tree = null;
+        if (!facts.isEmpty()) {
+            tree = sllTree(new CommonTokenStream(new ListTokenSource(facts.rest())));
+            if (tree == null) {
+                facts = GroundFacts.NONE;
+                // a stream of its own: the one without the facts renumbered the tokens
+                tokens = new CommonTokenStream(new ListTokenSource(tokens.getTokens()));
+            }
+        }
         if (tree == null) {
-            facts = GroundFacts.NONE;
-            // a stream of its own: the one without the facts renumbered the tokens
-            tree = parseTree(new CommonTokenStream(new ListTokenSource(tokens.getTokens())), errors);
+            tree = parseTree(tokens, errors);
         }
         if (!errors.errors().isEmpty()) {
             throw new LeapfrogException(String.join("\n", errors.errors()));

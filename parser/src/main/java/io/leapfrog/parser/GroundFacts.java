@@ -76,7 +76,7 @@ final class GroundFacts {
             previous = t;
             i++;
         }
-        return new GroundFacts(facts, rest);
+        return facts.isEmpty() ? NONE : new GroundFacts(facts, rest);
     }
 
     /**

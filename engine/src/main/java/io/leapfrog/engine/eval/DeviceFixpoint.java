@@ -13,7 +13,8 @@ import java.util.function.Supplier;
  * {@code --device gpu} a stratum the GPU can run moves there after its first round (which also runs the
  * rules that read no relation of the stratum); with {@code --device auto}, when the device has started (an
  * earlier join or stratum of the engine used it), after a round that found {@link #AUTO_MIN_DELTA_STARTED}
- * new tuples, or {@link #AUTO_MIN_DELTA_SLOW} in a round of {@link #AUTO_SLOW_ROUND_NANOS}; else after one that found {@link #AUTO_MIN_DELTA}, once the stratum's time on the CPU, with
+ * new tuples, or {@link #AUTO_MIN_DELTA_SLOW} in a round of {@link #AUTO_SLOW_ROUND_NANOS}; else after one
+ * that found {@link #AUTO_MIN_DELTA}, once the stratum's time on the CPU, with
  * its next round counted as long as its last, reaches {@link #AUTO_AFTER_NANOS}. So a small fixpoint never
  * pays for the device's start (its context and kernels, a few tenths of a second), and a large one does not
  * wait on the CPU for a start already paid.

@@ -130,12 +130,12 @@ public final class GpuFixpoint {
                 o.rounds(), o.candidates(), o.peakBytes(), o.nanos(), o.parts());
     }
 
-    /** Why the device cannot run the program (a chain of lookups that carries more than two values), or null. */
     /** For explain: how the GPU runs the program's rules of same generation's shape, or null when it has none. */
     public static String sameGenerationStages(FixpointProgram p) {
         return LookupStages.describeCross(p);
     }
 
+    /** Why the device cannot run the program (a chain of lookups that carries more than two values), or null. */
     public static String unsupported(FixpointProgram p) {
         return LookupStages.of(p).reason();
     }
