@@ -16,6 +16,7 @@ __device__ int lf_abort;
 #include "resident.cuh"
 #include "fixpoint_kernels.cuh"
 #include "filter_kernels.cuh"
+#include "clique_kernels.cuh"
 
 // Per-thread state sizes: (variables, participants per level). The executor picks the smallest that
 // holds the query.

@@ -238,7 +238,7 @@ public final class Engine implements AutoCloseable {
             ProgramModel model = program.model();
             try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
                 EvalContext ctx = new EvalContext(previous.symbols(), planner, options.planner(), model.relations(),
-                        options.threads(), devices.executor(), devices.fixpoints());
+                        options.threads(), devices.executor(), devices.fixpoints(), devices.searches());
                 for (String name : previous.relationNames()) {
                     ctx.setRelation(name, previous.relation(name));
                 }
@@ -261,7 +261,7 @@ public final class Engine implements AutoCloseable {
         ProgramModel model = program.model();
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
             EvalContext ctx = new EvalContext(symbols, planner, options.planner(), model.relations(), options.threads(),
-                    devices.executor(), devices.fixpoints());
+                    devices.executor(), devices.fixpoints(), devices.searches());
             ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(model));
             ProgramRunner runner = new ProgramRunner(model, plan, ctx);
             Errors.unwrap(() -> evaluation.accept(runner));
@@ -313,7 +313,8 @@ public final class Engine implements AutoCloseable {
             Map<String, Integer> arities = new HashMap<>();
             model.relations().forEach((name, info) -> arities.put(name, info.arity()));
             return new PlanPrinter(join -> devices.explainLine(join, arities),
-                    stratum -> HashFixpoint.explain(ctx, stratum, devices.fixpointMode())).print(plan);
+                    stratum -> HashFixpoint.explain(ctx, stratum, devices.fixpointMode()),
+                    search -> io.leapfrog.planner.GraphSearches.place(search, devices.searches())).print(plan);
         }
     }
 

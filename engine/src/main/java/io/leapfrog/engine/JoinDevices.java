@@ -83,6 +83,15 @@ final class JoinDevices implements AutoCloseable {
         }, device == EngineOptions.Device.GPU, () -> gpu.device().started(), gpu.report());
     }
 
+    /** Where the graph searches with a GPU back end run: the CPU, or the GPU by this policy. */
+    io.leapfrog.exec.mining.SearchDevice searches() {
+        if (gpu == null) {
+            return io.leapfrog.exec.mining.SearchDevice.CPU;
+        }
+        return new io.leapfrog.exec.mining.SearchDevice(gpu::device, device == EngineOptions.Device.GPU,
+                () -> gpu.device().started(), gpu.report()::record);
+    }
+
     /**
      * Where the joins ran and why: one line per rule and decision (one line in all for the CPU-only cases),
      * then the GPU runtime's warnings and, when the options ask for it, the GPU profile.

@@ -7,6 +7,7 @@ import io.leapfrog.exec.mining.KCliques;
 import io.leapfrog.exec.mining.MaximalCliques;
 import io.leapfrog.exec.mining.MaximumCliques;
 import io.leapfrog.exec.mining.QuasiCliques;
+import io.leapfrog.exec.mining.SearchDevice;
 import io.leapfrog.exec.mining.VertexSets;
 import io.leapfrog.exec.storage.Relation;
 
@@ -25,15 +26,21 @@ public final class GraphSearches {
      * The number of the call's rows, in 64 bits, without building them: k-cliques counted by the search
      * alone (never listed) and maximal cliques counted as they are found; the maximum-clique and
      * quasi-clique searches hold their sets anyway (ties and the final subset filter need them), so
-     * only the rows are saved.
+     * only the rows are saved. The k-clique count runs where {@code device} puts it.
      */
-    public static long count(GraphSearch s, Relation edges, int threads) {
+    public static long count(GraphSearch s, Relation edges, int threads, SearchDevice device) {
         Graph g = Graph.undirected(edges);
         return switch (s.kind()) {
-            case K_CLIQUE -> Math.multiplyExact(KCliques.count(g, s.size(), threads), s.members() ? s.size() : 1);
+            case K_CLIQUE -> Math.multiplyExact(device.countKCliques(g, s.size(), threads, s.describe()),
+                    s.members() ? s.size() : 1);
             case MAXIMAL_CLIQUE -> MaximalCliques.count(g, s.size(), threads).rows(s.members());
             case MAX_CLIQUE, QUASI_CLIQUE -> sets(s, g, threads).counts().rows(s.members());
         };
+    }
+
+    /** Where a search of this kind runs under {@code device}, as the explain line's closing words. */
+    public static String place(GraphSearch s, SearchDevice device) {
+        return s.kind() == GraphSearch.Kind.K_CLIQUE ? device.explainKCliques(s.size()) : "on the CPU";
     }
 
     private static VertexSets sets(GraphSearch s, Graph g, int threads) {

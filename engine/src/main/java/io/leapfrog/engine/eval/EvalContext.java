@@ -32,6 +32,7 @@ public final class EvalContext {
     private final int threads;
     private final JoinExecutor joins;
     private final DeviceFixpoint fixpoints;
+    private final io.leapfrog.exec.mining.SearchDevice searches;
     private final ExprCompiler constants;
     /** One line per rule body whose variable order was chosen by measuring orders on the data. */
     private final List<String> measuredOrders = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
@@ -48,17 +49,19 @@ public final class EvalContext {
     /** @param joins where the joins of this evaluation run (the CPU, or a device policy) */
     public EvalContext(SymbolTable symbols, JoinPlanner planner, PlannerOptions plannerOptions,
                        Map<String, ProgramModel.RelationInfo> schemas, int threads, JoinExecutor joins) {
-        this(symbols, planner, plannerOptions, schemas, threads, joins, null);
+        this(symbols, planner, plannerOptions, schemas, threads, joins, null, io.leapfrog.exec.mining.SearchDevice.CPU);
     }
 
     /**
      * @param joins     where the joins of this evaluation run (the CPU, or a device policy)
      * @param fixpoints where recursive strata may finish besides the CPU, or null for nowhere
+     * @param searches  where the graph searches with a GPU back end run
      */
     public EvalContext(SymbolTable symbols, JoinPlanner planner, PlannerOptions plannerOptions,
                        Map<String, ProgramModel.RelationInfo> schemas, int threads, JoinExecutor joins,
-                       DeviceFixpoint fixpoints) {
+                       DeviceFixpoint fixpoints, io.leapfrog.exec.mining.SearchDevice searches) {
         this.fixpoints = fixpoints;
+        this.searches = searches;
         this.symbols = symbols;
         this.planner = planner;
         this.plannerOptions = plannerOptions;
@@ -123,6 +126,11 @@ public final class EvalContext {
     /** Where recursive strata may finish besides the CPU, or null. */
     DeviceFixpoint deviceFixpoint() {
         return fixpoints;
+    }
+
+    /** Where this evaluation's graph searches with a GPU back end run. */
+    public io.leapfrog.exec.mining.SearchDevice searchDevice() {
+        return searches;
     }
 
     /** Runs the joins of this evaluation. */

@@ -112,7 +112,7 @@ public final class ProgramRunner {
             s.searches().forEach((rel, g) -> {
                 Relation edges = ctx.currentRelation(g.input());
                 if (s.countedSearches().contains(rel)) {
-                    ctx.setCountedRows(rel, GraphSearches.count(g, edges, ctx.threads()));
+                    ctx.setCountedRows(rel, GraphSearches.count(g, edges, ctx.threads(), ctx.searchDevice()));
                 } else {
                     ctx.setRelation(rel, GraphSearches.run(g, edges, ctx.threads()));
                 }

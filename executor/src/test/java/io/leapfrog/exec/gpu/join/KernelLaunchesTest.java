@@ -101,6 +101,10 @@ class KernelLaunchesTest {
         calls.add(io.leapfrog.exec.filter.FilterKernels.rsqfLookup(A, B, C, D, 20, 8, E, 100, A));
         calls.add(io.leapfrog.exec.filter.FilterKernels.placeChunks(A, 100, 8, 64, B));
         calls.add(io.leapfrog.exec.filter.FilterKernels.rsqfWrite(A, 100, 8, 64, B, C, D, E, A));
+        calls.add(io.leapfrog.exec.mining.CliqueKernels.rows(A, B, C, 10, D, E));
+        for (int g : io.leapfrog.exec.mining.CliqueKernels.GROUPS) {
+            calls.add(io.leapfrog.exec.mining.CliqueKernels.count(g, A, B, 10, C, 5, true, D, E));
+        }
         for (int head : new int[] {4, 8, KernelConstants.LF_MAX_VARS}) {
             String kernel = CountKernels.blockCount(head);
             calls.add(CountKernels.blockCount(kernel, head, plan(), new LfWarpArgs()));
@@ -188,6 +192,9 @@ class KernelLaunchesTest {
         same(io.leapfrog.exec.filter.FilterKernels.placeChunks(A, 100, 8, 64, B), "qf_place_chunks", ptr(A), 100L, 8, 64, ptr(B));
         same(io.leapfrog.exec.filter.FilterKernels.rsqfWrite(A, 100, 8, 64, B, C, D, E, A), "qf_rsqf_write", ptr(A), 100L, 8, 64,
                 ptr(B), ptr(C), ptr(D), ptr(E), ptr(A));
+        same(io.leapfrog.exec.mining.CliqueKernels.rows(A, B, C, 10, D, E), "kc_rows", ptr(A), ptr(B), ptr(C), 10, ptr(D), ptr(E));
+        same(io.leapfrog.exec.mining.CliqueKernels.count(8, A, B, 10, C, 5, true, D, E), "kc_count_8", ptr(A), ptr(B), 10,
+                ptr(C), 5, 1, ptr(D), ptr(E));
         LfPlan plan = plan();
         LfFusedArgs fused = new LfFusedArgs().header(0x1234).rowsCap(64);
         same(CountKernels.fusedCount(plan, fused), "lw_fused_count", s(plan, 8), s(fused, 8));
