@@ -16,7 +16,8 @@
 //   outside u's neighbourhood (held, removed from C for later branches), then on u (a pivot: C narrowed to
 //   u's neighbours). Each clique lies under exactly one leaf, as the held vertices plus some of its pivots,
 //   so a leaf adds binom(p, k - h); a node needing one or two more vertices adds its count directly
-//   (candidates and pivots; pairs of them). The held branches run first and the pivot branch replaces its
+//   (candidates and pivots; pairs of them), and so does one whose candidates are a clique (binom(p + |C|,
+//   k - h)). The held branches run first and the pivot branch replaces its
 //   node, so a task's stack holds one frame per held vertex: fewer than k.
 // Tasks are dealt from the last root back (the densest first, the cheap ones filling the tail).
 #pragma once
@@ -150,48 +151,47 @@ __device__ void kc_pivot(const KcGroup<G>& g, const unsigned* rows, int words, u
                     if (lead) kc_add(count, (unsigned long long) (p + size), overflow);
                 } else if (size == 0) {
                     if (lead) kc_add(count, binom[p * KC_BINOM_COLUMNS + need], overflow);
-                } else if (need == 2) {
-                    // Pairs: of pivots, a pivot and a candidate, or two adjacent candidates.
+                } else {
+                    // Each candidate's neighbours among the candidates; the pivot has the most.
+                    int pivot = -1;
+                    int best = -1;
                     int twice = 0;
                     unsigned x = c;
                     for (int m = g.lowest(x); m >= 0; m = g.lowest(x)) {
                         x = g.without(x, m);
-                        twice += g.size(c & g.row(rows, words, m));
-                    }
-                    if (lead) {
-                        kc_add(count, binom[p * KC_BINOM_COLUMNS + 2] + (unsigned long long) p * size
-                                + (unsigned long long) (twice / 2), overflow);
-                    }
-                } else {
-                    int pivot = -1;
-                    int best = -1;
-                    unsigned x = c;
-                    for (int m = g.lowest(x); m >= 0; m = g.lowest(x)) {
-                        x = g.without(x, m);
                         int degree = g.size(c & g.row(rows, words, m));
+                        twice += degree;
                         if (degree > best) {
                             best = degree;
                             pivot = m;
-                            if (best == size - 1) {
-                                break;
-                            }
                         }
                     }
-                    unsigned pivotRow = g.row(rows, words, pivot);
-                    unsigned held = g.without(c & ~pivotRow, pivot);
-                    int v = g.lowest(held);
-                    if (v < 0) {
-                        c &= pivotRow;
-                        p++;
+                    if (need == 2) {
+                        // Pairs: of pivots, a pivot and a candidate, or two adjacent candidates.
+                        if (lead) {
+                            kc_add(count, binom[p * KC_BINOM_COLUMNS + 2] + (unsigned long long) p * size
+                                    + (unsigned long long) (twice / 2), overflow);
+                        }
+                    } else if (twice == size * (size - 1)) {
+                        // The candidates are a clique: any need of them and the pivots.
+                        if (lead) kc_add(count, binom[(p + size) * KC_BINOM_COLUMNS + need], overflow);
                     } else {
-                        stackC[depth * stride] = g.without(c, v);
-                        stackB[depth * stride] = g.without(held, v);
-                        stackM[depth * stride] = ((unsigned) p << 16) | (unsigned) pivot;
-                        depth++;
-                        c &= g.row(rows, words, v);
-                        h++;
+                        unsigned pivotRow = g.row(rows, words, pivot);
+                        unsigned held = g.without(c & ~pivotRow, pivot);
+                        int v = g.lowest(held);
+                        if (v < 0) {
+                            c &= pivotRow;
+                            p++;
+                        } else {
+                            stackC[depth * stride] = g.without(c, v);
+                            stackB[depth * stride] = g.without(held, v);
+                            stackM[depth * stride] = ((unsigned) p << 16) | (unsigned) pivot;
+                            depth++;
+                            c &= g.row(rows, words, v);
+                            h++;
+                        }
+                        descend = true;
                     }
-                    descend = true;
                 }
             }
         }
