@@ -28,17 +28,9 @@ public final class GpuKCliques {
     private static final int ROWS_BLOCK = 256;
     private static final int COUNT_BLOCK = 128;
 
-    /** How a task's cliques are counted. */
-    public enum Search {
-        /** kClist's: the members chosen one by one in increasing order, the last two levels as popcounts. */
-        LISTING,
-        /** Pivoter's: a pivot per node, held vertices branched on, a leaf adding a binomial. */
-        PIVOTING;
-
-        /** The search the GPU uses for cliques of {@code k} vertices. */
-        public static Search forK(int k) {
-            return k >= PIVOTING_FROM_K ? PIVOTING : LISTING;
-        }
+    /** The search the GPU uses for cliques of {@code k} vertices: pivoting from {@link #PIVOTING_FROM_K}. */
+    public static KCliqueSearch searchFor(int k) {
+        return k >= PIVOTING_FROM_K ? KCliqueSearch.PIVOTING : KCliqueSearch.LISTING;
     }
 
     private GpuKCliques() {
@@ -60,9 +52,9 @@ public final class GpuKCliques {
         return null;
     }
 
-    /** The number of cliques of {@code k} vertices, by the search {@link Search#forK} picks. */
+    /** The number of cliques of {@code k} vertices, by the search {@link #searchFor} picks. */
     public static long count(GpuDevice device, Graph g, int k) {
-        return count(device, g, k, Search.forK(k));
+        return count(device, g, k, searchFor(k));
     }
 
     /**
@@ -71,15 +63,15 @@ public final class GpuKCliques {
      * @throws IllegalArgumentException when {@link #ineligible} gives a reason
      * @throws LeapfrogException when the count passes {@code 2^63 - 1}, or the calling thread is interrupted
      */
-    public static long count(GpuDevice device, Graph g, int k, Search search) {
+    public static long count(GpuDevice device, Graph g, int k, KCliqueSearch search) {
         return count(device, g, k, search, WINDOW_BYTES);
     }
 
     /**
-     * As {@link #count(GpuDevice, Graph, int, Search)}, with windows of {@code windowBytes} of bit matrices (a
+     * As {@link #count(GpuDevice, Graph, int, KCliqueSearch)}, with windows of {@code windowBytes} of bit matrices (a
      * root's own matrix is never split, so a window holds at least one root).
      */
-    public static long count(GpuDevice device, Graph g, int k, Search search, long windowBytes) {
+    public static long count(GpuDevice device, Graph g, int k, KCliqueSearch search, long windowBytes) {
         String why = ineligible(g, k);
         if (why != null) {
             throw new IllegalArgumentException(why);
@@ -161,7 +153,7 @@ public final class GpuKCliques {
             this.windowBytes = windowBytes;
         }
 
-        long count(int group, int k, Search search, long[] binomials) {
+        long count(int group, int k, KCliqueSearch search, long[] binomials) {
             int n = dag.size();
             int[] off = new int[n + 1];
             for (int r = 0; r <= n; r++) {
@@ -191,7 +183,7 @@ public final class GpuKCliques {
 
             String kernel = CliqueKernels.countKernel(group);
             int frames = Math.max(1, k - 2);
-            int shared = (search == Search.PIVOTING ? 3 : 1) * frames * COUNT_BLOCK * 4;
+            int shared = (search == KCliqueSearch.PIVOTING ? 3 : 1) * frames * COUNT_BLOCK * 4;
             int blocks = device.maxResidentBlocks(kernel, COUNT_BLOCK, shared);
             int[] ids = new int[cap];
             long[] bases = new long[cap];
@@ -221,7 +213,7 @@ public final class GpuKCliques {
                 device.fill(rows, 0, words, 0);
                 device.launch(CliqueKernels.rows(offsets, targets, windowRoots, count, rowBase, rows), 32L * count, ROWS_BLOCK);
                 device.fill(counters, 24, 2, 0);
-                device.launchGrid(CliqueKernels.count(group, rowBase, taskStart, count, rows, k, search == Search.PIVOTING, binom,
+                device.launchGrid(CliqueKernels.count(group, rowBase, taskStart, count, rows, k, search == KCliqueSearch.PIVOTING, binom,
                         counters), blocks, COUNT_BLOCK, shared);
                 from += count;
             }

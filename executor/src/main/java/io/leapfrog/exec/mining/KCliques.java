@@ -9,9 +9,16 @@ import java.util.List;
  * ones chosen before. A root's later neighbours (at most the degeneracy of them) form a bit matrix, so each
  * step intersects a few words, and counting adds up the last two levels by popcounts instead of visiting
  * them. A root of core number below k - 1 is skipped, being in no k-clique; the roots kept need no such
- * test of their later neighbours, whose core numbers are at least their own.
+ * test of their later neighbours, whose core numbers are at least their own. From {@link #PIVOTING_FROM_K} on,
+ * a count pivots instead ({@link PivotCount}): far fewer nodes than cliques once k is large.
  */
 public final class KCliques {
+    /**
+     * From this k on, {@link #count(Graph, int, int)} counts by pivoting; below it, by listing (measured:
+     * bench/results/cpu-kclique-searches.csv).
+     */
+    public static final int PIVOTING_FROM_K = 5;
+
     private KCliques() {
     }
 
@@ -23,6 +30,21 @@ public final class KCliques {
      * @throws io.leapfrog.common.LeapfrogException when the calling thread is interrupted
      */
     public static long count(Graph g, int k, int threads) {
+        return count(g, k, threads, searchFor(k));
+    }
+
+    /** The search {@link #count(Graph, int, int)} uses for cliques of {@code k} vertices. */
+    public static KCliqueSearch searchFor(int k) {
+        return k >= PIVOTING_FROM_K ? KCliqueSearch.PIVOTING : KCliqueSearch.LISTING;
+    }
+
+    /**
+     * As {@link #count(Graph, int, int)}, by the given search (k = 1 and 2 are read off the graph either way).
+     *
+     * @throws io.leapfrog.common.LeapfrogException when the calling thread is interrupted, or the count passes
+     *                                             {@code 2^63 - 1}
+     */
+    public static long count(Graph g, int k, int threads, KCliqueSearch search) {
         requirePositive(k);
         InterruptCheck.atEntry();
         if (k == 1) {
@@ -36,9 +58,16 @@ public final class KCliques {
             return 0;
         }
         OrientedGraph dag = g.oriented();
+        if (search == KCliqueSearch.PIVOTING) {
+            return PivotCount.count(dag, k, threads);
+        }
         long total = 0;
         for (Counter c : ParallelRoots.run(dag.size(), threads, check -> new Counter(dag, k, check))) {
-            total += c.count;
+            try {
+                total = Math.addExact(total, c.count);
+            } catch (ArithmeticException e) {
+                throw PivotCount.overflow();
+            }
         }
         return total;
     }

@@ -51,22 +51,26 @@ public final class SearchDevice {
         String why = k >= 3 ? GpuKCliques.ineligible(g, k) : null;
         if (k < 3 || why != null) {
             long n = KCliques.count(g, k, threads);
-            report.record(label, "cpu-kclist", k < 3 ? "read off the graph" : "not GPU-eligible: " + why,
+            report.record(label, cpuSearch(k), k < 3 ? "read off the graph" : "not GPU-eligible: " + why,
                     System.nanoTime() - t0);
             return n;
         }
         if (!forced && !started.getAsBoolean() && g.edges() < AUTO_MIN_EDGES) {
             long n = KCliques.count(g, k, threads);
-            report.record(label, "cpu-kclist", String.format(Locale.ROOT, "auto: the device has not started and the graph"
+            report.record(label, cpuSearch(k), String.format(Locale.ROOT, "auto: the device has not started and the graph"
                     + " has %,d edges, fewer than %,d", g.edges(), AUTO_MIN_EDGES), System.nanoTime() - t0);
             return n;
         }
-        GpuKCliques.Search search = GpuKCliques.Search.forK(k);
+        KCliqueSearch search = GpuKCliques.searchFor(k);
         long n = GpuKCliques.count(device.get(), g, k, search);
-        report.record(label, search == GpuKCliques.Search.PIVOTING ? "gpu-pivoter" : "gpu-kclist",
+        report.record(label, search == KCliqueSearch.PIVOTING ? "gpu-pivoter" : "gpu-kclist",
                 forced ? "--device gpu" : "auto: " + (g.edges() >= AUTO_MIN_EDGES ? "a graph of " + g.edges() + " edges"
                         : "the device has started"), System.nanoTime() - t0);
         return n;
+    }
+
+    private static String cpuSearch(int k) {
+        return KCliques.searchFor(k) == KCliqueSearch.PIVOTING ? "cpu-pivoter" : "cpu-kclist";
     }
 
     /** The explain line's words for a k-clique count: where it will run, as far as can be told before the data. */
@@ -77,7 +81,7 @@ public final class SearchDevice {
         if (k < 3 || k > GpuKCliques.MAX_K) {
             return "on the CPU (" + (k < 3 ? "read off the graph" : "k past the GPU's " + GpuKCliques.MAX_K) + ")";
         }
-        String gpu = "on the GPU by " + (GpuKCliques.Search.forK(k) == GpuKCliques.Search.PIVOTING ? "pivoting" : "listing")
+        String gpu = "on the GPU by " + (GpuKCliques.searchFor(k) == KCliqueSearch.PIVOTING ? "pivoting" : "listing")
                 + " when no vertex has more than " + GpuKCliques.MAX_LATER_NEIGHBOURS + " later neighbours";
         return forced ? gpu + ", else on the CPU" : String.format(Locale.ROOT, "%s and the device has started or the graph"
                 + " has at least %,d edges, else on the CPU", gpu, AUTO_MIN_EDGES);

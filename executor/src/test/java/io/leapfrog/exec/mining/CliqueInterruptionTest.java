@@ -49,7 +49,8 @@ class CliqueInterruptionTest {
         Graph complete = Graph.undirected(RandomGraphs.complete(60));
         // 3^18 maximal (and maximum) cliques of 18 vertices.
         Graph moonMoser = Graph.undirected(moonMoser(54));
-        stopsWhenInterrupted(() -> KCliques.count(complete, 20, 2));
+        stopsWhenInterrupted(() -> KCliques.count(complete, 20, 2, KCliqueSearch.LISTING));
+        stopsWhenInterrupted(() -> KCliques.count(moonMoser, 18, 2, KCliqueSearch.PIVOTING));
         stopsWhenInterrupted(() -> KCliques.list(complete, 25, 2));
         stopsWhenInterrupted(() -> MaximalCliques.all(moonMoser, 1, 2));
         stopsWhenInterrupted(() -> MaximumCliques.all(moonMoser, 2));

@@ -73,7 +73,7 @@ class GpuKCliquesHostTest {
         Graph wide = Graph.undirected(RandomGraphs.complete(GpuKCliques.MAX_LATER_NEIGHBOURS + 2));
         assertEquals(wide.edges(), gpu.countKCliques(wide, 2, 2, "wide"));
         assertEquals(List.of("edges: cpu-kclist (read off the graph)",
-                "fives: cpu-kclist (auto: the device has not started and the graph has 36 edges, fewer than 1,000,000)",
+                "fives: cpu-pivoter (auto: the device has not started and the graph has 36 edges, fewer than 1,000,000)",
                 "wide: cpu-kclist (read off the graph)"), lines);
         assertEquals("on the GPU by listing when no vertex has more than 1024 later neighbours, else on the CPU",
                 gpu.explainKCliques(5));

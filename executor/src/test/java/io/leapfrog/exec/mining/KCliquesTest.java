@@ -1,5 +1,7 @@
 package io.leapfrog.exec.mining;
 
+import io.leapfrog.common.LeapfrogException;
+
 import io.leapfrog.exec.storage.Relation;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -12,6 +14,7 @@ import java.util.Random;
 import static io.leapfrog.exec.mining.SetAssertions.assertSameSets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** k-cliques, counted and listed, against brute force, known answers and a plain search on larger graphs. */
 class KCliquesTest {
@@ -30,6 +33,9 @@ class KCliquesTest {
                 VertexSets listed = KCliques.list(g, k, threads);
                 assertSameSets(expected, listed, what);
                 assertEquals(listed.count(), KCliques.count(g, k, threads), what);
+                for (KCliqueSearch s : KCliqueSearch.values()) {
+                    assertEquals(listed.count(), KCliques.count(g, k, threads, s), what + ", " + s);
+                }
             }
         }
     }
@@ -52,6 +58,9 @@ class KCliquesTest {
             for (int k = 1; k <= n + 1; k++) {
                 assertEquals(binomial(n, k), KCliques.count(g, k, 1), "K" + n + ", k = " + k);
                 assertEquals(binomial(n, k), KCliques.count(g, k, 3), "K" + n + ", k = " + k);
+                for (KCliqueSearch s : KCliqueSearch.values()) {
+                    assertEquals(binomial(n, k), KCliques.count(g, k, 2, s), "K" + n + ", k = " + k + ", " + s);
+                }
             }
             assertEquals(binomial(n, n - 1), KCliques.list(g, n - 1, 2).count());
         }
@@ -73,9 +82,22 @@ class KCliquesTest {
                 for (int threads : new int[]{1, 3}) {
                     assertEquals(counts[k], KCliques.count(g, k, threads), "k = " + k + ", " + threads + " threads");
                 }
+                for (KCliqueSearch s : KCliqueSearch.values()) {
+                    assertEquals(counts[k], KCliques.count(g, k, 2, s), "k = " + k + ", " + s);
+                }
             }
             assertSameSets(ref.cliques(5), KCliques.list(g, 5, 3), "5-cliques");
         }
+    }
+
+    /** Pivoting counts binomials near 2^63 exactly and refuses a count past it. */
+    @Test
+    void pivotingIsExactUpToTheLargestLong() {
+        assertEquals(7219428434016265740L, KCliques.count(Graph.undirected(RandomGraphs.complete(66)), 33, 2,
+                KCliqueSearch.PIVOTING));
+        Graph k67 = Graph.undirected(RandomGraphs.complete(67));
+        LeapfrogException e = assertThrows(LeapfrogException.class, () -> KCliques.count(k67, 33, 2, KCliqueSearch.PIVOTING));
+        assertTrue(e.getMessage().contains("passes 2^63 - 1"), e.getMessage());
     }
 
     @Test

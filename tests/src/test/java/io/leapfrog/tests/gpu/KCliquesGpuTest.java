@@ -7,6 +7,7 @@ import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.io.FactReader;
 import io.leapfrog.exec.mining.GpuKCliques;
 import io.leapfrog.exec.mining.Graph;
+import io.leapfrog.exec.mining.KCliqueSearch;
 import io.leapfrog.exec.mining.KCliques;
 import io.leapfrog.exec.storage.Relation;
 import org.junit.jupiter.api.Assumptions;
@@ -50,13 +51,13 @@ class KCliquesGpuTest {
                 for (int k = 3; k <= 12; k++) {
                     long want = KCliques.count(g, k, 8);
                     String what = "n " + n + ", density " + density + ", k " + k;
-                    for (GpuKCliques.Search s : GpuKCliques.Search.values()) {
-                        if (s == GpuKCliques.Search.LISTING && want > 2_000_000_000L) {
+                    for (KCliqueSearch s : KCliqueSearch.values()) {
+                        if (s == KCliqueSearch.LISTING && want > 2_000_000_000L) {
                             continue;
                         }
                         assertEquals(want, GpuKCliques.count(device, g, k, s), what + ", " + s);
                     }
-                    assertEquals(want, GpuKCliques.count(device, g, k, GpuKCliques.Search.PIVOTING, 4096), what + ", small windows");
+                    assertEquals(want, GpuKCliques.count(device, g, k, KCliqueSearch.PIVOTING, 4096), what + ", small windows");
                     if (want > 20_000_000L) {
                         break;   // the CPU's count of the next k would take minutes
                     }
@@ -76,9 +77,9 @@ class KCliquesGpuTest {
             if (want.bitLength() > 63) {
                 continue;
             }
-            assertEquals(want.longValueExact(), GpuKCliques.count(device, g, k, GpuKCliques.Search.PIVOTING), "K" + n + ", k " + k);
+            assertEquals(want.longValueExact(), GpuKCliques.count(device, g, k, KCliqueSearch.PIVOTING), "K" + n + ", k " + k);
             if (want.compareTo(BigInteger.valueOf(1_000_000_000L)) < 0) {
-                assertEquals(want.longValueExact(), GpuKCliques.count(device, g, k, GpuKCliques.Search.LISTING), "K" + n + ", k " + k);
+                assertEquals(want.longValueExact(), GpuKCliques.count(device, g, k, KCliqueSearch.LISTING), "K" + n + ", k " + k);
             }
         }
     }
@@ -95,7 +96,7 @@ class KCliquesGpuTest {
                 break;
             }
             long want = KCliques.count(g, k, Runtime.getRuntime().availableProcessors());
-            for (GpuKCliques.Search s : GpuKCliques.Search.values()) {
+            for (KCliqueSearch s : KCliqueSearch.values()) {
                 assertEquals(want, GpuKCliques.count(device, g, k, s), name + ", k " + k + ", " + s);
             }
         }
