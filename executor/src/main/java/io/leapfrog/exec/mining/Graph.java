@@ -39,7 +39,76 @@ public final class Graph {
                 all[k++] = b;
             }
         }
-        int[] values = Arrays.copyOf(all, k);
+        int[] values = numberEnds(all, k);
+        int n = values.length;
+        // Both directions of each edge, bucketed by their first end (a counting sort), then each bucket
+        // sorted and its repeats dropped: the adjacency in order, in time linear in the pairs but for the
+        // buckets' own sorts.
+        int[] offsets = new int[n + 1];
+        for (int i = 0; i < k; i++) {
+            offsets[all[i] + 1]++;
+        }
+        for (int v = 0; v < n; v++) {
+            offsets[v + 1] += offsets[v];
+        }
+        int[] next = Arrays.copyOf(offsets, n);
+        int[] adjacency = new int[k];
+        for (int i = 0; i < k; i += 2) {
+            int a = all[i];
+            int b = all[i + 1];
+            adjacency[next[a]++] = b;
+            adjacency[next[b]++] = a;
+        }
+        int e = 0;
+        for (int v = 0; v < n; v++) {
+            int from = offsets[v];
+            int to = offsets[v + 1];
+            Arrays.sort(adjacency, from, to);
+            offsets[v] = e;
+            for (int j = from; j < to; j++) {
+                if (j == from || adjacency[j] != adjacency[j - 1]) {
+                    adjacency[e++] = adjacency[j];
+                }
+            }
+        }
+        offsets[n] = e;
+        return new Graph(values, offsets, Arrays.copyOf(adjacency, e));
+    }
+
+    /**
+     * The distinct values of {@code ends[0, k)} in increasing order; each of those ends replaced by its
+     * value's number there. Values spread over a range not much wider than their count (vertex ids 0..n-1,
+     * most graphs) are numbered through a table over the range; others by sorting and binary search.
+     */
+    private static int[] numberEnds(int[] ends, int k) {
+        int min = Integer.MAX_VALUE;
+        int max = Integer.MIN_VALUE;
+        for (int i = 0; i < k; i++) {
+            min = Math.min(min, ends[i]);
+            max = Math.max(max, ends[i]);
+        }
+        long range = (long) max - min + 1;
+        if (k > 0 && range <= 4L * k + 1024) {
+            int[] number = new int[(int) range];
+            for (int i = 0; i < k; i++) {
+                number[ends[i] - min] = 1;
+            }
+            int n = 0;
+            for (int x = 0; x < number.length; x++) {
+                number[x] = number[x] == 0 ? -1 : n++;
+            }
+            int[] values = new int[n];
+            for (int x = 0; x < number.length; x++) {
+                if (number[x] >= 0) {
+                    values[number[x]] = x + min;
+                }
+            }
+            for (int i = 0; i < k; i++) {
+                ends[i] = number[ends[i] - min];
+            }
+            return values;
+        }
+        int[] values = Arrays.copyOf(ends, k);
         Arrays.sort(values);
         int n = 0;
         for (int i = 0; i < values.length; i++) {
@@ -48,29 +117,10 @@ public final class Graph {
             }
         }
         values = Arrays.copyOf(values, n);
-        // Both directions of each edge as packed (from, to) ids, sorted and unique: the adjacency in order.
-        long[] arcs = new long[k];
-        for (int i = 0; i < k; i += 2) {
-            int a = Arrays.binarySearch(values, all[i]);
-            int b = Arrays.binarySearch(values, all[i + 1]);
-            arcs[i] = ((long) a << 32) | b;
-            arcs[i + 1] = ((long) b << 32) | a;
-        }
-        Arrays.sort(arcs);
-        int[] offsets = new int[n + 1];
-        int[] adjacency = new int[k];
-        int e = 0;
         for (int i = 0; i < k; i++) {
-            if (i > 0 && arcs[i] == arcs[i - 1]) {
-                continue;
-            }
-            offsets[(int) (arcs[i] >>> 32) + 1]++;
-            adjacency[e++] = (int) arcs[i];
+            ends[i] = Arrays.binarySearch(values, ends[i]);
         }
-        for (int v = 0; v < n; v++) {
-            offsets[v + 1] += offsets[v];
-        }
-        return new Graph(values, offsets, Arrays.copyOf(adjacency, e));
+        return values;
     }
 
     /** Vertices. */
