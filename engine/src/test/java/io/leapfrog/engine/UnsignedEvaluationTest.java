@@ -132,13 +132,55 @@ class UnsignedEvaluationTest {
                 .output n
                 n(3000000000u).
                 """));
-        assertTrue(asNumber.getMessage().contains("used as a number"), asNumber.getMessage());
+        assertTrue(asNumber.getMessage().contains("3:3: error: number constant 3000000000 is out of range for attribute 1 of"
+                + " n, a number"), asNumber.getMessage());
+        for (String literal : List.of("2147483648", "0xFFFFFFFF", "0b10000000000000000000000000000000")) {
+            LeapfrogException plain = assertThrows(LeapfrogException.class, () -> t.run("""
+                    .decl n(x:number)
+                    .decl q(x:number)
+                    .output q
+                    n(1).
+                    q(x) :- n(x), x != %s.
+                    """.formatted(literal)));
+            assertTrue(plain.getMessage().contains("5:20: error: number constant") && plain.getMessage().contains("a number"),
+                    plain.getMessage());
+        }
+        LeapfrogException past = assertThrows(LeapfrogException.class, () -> t.run("""
+                .decl a(x:unsigned)
+                .output a
+                a(4294967296).
+                """));
+        assertTrue(past.getMessage().contains("3:3: error: number constant 4294967296 is out of range: integer constants go"
+                + " up to 4294967295"), past.getMessage());
         LeapfrogException parse = assertThrows(LeapfrogException.class, () -> t.run("""
                 .decl a(x:unsigned)
                 .output a
                 a(x) :- x = to_unsigned("-4").
                 """));
         assertTrue(parse.getMessage().contains("to_unsigned"), parse.getMessage());
+    }
+
+    /** Integer constants as Souffle reads them: any base up to 2^32 - 1, taken by an unsigned or a float column. */
+    @Test
+    void largeConstantsFitUnsignedAndFloatColumns() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        t.run("""
+                .decl u(x:unsigned)
+                .output u
+                u(3000000000).
+                u(0xFFFFFFFF).
+                u(0b10000000000000000000000000000000).
+                .decl f(x:float)
+                .output f
+                f(3000000000).
+                .decl n(x:number)
+                .output n
+                n(0x7FFFFFFF).
+                n(-2147483648).
+                """);
+        assertEquals(List.of("2147483648", "3000000000", "4294967295"), t.output("u"));
+        assertEquals(List.of("3e+09"), t.output("f"));
+        assertEquals(List.of("-2147483648", "2147483647"), t.output("n"));
     }
 
     /** x = c binds x to c (the plan puts c for x, leaving c = c): an unsigned c past 2^31 included. */

@@ -238,6 +238,17 @@ final class ClauseChecker {
             }
         }
 
+        /**
+         * An integer constant past 2^31 - 1 (the parser takes up to 2^32 - 1, as Souffle does) where a number
+         * is needed: refused as Souffle's type checker refuses it, never wrapped.
+         */
+        private void checkSignedRange(Expr e, BaseType expected, String where) {
+            if (expected == BaseType.NUMBER && e instanceof Expr.NumberConst n && n.value() > Integer.MAX_VALUE) {
+                problems.error(e.pos(), "number constant " + n.value() + " is out of range for " + where + ", a number:"
+                        + " numbers are 32-bit signed integers, up to 2147483647; an unsigned or a float takes it");
+            }
+        }
+
         private boolean infer(Expr expr, BaseType type) {
             if (type != null && expr instanceof Expr.Var var && !types.containsKey(var.name())) {
                 types.put(var.name(), type);
@@ -259,6 +270,8 @@ final class ClauseChecker {
                         problems.error(arg.pos(), "Type mismatch: attribute " + (i + 1) + " of " + atom.relation()
                                 + " is " + columns.get(i).withArticle() + ", but " + describe(arg) + " is "
                                 + actual.withArticle());
+                    } else {
+                        checkSignedRange(arg, columns.get(i), "attribute " + (i + 1) + " of " + atom.relation());
                     }
                 }
             }
@@ -271,6 +284,9 @@ final class ClauseChecker {
                     problems.error(comparison.pos(), "Type mismatch: cannot compare " + left.withArticle() + " ("
                             + describe(comparison.left()) + ") with " + right.withArticle() + " ("
                             + describe(comparison.right()) + ")");
+                } else if (comparison.left() instanceof Expr.Var || comparison.right() instanceof Expr.Var) {
+                    checkSignedRange(comparison.right(), left, describe(comparison.left()));
+                    checkSignedRange(comparison.left(), right, describe(comparison.right()));
                 }
             }
             for (Expr expr : scan.expressions) {

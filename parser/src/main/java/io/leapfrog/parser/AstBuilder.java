@@ -590,18 +590,20 @@ final class AstBuilder {
         return new Expr.Aggregate(kind, target, literals, pos);
     }
 
-    /** The value of a NUMBER token; {@code negated} allows 2^31 (folded to -2^31). */
+    /**
+     * The value of a NUMBER token (decimal, {@code 0x} or {@code 0b}), as Souffle reads it: up to 2^32 - 1,
+     * where a value past 2^31 - 1 fits only an unsigned or a float (the evaluation checks it against the type
+     * it takes, as Souffle's type checker does); {@code negated} allows up to 2^31 (folded to -2^31).
+     */
     private long number(Token token, boolean negated) {
         String text = token.getText();
         long value = parseNumber(text, token);
-        boolean decimal = !text.startsWith("0x") && !text.startsWith("0b");
-        long max = decimal ? (negated ? 1L << 31 : Integer.MAX_VALUE) : MAX_UNSIGNED_32;
-        if (value > max) {
-            throw Diagnostics.failure(pos(token), "number constant " + (negated ? "-" : "") + text
-                    + " is out of range: numbers are 32-bit signed integers", source);
+        if (value > (negated ? 1L << 31 : MAX_UNSIGNED_32)) {
+            throw Diagnostics.failure(pos(token), "number constant " + (negated ? "-" : "") + text + " is out of range: "
+                    + (negated ? "numbers are 32-bit signed integers, from -2147483648"
+                    : "integer constants go up to 4294967295 (an unsigned value)"), source);
         }
-        // Hexadecimal and binary constants denote bit patterns: 0xFFFFFFFF is -1.
-        return decimal ? value : (int) value;
+        return value;
     }
 
     private long parseNumber(String text, Token token) {
@@ -614,8 +616,8 @@ final class AstBuilder {
             }
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
-            throw Diagnostics.failure(pos(token), "number constant " + text + " is out of range: numbers are "
-                    + "32-bit signed integers", source);
+            throw Diagnostics.failure(pos(token), "number constant " + text + " is out of range: integer constants"
+                    + " go up to 4294967295 (an unsigned value)", source);
         }
     }
 

@@ -90,8 +90,8 @@ public final class ExprCompiler {
     /** The base type of {@code e} here (number when nothing says otherwise). */
     public BaseType typeOf(Expr e) {
         if (e instanceof Expr.NumberConst n && n.value() > Integer.MAX_VALUE) {
-            // only an unsigned literal holds a value past the signed range (the parser refuses larger
-            // numbers), e.g. both sides of c = c once the planner has put c for x in x = c
+            // a constant past the signed range (the parser refuses past 2^32 - 1) is an unsigned value, e.g.
+            // both sides of c = c once the planner has put c for x in x = c
             return BaseType.UNSIGNED;
         }
         BaseType t = ExprTypes.typeOf(e, types);
@@ -120,8 +120,9 @@ public final class ExprCompiler {
             return UnsignedCodec.encode((int) v);
         }
         if (v > Integer.MAX_VALUE) {
-            throw new LeapfrogException(n.pos() + ": error: the constant " + v + "u is used as a number, which is"
-                    + " 32-bit signed; compare or combine it with unsigned values, or convert with utoi(...)");
+            throw new LeapfrogException(n.pos() + ": error: the constant " + v + " is used as a number, which is"
+                    + " 32-bit signed (up to 2147483647); only an unsigned or a float value takes it: declare the column"
+                    + " unsigned or float, or compare or combine it with unsigned values");
         }
         return (int) v;
     }

@@ -54,6 +54,9 @@ final class ValueProgramCompiler {
             return true;
         }
         if (e instanceof Expr.NumberConst n) {
+            if (!floatContext && n.value() > Integer.MAX_VALUE) {
+                return false;   // a number past the signed range: the CPU's compiler checks the type it takes
+            }
             b.constant(floatContext ? FloatCodec.encode((float) n.value()) : (int) n.value());
             return true;
         }
