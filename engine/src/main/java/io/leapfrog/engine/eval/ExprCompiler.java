@@ -1,5 +1,7 @@
 package io.leapfrog.engine.eval;
 
+import io.leapfrog.common.ByteText;
+
 import io.leapfrog.ast.Expr;
 import io.leapfrog.check.BaseType;
 import io.leapfrog.check.ExprTypes;
@@ -260,7 +262,7 @@ public final class ExprCompiler {
                 };
             case "strlen":
                 arity(f, 1);
-                return b -> symbols.symbol(a[0].eval(b)).length();
+                return b -> byteLength(symbols.symbol(a[0].eval(b)));
             case "substr":
                 arity(f, 3);
                 return b -> symbols.intern(substr(symbols.symbol(a[0].eval(b)), a[1].eval(b), a[2].eval(b)));
@@ -313,13 +315,37 @@ public final class ExprCompiler {
         }
     }
 
-    /** Souffle's substr: out-of-range starts give the empty string; the length is clipped. */
+    /** Souffle's strlen: the symbol's bytes (UTF-8, an escaped byte one), not its characters. */
+    static int byteLength(String s) {
+        return isAscii(s) ? s.length() : ByteText.encode(s).length;
+    }
+
+    /**
+     * Souffle's substr, over the symbol's bytes: out-of-range starts give the empty string; the length is
+     * clipped. A cut inside a multi-byte character keeps the bytes cut off (as escapes, {@link ByteText}), so
+     * the output has exactly Souffle's bytes.
+     */
     static String substr(String s, int start, int len) {
-        if (start < 0 || start > s.length() || len < 0) {
+        if (isAscii(s)) {
+            if (start < 0 || start > s.length() || len < 0) {
+                return "";
+            }
+            return s.substring(start, (int) Math.min((long) start + len, s.length()));
+        }
+        byte[] bytes = ByteText.encode(s);
+        if (start < 0 || start > bytes.length || len < 0) {
             return "";
         }
-        int end = (int) Math.min((long) start + len, s.length());
-        return s.substring(start, end);
+        return ByteText.decode(bytes, start, (int) Math.min((long) start + len, bytes.length));
+    }
+
+    private static boolean isAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private Pattern pattern(String regex, Expr.Functor where) {
