@@ -79,6 +79,58 @@ public final class TextTable {
         sb.append('\n');
     }
 
+    /**
+     * A JSON array with one object per row (a line each), keys the column names. {@code values} gives the
+     * rows' typed values (SQL's: null is null, numbers are numbers) or is null, when every value is the
+     * string in {@code rows} (a Datalog answer's text). Characters past JSON's plain set, and the escapes of
+     * bytes that are not UTF-8 (U+DC80..U+DCFF), are written as {@code \\uXXXX}.
+     */
+    public static String json(List<String> columns, List<List<String>> rows, List<List<Object>> values) {
+        StringBuilder sb = new StringBuilder("[\n");
+        for (int r = 0; r < rows.size(); r++) {
+            sb.append('{');
+            for (int c = 0; c < columns.size(); c++) {
+                sb.append(c == 0 ? "" : ", ");
+                jsonString(sb, columns.get(c));
+                sb.append(": ");
+                Object v = values == null ? rows.get(r).get(c) : values.get(r).get(c);
+                if (v == null) {
+                    sb.append("null");
+                } else if (v instanceof Number n && Double.isFinite(n.doubleValue())) {
+                    sb.append(values == null ? v.toString() : rows.get(r).get(c));
+                } else {
+                    jsonString(sb, rows.get(r).get(c));
+                }
+            }
+            sb.append(r + 1 < rows.size() ? "},\n" : "}\n");
+        }
+        return sb.append("]\n").toString();
+    }
+
+    private static void jsonString(StringBuilder sb, String s) {
+        sb.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\t' -> sb.append("\\t");
+                case '\r' -> sb.append("\\r");
+                default -> {
+                    if (ch < 0x20 || Character.isSurrogate(ch) && !(Character.isHighSurrogate(ch) && i + 1 < s.length()
+                            && Character.isLowSurrogate(s.charAt(i + 1)))
+                            && !(Character.isLowSurrogate(ch) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1)))) {
+                        sb.append(String.format(java.util.Locale.ROOT, "\\u%04X", (int) ch));
+                    } else {
+                        sb.append(ch);
+                    }
+                }
+            }
+        }
+        sb.append('"');
+    }
+
     /** "(1 row, 0.003 s)". */
     public static String footer(long rows, java.time.Duration time) {
         return "(" + Summary.rows(rows) + ", " + Summary.seconds(time) + ")";

@@ -11,6 +11,7 @@ import io.leapfrog.engine.LoadedProgram;
 import io.leapfrog.engine.QueryResult;
 import io.leapfrog.engine.RunResult;
 import io.leapfrog.parser.ProgramText;
+import io.leapfrog.planner.sql.SqlResult;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -42,18 +43,28 @@ public final class ReplSession implements AutoCloseable {
             "  path(x,y) :- edge(x,y).               add rules",
             "  ?- path(1, y).                        query: the tuples that match, and the time taken",
             "  ?- path(x, y), x > y.                 a query may be any rule body",
+            "  SELECT x, count(*) FROM path GROUP BY x;",
+            "                                        SQL over the same relations (tables), ending with ';'",
             "Commands:",
             "  .help                 this text",
             "  .load FILE.dl         add the declarations, facts and rules of a file",
+            "  .schema [RELATION]    the declarations (of every relation, or of one)",
             "  .explain              the plan of every rule",
             "  .relations            every relation with its number of rows",
+            "  .mode table|csv|json  how answers are printed (default table)",
+            "  .maxrows N            print at most N rows of an answer and count the rest (default 1000; 0: all)",
             "  .timing on|off        print the time taken by each query (default on)",
             "  .quit                 leave (also .exit or Ctrl-D)",
             "Input continues on the next line until the statement is complete. .input relations are read",
             "from the -F directory given to `leapfrog repl`.");
 
     private static final List<String> COMMANDS =
-            List.of(".help", ".load", ".explain", ".relations", ".timing", ".quit", ".exit");
+            List.of(".help", ".load", ".schema", ".explain", ".relations", ".mode", ".maxrows", ".timing", ".quit", ".exit");
+    /** Rows of an answer printed at most, by default. */
+    static final int DEFAULT_MAX_ROWS = 1000;
+
+    /** How answers are printed. */
+    private enum Mode { TABLE, CSV, JSON }
 
     private final Engine engine;
     private final Path factDir;
@@ -64,6 +75,8 @@ public final class ReplSession implements AutoCloseable {
     private LoadedProgram program;      // null until the first declaration, fact or rule
     private Database database;          // null when the program changed since the last evaluation
     private boolean timing = true;
+    private Mode mode = Mode.TABLE;
+    private int maxRows = DEFAULT_MAX_ROWS;
     private int inputCount;
     private final Set<String> shownWarnings = new HashSet<>();
 
@@ -98,6 +111,8 @@ public final class ReplSession implements AutoCloseable {
         try {
             if (text.startsWith("?-")) {
                 query(text);
+            } else if (StatementEnd.isSql(text)) {
+                sql(text);
             } else if (isReplCommand(text)) {
                 return command(text);
             } else {
@@ -139,6 +154,9 @@ public final class ReplSession implements AutoCloseable {
             }
             case ".help" -> out.println(HELP);
             case ".timing" -> setTiming(arg);
+            case ".mode" -> setMode(arg);
+            case ".maxrows" -> setMaxRows(arg);
+            case ".schema" -> schema(arg);
             case ".explain" -> explain();
             case ".relations" -> relations();
             case ".load" -> load(arg);
@@ -159,6 +177,56 @@ public final class ReplSession implements AutoCloseable {
             }
         }
         out.println("timing is " + (timing ? "on" : "off"));
+    }
+
+    private void setMode(String arg) {
+        if (!arg.isEmpty()) {
+            try {
+                mode = Mode.valueOf(arg.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                err.println("error: .mode takes table, csv or json, not '" + arg + "'.");
+                return;
+            }
+        }
+        out.println("mode is " + mode.name().toLowerCase(Locale.ROOT));
+    }
+
+    private void setMaxRows(String arg) {
+        if (!arg.isEmpty()) {
+            try {
+                int n = Integer.parseInt(arg);
+                if (n < 0) {
+                    throw new NumberFormatException();
+                }
+                maxRows = n;
+            } catch (NumberFormatException e) {
+                err.println("error: .maxrows takes a whole number from 0 (0: every row), not '" + arg + "'.");
+                return;
+            }
+        }
+        out.println("maxrows is " + (maxRows == 0 ? "0 (every row)" : Integer.toString(maxRows)));
+    }
+
+    /** The declarations as {@code .decl} lines, of every relation or of the one named. */
+    private void schema(String arg) {
+        if (program == null) {
+            out.println("(no relations yet)");
+            return;
+        }
+        boolean found = false;
+        for (io.leapfrog.ast.RelationDecl r : program.ast().relations()) {
+            if (!arg.isEmpty() && !r.name().equals(arg)) {
+                continue;
+            }
+            found = true;
+            List<String> attributes = new java.util.ArrayList<>();
+            r.attributes().forEach(a -> attributes.add(a.name() + ":" + a.type()));
+            String qualifiers = r.qualifiers().isEmpty() ? "" : " " + String.join(" ", new TreeSet<>(r.qualifiers()));
+            out.println(".decl " + r.name() + "(" + String.join(", ", attributes) + ")" + qualifiers);
+        }
+        if (!found) {
+            err.println("error: no relation " + arg + " is declared; .schema lists them all.");
+        }
     }
 
     private void explain() {
@@ -214,9 +282,39 @@ public final class ReplSession implements AutoCloseable {
             }
             return;
         }
-        out.print(TextTable.render(result.variables(), result.rows()));
-        String rows = result.rows().size() + (result.rows().size() == 1 ? " row" : " rows");
-        out.println(timing ? "(" + rows + ", " + Summary.seconds(result.time()) + ")" : "(" + rows + ")");
+        answer(result.variables(), result.rows(), null, result.time());
+    }
+
+    /** A SQL statement (ending with ';') over the evaluated relations, as tables. */
+    private void sql(String text) {
+        Database db = evaluated();
+        if (db == null) {
+            err.println("error: nothing to query yet: declare relations and add facts or rules first.");
+            return;
+        }
+        String query = text.strip();
+        query = query.substring(0, query.length() - 1);   // the ';' that ended it
+        SqlResult result = engine.sql(db, query);
+        answer(result.columns(), result.rows(), result.values(), result.time());
+    }
+
+    /**
+     * Prints an answer in the session's mode, at most {@link #maxRows} rows of it, then how many rows it has
+     * (and how many were left out) and, with timing on, its time. {@code values} (SQL's typed values, or null)
+     * lets JSON write numbers as numbers and NULL as null; a Datalog answer's values are strings there.
+     */
+    private void answer(List<String> columns, List<List<String>> rows, List<List<Object>> values, Duration time) {
+        int limit = maxRows > 0 && rows.size() > maxRows ? maxRows : rows.size();
+        List<List<String>> shown = rows.subList(0, limit);
+        switch (mode) {
+            case TABLE -> out.print(TextTable.render(columns, shown));
+            case CSV -> out.print(TextTable.csv(columns, shown));
+            case JSON -> out.print(TextTable.json(columns, shown, values == null ? null : values.subList(0, limit)));
+        }
+        String count = rows.size() + (rows.size() == 1 ? " row" : " rows")
+                + (shown.size() < rows.size() ? ", " + (rows.size() - shown.size()) + " not shown (.maxrows " + maxRows
+                + "; .maxrows 0 shows all)" : "");
+        out.println(timing ? "(" + count + ", " + Summary.seconds(time) + ")" : "(" + count + ")");
     }
 
     /** The database of the current program, evaluating it first if it changed; null without a program. */

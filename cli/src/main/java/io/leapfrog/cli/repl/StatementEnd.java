@@ -5,13 +5,25 @@ package io.leapfrog.cli.repl;
  * {@code ?-} query ends with a '.'; a directive ({@code .decl}, {@code .input}, ...) or a REPL command
  * ({@code .load f}) has no final '.' and ends at the end of a line whose parentheses are closed. Text
  * inside braces (a component's body) goes on until they close, whatever its lines end with.
- * Strings and comments are skipped, so a '.' or '(' inside them does not count.
+ * Strings and comments are skipped, so a '.' or '(' inside them does not count. A SQL statement (one
+ * that starts with SELECT, WITH or VALUES not followed by '(') ends with a ';' at the end of a line.
  */
 public final class StatementEnd {
+    private static final java.util.regex.Pattern SQL_START =
+            java.util.regex.Pattern.compile("(?i)(select|with|values)(?![\\w(])[\\s\\S]*");
+
     private StatementEnd() {
     }
 
+    /** Whether the statement is SQL: SELECT, WITH or VALUES as a word not followed by '(' (an atom). */
+    public static boolean isSql(String text) {
+        return SQL_START.matcher(text.stripLeading()).matches();
+    }
+
     public static boolean isComplete(String text) {
+        if (isSql(text)) {
+            return text.strip().endsWith(";");
+        }
         Scan scan = scan(text);
         if (scan.open) {
             return false;          // an open string or block comment continues

@@ -17,6 +17,20 @@ class StatementEndTest {
     }
 
     @Test
+    void sqlEndsWithASemicolonAndAnAtomNamedLikeAKeywordIsDatalog() {
+        assertTrue(StatementEnd.isSql("SELECT 1"));
+        assertTrue(StatementEnd.isSql("  with t as (select 1) select * from t;"));
+        assertTrue(StatementEnd.isSql("values (1), (2);"));
+        assertFalse(StatementEnd.isSql("select(1)."));
+        assertFalse(StatementEnd.isSql("selection(x) :- e(x)."));
+        assertFalse(StatementEnd.isSql("withdraw(x)."));
+        assertFalse(StatementEnd.isComplete("SELECT x\n  FROM e"));
+        assertFalse(StatementEnd.isComplete("SELECT x FROM e WHERE s = 'a.'"), "a SQL statement ends with ';', not '.'");
+        assertTrue(StatementEnd.isComplete("SELECT x\n  FROM e;\n"));
+        assertTrue(StatementEnd.isComplete("select(1)."));
+    }
+
+    @Test
     void aComponentGoesOnUntilItsBraceCloses() {
         assertFalse(StatementEnd.isComplete(".comp G<T> {"));
         assertFalse(StatementEnd.isComplete(".comp G<T> {\n  .decl e(x:T)\n  e(1)."), "a '.' inside the braces");

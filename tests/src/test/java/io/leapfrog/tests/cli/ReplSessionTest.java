@@ -82,6 +82,54 @@ class ReplSessionTest {
         assertTrue(o.contains("timing is off\nfalse.\ntrue.\n"), o);
     }
 
+    /** SQL beside Datalog over the same live relations, answers in each mode, a row limit, the schema. */
+    @Test
+    void sqlModesRowLimitAndSchema(@TempDir Path tmp) throws IOException {
+        script(tmp, """
+                .decl e(x:number, s:symbol)
+                e(1, "a"). e(2, "b\\"c"). e(3, "a").
+                .decl select(x:number)
+                select(x) :- e(x, "a").
+                ?- select(x).
+                SELECT s, count(*) AS n
+                  FROM e GROUP BY s
+                  ORDER BY s;
+                .timing off
+                .mode csv
+                select x, s from e where x > 1 order by x;
+                .mode json
+                SELECT x, CAST(NULL AS INTEGER) AS nothing, s FROM e WHERE x = 2;
+                ?- e(x, "a").
+                .mode table
+                .maxrows 2
+                ?- e(x, s).
+                .maxrows 0
+                .schema e
+                .schema
+                .schema nope
+                .mode fancy
+                .maxrows -3
+                SELECT nope FROM e;
+                ?- e(1, "a").
+                """);
+        String o = out();
+        assertTrue(o.contains("(2 rows, "), o);                                     // ?- select(x): 1 and 3
+        assertTrue(o.contains("s   | n\n----+--\na   | 2\nb\"c | 1\n(2 rows, "), o);  // SQL over the same relations
+        assertTrue(o.contains("mode is csv\nx,s\n2,\"b\"\"c\"\n3,a\n(2 rows)\n"), o);
+        assertTrue(o.contains("mode is json\n[\n{\"x\": 2, \"nothing\": null, \"s\": \"b\\\"c\"}\n]\n(1 row)\n"), o);
+        assertTrue(o.contains("[\n{\"x\": \"1\"},\n{\"x\": \"3\"}\n]\n(2 rows)\n"), o);      // Datalog answers are text
+        assertTrue(o.contains("maxrows is 2\n"), o);
+        assertTrue(o.contains("(3 rows, 1 not shown (.maxrows 2; .maxrows 0 shows all))"), o);
+        assertTrue(o.contains(".decl e(x:number, s:symbol)\n.decl e(x:number, s:symbol)\n.decl select(x:number)\n"), o);
+        assertTrue(o.contains("true.\n"), o);                                       // the session goes on after errors
+        String e = err();
+        assertTrue(e.contains("no relation nope is declared"), e);
+        assertTrue(e.contains(".mode takes table, csv or json, not 'fancy'"), e);
+        assertTrue(e.contains(".maxrows takes a whole number from 0"), e);
+        assertTrue(e.toLowerCase(java.util.Locale.ROOT).contains("nope"), e);        // the SQL error
+        assertFalse(e.contains("Exception"), e);
+    }
+
     @Test
     void loadHelpExplainAndQuit(@TempDir Path tmp) throws IOException {
         Path root = Cli.repoRoot();
