@@ -20,7 +20,8 @@ import java.util.concurrent.Callable;
 @Command(name = "repl", mixinStandardHelpOptions = true,
         description = {"Interactive Datalog: declarations, facts and rules accumulate; '?- body.' prints the "
                 + "matching tuples and the time taken. Type .help inside for the commands.",
-                "When stdin is not a terminal, statements are read from it without prompts."})
+                "When stdin is not a terminal, statements are read from it without prompts; errors point to its"
+                        + " lines, and a script that met one exits with its code (1 for an error in a statement)."})
 final class ReplCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -40,6 +41,9 @@ final class ReplCommand implements Callable<Integer> {
             converter = FlagValues.NonEmptyPath.class)
     Path historyFile = Path.of(System.getProperty("user.home"), ".leapfrog_history");
 
+    @Option(names = "--bail", description = "A script (stdin not a terminal) stops at its first failing statement.")
+    boolean bail;
+
     @Mixin
     EngineFlags engineFlags;
 
@@ -52,7 +56,8 @@ final class ReplCommand implements Callable<Integer> {
                 session.loadInitial(program);   // a broken start program is an error of the command
             }
             if (System.console() == null) {
-                Repl.script(session, Repl.scriptReader(System.in));
+                Repl.script(session, Repl.scriptReader(System.in), "<stdin>", bail);
+                return session.exitCode();   // a script that met an error fails, as a run would
             } else {
                 try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
                     Repl.interactive(session, terminal, historyFile);

@@ -77,25 +77,37 @@ public final class Repl {
 
     /** Non-interactive: statements from a reader, no prompts; stops at the end of input or .quit. */
     public static void script(ReplSession session, Reader input) throws IOException {
+        script(session, input, "<stdin>", false);
+    }
+
+    /**
+     * Non-interactive: statements from a reader named {@code name} (errors point to its lines), no prompts;
+     * stops at the end of input, at .quit, or with {@code bail} at the first statement that fails.
+     */
+    public static void script(ReplSession session, Reader input, String name, boolean bail) throws IOException {
         BufferedReader lines = new BufferedReader(input);
         StringBuilder pending = new StringBuilder();
         String line;
         int lineNo = 0;
+        int firstLine = 1;
         while ((line = lines.readLine()) != null) {
             if (lineNo++ == 0 && line.startsWith("\uFEFF")) {
                 line = line.substring(1); // a byte-order mark, skipped as in program files
             }
+            if (pending.length() == 0) {
+                firstLine = lineNo;
+            }
             pending.append(line).append('\n');
             if (StatementEnd.isComplete(pending.toString())) {
-                boolean go = session.execute(pending.toString());
+                boolean go = session.execute(pending.toString(), name, firstLine);
                 pending.setLength(0);
-                if (!go) {
+                if (!go || bail && session.exitCode() != 0) {
                     return;
                 }
             }
         }
         if (!StatementEnd.isBlank(pending.toString())) {
-            session.execute(pending.toString()); // let the parser report what is unfinished
+            session.execute(pending.toString(), name, firstLine); // let the parser report what is unfinished
         }
     }
 

@@ -78,6 +78,8 @@ public final class ReplSession implements AutoCloseable {
     private Mode mode = Mode.TABLE;
     private int maxRows = DEFAULT_MAX_ROWS;
     private int inputCount;
+    /** The worst outcome of a statement so far: 0, or the exit code its error maps to (1 user, 3 internal, 4 resources). */
+    private int worstExit;
     private final Set<String> shownWarnings = new HashSet<>();
 
     public ReplSession(Engine engine, Path factDir, PrintStream out, PrintStream err, boolean debug) {
@@ -104,6 +106,14 @@ public final class ReplSession implements AutoCloseable {
      * end. User errors, and running out of heap or stack, are printed, never thrown.
      */
     public boolean execute(String statement) {
+        return execute(statement, null, 1);
+    }
+
+    /**
+     * As {@link #execute(String)}, for a statement of a script named {@code source} (null: typed, named
+     * {@code <input-N>}) that starts on line {@code firstLine} of it: its errors point into the script.
+     */
+    public boolean execute(String statement, String source, int firstLine) {
         String text = statement.strip();
         if (StatementEnd.isBlank(text)) {
             return true;
@@ -115,8 +125,12 @@ public final class ReplSession implements AutoCloseable {
                 sql(text);
             } else if (isReplCommand(text)) {
                 return command(text);
-            } else {
+            } else if (source == null) {
                 addToProgram(text, "<input-" + (++inputCount) + ">");
+            } else {
+                // the statement as written, after as many empty lines as come before it: the parser's
+                // lines and columns are the script's own
+                addToProgram("\n".repeat(firstLine - 1) + statement, source);
             }
         } catch (RuntimeException e) {
             report(e);
@@ -172,7 +186,7 @@ public final class ReplSession implements AutoCloseable {
             case "off" -> timing = false;
             case "" -> { }
             default -> {
-                err.println("error: .timing takes on or off, not '" + arg + "'.");
+                userError("error: .timing takes on or off, not '" + arg + "'.");
                 return;
             }
         }
@@ -184,7 +198,7 @@ public final class ReplSession implements AutoCloseable {
             try {
                 mode = Mode.valueOf(arg.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                err.println("error: .mode takes table, csv or json, not '" + arg + "'.");
+                userError("error: .mode takes table, csv or json, not '" + arg + "'.");
                 return;
             }
         }
@@ -200,7 +214,7 @@ public final class ReplSession implements AutoCloseable {
                 }
                 maxRows = n;
             } catch (NumberFormatException e) {
-                err.println("error: .maxrows takes a whole number from 0 (0: every row), not '" + arg + "'.");
+                userError("error: .maxrows takes a whole number from 0 (0: every row), not '" + arg + "'.");
                 return;
             }
         }
@@ -225,7 +239,7 @@ public final class ReplSession implements AutoCloseable {
             out.println(".decl " + r.name() + "(" + String.join(", ", attributes) + ")" + qualifiers);
         }
         if (!found) {
-            err.println("error: no relation " + arg + " is declared; .schema lists them all.");
+            userError("error: no relation " + arg + " is declared; .schema lists them all.");
         }
     }
 
@@ -252,7 +266,7 @@ public final class ReplSession implements AutoCloseable {
 
     private void load(String arg) {
         if (arg.isEmpty()) {
-            err.println("error: .load needs a file name, e.g. .load queries/tc.dl");
+            userError("error: .load needs a file name, e.g. .load queries/tc.dl");
             return;
         }
         Path file = Path.of(unquote(arg));
@@ -270,7 +284,7 @@ public final class ReplSession implements AutoCloseable {
     private void query(String text) {
         Database db = evaluated();
         if (db == null) {
-            err.println("error: nothing to query yet: declare relations and add facts or rules first.");
+            userError("error: nothing to query yet: declare relations and add facts or rules first.");
             return;
         }
         QueryResult result = engine.query(db, text);
@@ -289,7 +303,7 @@ public final class ReplSession implements AutoCloseable {
     private void sql(String text) {
         Database db = evaluated();
         if (db == null) {
-            err.println("error: nothing to query yet: declare relations and add facts or rules first.");
+            userError("error: nothing to query yet: declare relations and add facts or rules first.");
             return;
         }
         String query = text.strip();
@@ -346,10 +360,22 @@ public final class ReplSession implements AutoCloseable {
         }
     }
 
+    /** A user error found by the session itself (a command's argument): printed, and counted for the exit code. */
+    private void userError(String message) {
+        err.println(message);
+        worstExit = Math.max(worstExit, 1);
+    }
+
+    /** The exit code a script's run maps to: 0 when every statement succeeded, else its worst error's. */
+    public int exitCode() {
+        return worstExit;
+    }
+
     private void report(Throwable e) {
         out.flush();              // what the statement printed before failing comes first
         VirtualMachineError exhausted = ResourceErrors.find(e);
         String message = UserErrors.messageOf(e);
+        worstExit = Math.max(worstExit, exhausted != null ? 4 : message != null ? 1 : 3);
         if (exhausted != null) {
             err.println(ResourceErrors.message(exhausted));
         } else if (message != null) {

@@ -162,6 +162,27 @@ class ReplSessionTest {
         }
     }
 
+    /** A script's errors point to its own lines; one that met an error exits 1; --bail stops at the first. */
+    @Test
+    void scriptsReportTheirLinesAndFailOnErrors(@TempDir Path tmp) throws IOException {
+        String script = ".decl e(x:number)\ne(1).\n\n  f(2).\n?- e(x).\n";
+        var saved = System.in;
+        try {
+            for (boolean bail : new boolean[] {false, true}) {
+                System.setIn(new java.io.ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8)));
+                Cli.Result r = bail ? Cli.run("repl", "-F", tmp.toString(), "--bail", "--history", tmp.resolve("h").toString())
+                        : Cli.run("repl", "-F", tmp.toString(), "--history", tmp.resolve("h").toString());
+                assertEquals(1, r.exitCode(), r::toString);
+                assertTrue(r.err().contains("<stdin>:4:3: error: Undefined relation f"), r::toString);
+                assertEquals(!bail, r.out().lines().anyMatch(l -> l.strip().equals("1")), r::toString);  // the query after it
+            }
+            System.setIn(new java.io.ByteArrayInputStream(".decl e(x:number)\ne(1).\n?- e(x).\n".getBytes(StandardCharsets.UTF_8)));
+            assertEquals(0, Cli.run("repl", "-F", tmp.toString(), "--history", tmp.resolve("h").toString()).exitCode());
+        } finally {
+            System.setIn(saved);
+        }
+    }
+
     @Test
     void enumerationsAndUnsignedValuesAcrossStatements(@TempDir Path tmp) throws IOException {
         // The type, the facts and the queries are separate statements: branches are checked against the
