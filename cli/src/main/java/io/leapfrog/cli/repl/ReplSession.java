@@ -48,6 +48,9 @@ public final class ReplSession implements AutoCloseable {
             "Commands:",
             "  .help                 this text",
             "  .load FILE.dl         add the declarations, facts and rules of a file",
+            "  .undo                 take back the last statement added (or file loaded)",
+            "  .reset                start again from an empty program",
+            "  .save FILE.dl         write the statements added so far, as a program",
             "  .schema [RELATION]    the declarations (of every relation, or of one)",
             "  .explain              the plan of every rule",
             "  .relations            every relation with its number of rows",
@@ -59,7 +62,8 @@ public final class ReplSession implements AutoCloseable {
             "from the -F directory given to `leapfrog repl`.");
 
     private static final List<String> COMMANDS =
-            List.of(".help", ".load", ".schema", ".explain", ".relations", ".mode", ".maxrows", ".timing", ".quit", ".exit");
+            List.of(".help", ".load", ".undo", ".reset", ".save", ".schema", ".explain", ".relations", ".mode", ".maxrows",
+                    ".timing", ".quit", ".exit");
     /** Rows of an answer printed at most, by default. */
     static final int DEFAULT_MAX_ROWS = 1000;
 
@@ -73,6 +77,8 @@ public final class ReplSession implements AutoCloseable {
     private final boolean debug;
 
     private LoadedProgram program;      // null until the first declaration, fact or rule
+    /** Each accepted piece's program before it and its text, the last first (.undo, .save). */
+    private final java.util.ArrayDeque<Piece> pieces = new java.util.ArrayDeque<>();
     private Database database;          // null when the program changed since the last evaluation
     private boolean timing = true;
     private Mode mode = Mode.TABLE;
@@ -99,6 +105,7 @@ public final class ReplSession implements AutoCloseable {
     public void loadInitial(Path file) {
         ProgramFiles.requireReadableFile(file, "program file");
         program = engine.parse(file);
+        pieces.push(new Piece(null, ProgramText.read(file, "program file").strip()));
     }
 
     /**
@@ -174,6 +181,9 @@ public final class ReplSession implements AutoCloseable {
             case ".explain" -> explain();
             case ".relations" -> relations();
             case ".load" -> load(arg);
+            case ".undo" -> undo();
+            case ".reset" -> reset();
+            case ".save" -> save(arg);
             default -> throw new IllegalStateException("unhandled command " + parts[0]);
         }
         out.flush();
@@ -277,8 +287,48 @@ public final class ReplSession implements AutoCloseable {
 
     private void addToProgram(String source, String name) {
         LoadedProgram next = program == null ? engine.parse(source, name) : engine.extend(program, source, name);
+        pieces.push(new Piece(program, source.strip()));
         program = next;           // only after the piece was accepted: an error leaves the session as it was
         database = null;
+    }
+
+    /** A piece of the session's program: the program before it, and its text. */
+    private record Piece(LoadedProgram before, String text) { }
+
+    private void undo() {
+        if (pieces.isEmpty()) {
+            userError("error: nothing to undo.");
+            return;
+        }
+        Piece last = pieces.pop();
+        program = last.before();
+        database = null;
+        String first = last.text().lines().findFirst().orElse("");
+        out.println("took back: " + (first.length() > 60 ? first.substring(0, 57) + "..." : first));
+    }
+
+    private void reset() {
+        pieces.clear();
+        program = null;
+        database = null;
+        out.println("the program is empty");
+    }
+
+    /** The statements added so far, in order, as one program file (replaced only if a regular file). */
+    private void save(String arg) {
+        if (arg.isEmpty()) {
+            userError("error: .save needs a file name, e.g. .save session.dl");
+            return;
+        }
+        Path file = Path.of(unquote(arg));
+        List<String> texts = new java.util.ArrayList<>();
+        pieces.descendingIterator().forEachRemaining(p -> texts.add(p.text()));
+        byte[] bytes = (String.join("\n", texts) + (texts.isEmpty() ? "" : "\n")).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        try (io.leapfrog.exec.io.OutputSet set = io.leapfrog.exec.io.OutputSet.open()) {
+            set.write(file, o -> o.write(bytes));
+            set.commit();
+        }
+        out.println("saved " + texts.size() + (texts.size() == 1 ? " statement" : " statements") + " to " + file);
     }
 
     private void query(String text) {

@@ -162,6 +162,37 @@ class ReplSessionTest {
         }
     }
 
+    /** .undo takes back a statement that broke evaluation (an .input of a missing file); .save and .reset. */
+    @Test
+    void undoSaveAndReset(@TempDir Path tmp) throws IOException {
+        Path saved = tmp.resolve("session.dl");
+        script(tmp, """
+                .decl e(x:number)
+                e(1). e(2).
+                .decl m(x:number)
+                .input m
+                ?- e(x).
+                .undo
+                ?- e(x).
+                .save %s
+                .save %s
+                .reset
+                ?- e(x).
+                .undo
+                """.formatted(saved, tmp));
+        String o = out();
+        String e = err();
+        assertTrue(e.contains("m.facts"), e);                                   // the missing fact file, once
+        assertTrue(o.contains("took back: .input m\n"), o);
+        assertTrue(o.contains("(2 rows, "), o);                                 // the query after .undo
+        assertTrue(o.contains("saved 3 statements to " + saved), o);
+        assertEquals(".decl e(x:number)\ne(1). e(2).\n.decl m(x:number)\n", Files.readString(saved));
+        assertTrue(e.contains("Leapfrog replaces only regular files"), e);      // .save onto a directory
+        assertTrue(o.contains("the program is empty"), o);
+        assertTrue(e.contains("nothing to query yet") && e.contains("nothing to undo"), e);
+        assertFalse(e.contains("Exception"), e);
+    }
+
     /** A script's errors point to its own lines; one that met an error exits 1; --bail stops at the first. */
     @Test
     void scriptsReportTheirLinesAndFailOnErrors(@TempDir Path tmp) throws IOException {
