@@ -1,6 +1,7 @@
 package io.leapfrog.cli;
 
 import io.leapfrog.engine.EngineOptions;
+import io.leapfrog.engine.Progress;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuOptions;
 import io.leapfrog.planner.PlannerOptions;
@@ -76,12 +77,23 @@ final class EngineFlags {
                     + "Default: ${DEFAULT-VALUE}.")
     PlannerOptions.DegreeOrder degreeOrder;
 
-    /** The engine options these flags describe; the engine prints .printsize lines to {@code out}. */
-    EngineOptions toOptions(PrintStream out) {
+    @Option(names = {"-v", "--verbose"},
+            description = "Print a line on stderr as each stratum finishes: its relations, rounds, tuples and time.")
+    boolean verbose;
+
+    /**
+     * The engine options these flags describe; the engine prints .printsize lines to {@code out}, and with
+     * --verbose a line per finished stratum to {@code err}.
+     */
+    EngineOptions toOptions(PrintStream out, PrintStream err) {
         GpuOptions gpu = GpuOptions.defaults().withStrategy(gpuStrategy).withMemoryBudget(gpuMemory)
                 .withResidentCounts(gpuResidentCounts).withShapedKernels(gpuShapedKernels).withNvcc(gpuNvcc)
                 .withKernelCache(gpuKernelCache).withProfile(gpuProfile);
         PlannerOptions planner = PlannerOptions.defaults().withMeasureOrders(measureOrders).withDegreeOrder(degreeOrder);
-        return new EngineOptions(threads, device.engineDevice(), gpu, planner, out);
+        Progress progress = verbose ? s -> {
+            err.println(s.line());
+            err.flush();
+        } : Progress.NONE;
+        return new EngineOptions(threads, device.engineDevice(), gpu, planner, out, progress);
     }
 }

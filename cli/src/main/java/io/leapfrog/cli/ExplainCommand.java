@@ -70,7 +70,7 @@ final class ExplainCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "Missing program: leapfrog explain PROGRAM.dl"
                         + " (or --sql \"SELECT ...\" -p PROGRAM.dl).");
             }
-            try (Engine engine = new Engine(engineFlags.toOptions(main.err()))) {
+            try (Engine engine = new Engine(engineFlags.toOptions(main.err(), main.err()))) {
                 if (factDir != null) {
                     ProgramFiles.requireDirectory(factDir, "--fact-dir");
                 }

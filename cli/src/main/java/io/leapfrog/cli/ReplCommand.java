@@ -50,7 +50,7 @@ final class ReplCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         ProgramFiles.requireDirectory(factDir, "--fact-dir");
-        try (Engine engine = new Engine(engineFlags.toOptions(main.out()));
+        try (Engine engine = new Engine(engineFlags.toOptions(main.out(), main.err()));
              ReplSession session = new ReplSession(engine, factDir, main.out(), main.err(), main.debug)) {
             if (program != null) {
                 session.loadInitial(program);   // a broken start program is an error of the command

@@ -68,7 +68,7 @@ final class RunCommand implements Callable<Integer> {
         if (!toStdout) {
             ProgramFiles.requireOutputDirectory(Path.of(outputDir), "--output-dir");
         }
-        try (Engine engine = new Engine(engineFlags.toOptions(out))) {
+        try (Engine engine = new Engine(engineFlags.toOptions(out, main.err()))) {
             LoadedProgram loaded = ProgramFiles.load(engine, program);
             Warnings.print(loaded, main.err());
             RunResult result;

@@ -106,7 +106,7 @@ final class SqlCommand implements Callable<Integer> {
     static SqlResult evaluate(Main main, Path program, Path factDir, String sql, EngineFlags flags)
             throws IOException {
         ProgramFiles.requireDirectory(factDir, "--fact-dir");
-        try (Engine engine = new Engine(flags.toOptions(main.err()))) {
+        try (Engine engine = new Engine(flags.toOptions(main.err(), main.err()))) {
             LoadedProgram loaded = program == null
                     ? engine.parse(FileTables.program(factDir, sql), "<tables of " + factDir + ">")   // DuckDB-style: files are tables
                     : ProgramFiles.load(engine, program);

@@ -18,9 +18,11 @@ import java.util.Objects;
  * @param gpu     how GPU joins run: the strategy, the memory budget, resident counts, kernels compiled for a
  *                query's shape, diagnostics ({@link GpuOptions}; docs/gpu.md, "Options")
  * @param planner how joins are ordered ({@link PlannerOptions}; docs/planner.md)
- * @param out     receives {@code .printsize} lines and {@code IO=stdout} relations
+ * @param out      receives {@code .printsize} lines and {@code IO=stdout} relations
+ * @param progress told of each stratum as it finishes ({@link Progress#NONE}: nothing)
  */
-public record EngineOptions(int threads, Device device, GpuOptions gpu, PlannerOptions planner, PrintStream out) {
+public record EngineOptions(int threads, Device device, GpuOptions gpu, PlannerOptions planner, PrintStream out,
+                            Progress progress) {
 
     /** Where joins run. */
     public enum Device {
@@ -55,6 +57,11 @@ public record EngineOptions(int threads, Device device, GpuOptions gpu, PlannerO
         Objects.requireNonNull(gpu, "gpu");
         Objects.requireNonNull(planner, "planner");
         Objects.requireNonNull(out, "out");
+        Objects.requireNonNull(progress, "progress");
+    }
+
+    public EngineOptions(int threads, Device device, GpuOptions gpu, PlannerOptions planner, PrintStream out) {
+        this(threads, device, gpu, planner, out, Progress.NONE);
     }
 
     public EngineOptions(int threads, Device device, GpuOptions gpu, PrintStream out) {
@@ -81,19 +88,19 @@ public record EngineOptions(int threads, Device device, GpuOptions gpu, PlannerO
     }
 
     public EngineOptions withThreads(int newThreads) {
-        return new EngineOptions(newThreads, device, gpu, planner, out);
+        return new EngineOptions(newThreads, device, gpu, planner, out, progress);
     }
 
     public EngineOptions withDevice(Device newDevice) {
-        return new EngineOptions(threads, newDevice, gpu, planner, out);
+        return new EngineOptions(threads, newDevice, gpu, planner, out, progress);
     }
 
     public EngineOptions withGpu(GpuOptions newGpu) {
-        return new EngineOptions(threads, device, newGpu, planner, out);
+        return new EngineOptions(threads, device, newGpu, planner, out, progress);
     }
 
     public EngineOptions withPlanner(PlannerOptions newPlanner) {
-        return new EngineOptions(threads, device, gpu, newPlanner, out);
+        return new EngineOptions(threads, device, gpu, newPlanner, out, progress);
     }
 
     public EngineOptions withGpuStrategy(GpuJoinExecutor.Strategy newStrategy) {
@@ -105,6 +112,10 @@ public record EngineOptions(int threads, Device device, GpuOptions gpu, PlannerO
     }
 
     public EngineOptions withOut(PrintStream newOut) {
-        return new EngineOptions(threads, device, gpu, planner, newOut);
+        return new EngineOptions(threads, device, gpu, planner, newOut, progress);
+    }
+
+    public EngineOptions withProgress(Progress newProgress) {
+        return new EngineOptions(threads, device, gpu, planner, out, newProgress);
     }
 }

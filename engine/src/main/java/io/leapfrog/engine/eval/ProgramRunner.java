@@ -32,6 +32,7 @@ public final class ProgramRunner {
     private final ProgramModel model;
     private final ProgramPlan plan;
     private final EvalContext ctx;
+    private final StratumListener strata;
     private final Map<String, Duration> stratumTime = new HashMap<>();
     private final List<Output> printSizes = new ArrayList<>();
     private final List<Output> outputs = new ArrayList<>();
@@ -50,9 +51,26 @@ public final class ProgramRunner {
     }
 
     public ProgramRunner(ProgramModel model, ProgramPlan plan, EvalContext ctx) {
+        this(model, plan, ctx, (index, strata, relations, recursive, rounds, tuples, time) -> { });
+    }
+
+    /** @param strata told of each stratum as it finishes */
+    public ProgramRunner(ProgramModel model, ProgramPlan plan, EvalContext ctx, StratumListener strata) {
         this.model = model;
         this.plan = plan;
         this.ctx = ctx;
+        this.strata = strata;
+    }
+
+    /** Told of each stratum as it finishes (the engine's progress reports). */
+    @FunctionalInterface
+    public interface StratumListener {
+        /**
+         * @param index   the stratum's place among the program's strata, from 1
+         * @param tuples  the tuples its relations hold now (their counts where only counted)
+         */
+        void done(int index, int strata, List<String> relations, boolean recursive, int rounds, long tuples,
+                  Duration time);
     }
 
     /**
@@ -107,8 +125,11 @@ public final class ProgramRunner {
 
     private void evaluateStrata(java.util.Set<String> onlyCounted) {
         StratumEvaluator eval = new StratumEvaluator(ctx, r -> !onlyCounted.contains(r));
+        int index = 0;
         for (StratumPlan s : plan.strata()) {
+            index++;
             long t0 = System.nanoTime();
+            int rounds = 1;
             s.searches().forEach((rel, g) -> {
                 Relation edges = ctx.currentRelation(g.input());
                 if (s.countedSearches().contains(rel)) {
@@ -125,13 +146,18 @@ public final class ProgramRunner {
                 RuleEvaluator rule = rules.get(0);
                 counted.put(rule.relation(), rule.body().count(ctx.source(), -1, new int[0], ctx.threads()));
             } else {
-                eval.evaluate(s, rules);
+                rounds = eval.evaluate(s, rules);
                 counted.putAll(eval.counted());
             }
             Duration d = Duration.ofNanos(System.nanoTime() - t0);
+            long tuples = 0;
             for (String r : s.relations()) {
                 stratumTime.put(r, d);
+                FilterRelation filter = ctx.filter(r);
+                tuples += filter != null ? filter.estimatedSize() : counted.containsKey(r) ? counted.get(r)
+                        : ctx.currentRelation(r).size();
             }
+            strata.done(index, plan.strata().size(), s.relations(), s.recursive(), rounds, tuples, d);
         }
     }
 

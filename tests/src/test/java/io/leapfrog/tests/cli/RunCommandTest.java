@@ -36,6 +36,24 @@ class RunCommandTest {
         assertTrue(r.err().lines().allMatch(l -> l.startsWith("device: ")), r::toString);
     }
 
+    /** --verbose: a line on stderr per finished stratum, recursion's rounds among them; stdout as without it. */
+    @Test
+    void verbosePrintsEachStratumAsItFinishes(@TempDir Path tmp) throws IOException {
+        Path program = Files.writeString(tmp.resolve("tc.dl"), """
+                .decl e(x:number, y:number)
+                e(1, 2). e(2, 3). e(3, 4).
+                .decl p(x:number, y:number)
+                p(x, y) :- e(x, y).
+                p(x, z) :- p(x, y), e(y, z).
+                .printsize p
+                """);
+        Cli.Result r = Cli.run("run", program.toString(), "-D", tmp.toString(), "-v", "--device", "cpu");
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.err().contains("stratum 1 of 2: e: 3 tuples in "), r::toString);
+        assertTrue(r.err().matches("(?s).*stratum 2 of 2: p \\(recursive, \\d+ rounds\\): 6 tuples in [0-9.]+ s\n.*"), r::toString);
+        assertEquals(Cli.run("run", program.toString(), "-D", tmp.toString(), "--device", "cpu").out(), r.out());
+    }
+
     @Test
     void triangleWeightsExampleReducesExpressions(@TempDir Path tmp) throws IOException {
         Path out = tmp.resolve("out");
