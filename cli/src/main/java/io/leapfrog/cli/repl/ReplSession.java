@@ -86,6 +86,8 @@ public final class ReplSession implements AutoCloseable {
     private int inputCount;
     /** The worst outcome of a statement so far: 0, or the exit code its error maps to (1 user, 3 internal, 4 resources). */
     private int worstExit;
+    /** Whether the session said once that it writes no .output files. */
+    private boolean outputNoted;
     private final Set<String> shownWarnings = new HashSet<>();
 
     public ReplSession(Engine engine, Path factDir, PrintStream out, PrintStream err, boolean debug) {
@@ -287,9 +289,18 @@ public final class ReplSession implements AutoCloseable {
 
     private void addToProgram(String source, String name) {
         LoadedProgram next = program == null ? engine.parse(source, name) : engine.extend(program, source, name);
+        if (outputs(next) > (program == null ? 0 : outputs(program)) && !outputNoted) {
+            outputNoted = true;
+            err.println("note: a session writes no .output files (leapfrog run does): query the relation, or .save the"
+                    + " program and run it");
+        }
         pieces.push(new Piece(program, source.strip()));
         program = next;           // only after the piece was accepted: an error leaves the session as it was
         database = null;
+    }
+
+    private static long outputs(LoadedProgram p) {
+        return p.ast().directives().stream().filter(d -> d.kind() == io.leapfrog.ast.Directive.Kind.OUTPUT).count();
     }
 
     /** A piece of the session's program: the program before it, and its text. */
