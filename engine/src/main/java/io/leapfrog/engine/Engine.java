@@ -316,7 +316,8 @@ public final class Engine implements AutoCloseable {
             model.relations().forEach((name, info) -> arities.put(name, info.arity()));
             return new PlanPrinter(join -> devices.explainLine(join, arities),
                     stratum -> HashFixpoint.explain(ctx, stratum, devices.fixpointMode()),
-                    search -> io.leapfrog.planner.GraphSearches.place(search, devices.searches())).print(plan);
+                    (search, counted) -> io.leapfrog.planner.GraphSearches.place(search, counted, devices.searches()))
+                    .print(plan);
         }
     }
 

@@ -15,20 +15,20 @@ import java.util.function.Function;
 public final class PlanPrinter {
     private final Function<JoinNode, String> deviceLine;
     private final Function<StratumPlan, String> fixpointLine;
-    private final Function<io.leapfrog.ast.GraphSearch, String> searchPlace;
+    private final java.util.function.BiFunction<io.leapfrog.ast.GraphSearch, Boolean, String> searchPlace;
 
     /** @param deviceLine where a join runs, as a line of text (null: no such line) */
     public PlanPrinter(Function<JoinNode, String> deviceLine) {
-        this(deviceLine, s -> null, s -> "on the CPU");
+        this(deviceLine, s -> null, (s, counted) -> "on the CPU");
     }
 
     /**
      * @param deviceLine   where a join runs, as a line of text (null: no such line)
      * @param fixpointLine how a recursive stratum's fixpoint runs and why, as a line of text (null: none)
-     * @param searchPlace  where a graph search runs, as words ending its line ("on the CPU")
+     * @param searchPlace  where a graph search runs, counted or listed, as words ending its line ("on the CPU")
      */
     public PlanPrinter(Function<JoinNode, String> deviceLine, Function<StratumPlan, String> fixpointLine,
-                       Function<io.leapfrog.ast.GraphSearch, String> searchPlace) {
+                       java.util.function.BiFunction<io.leapfrog.ast.GraphSearch, Boolean, String> searchPlace) {
         this.deviceLine = deviceLine;
         this.fixpointLine = fixpointLine;
         this.searchPlace = searchPlace;
@@ -72,7 +72,7 @@ public final class PlanPrinter {
             if (search != null) {
                 sb.append("  graph search: ").append(search.describe())
                         .append(s.countedSearches().contains(rel) ? ": counted, not listed (only counts read it)" : "")
-                        .append(", ").append(searchPlace.apply(search)).append('\n');
+                        .append(", ").append(searchPlace.apply(search, s.countedSearches().contains(rel))).append('\n');
             }
             int[][] keys = s.choiceKeys().get(rel);
             if (keys != null) {

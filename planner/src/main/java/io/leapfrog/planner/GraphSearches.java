@@ -38,9 +38,12 @@ public final class GraphSearches {
         };
     }
 
-    /** Where a search of this kind runs under {@code device}, as the explain line's closing words. */
-    public static String place(GraphSearch s, SearchDevice device) {
-        return s.kind() == GraphSearch.Kind.K_CLIQUE ? device.explainKCliques(s.size()) : "on the CPU";
+    /**
+     * Where a search runs under {@code device}, counted or listed, as the explain line's closing words: only
+     * a counted k-clique search has a choice of device and search.
+     */
+    public static String place(GraphSearch s, boolean counted, SearchDevice device) {
+        return s.kind() == GraphSearch.Kind.K_CLIQUE && counted ? device.explainKCliques(s.size()) : "on the CPU";
     }
 
     private static VertexSets sets(GraphSearch s, Graph g, int threads) {

@@ -55,7 +55,8 @@ class GpuKCliquesHostTest {
     void cpuPolicyCountsOnTheCpu() {
         Graph k9 = Graph.undirected(RandomGraphs.complete(9));
         assertEquals(126, SearchDevice.CPU.countKCliques(k9, 5, 2, "k_clique"));
-        assertEquals("on the CPU", SearchDevice.CPU.explainKCliques(5));
+        assertEquals("on the CPU by pivoting", SearchDevice.CPU.explainKCliques(5));
+        assertEquals("on the CPU by listing", SearchDevice.CPU.explainKCliques(4));
     }
 
     @Test
@@ -75,11 +76,12 @@ class GpuKCliquesHostTest {
         assertEquals(List.of("edges: cpu-kclist (read off the graph)",
                 "fives: cpu-pivoter (auto: the device has not started and the graph has 36 edges, fewer than 1,000,000)",
                 "wide: cpu-kclist (read off the graph)"), lines);
-        assertEquals("on the GPU by listing when no vertex has more than 1024 later neighbours, else on the CPU",
+        assertEquals("on the GPU by listing when no vertex has more than 1024 later neighbours, else on the CPU by pivoting",
                 gpu.explainKCliques(5));
         assertEquals("on the GPU by pivoting when no vertex has more than 1024 later neighbours and the device has started"
-                + " or the graph has at least 1,000,000 edges, else on the CPU", auto.explainKCliques(GpuKCliques.PIVOTING_FROM_K));
-        assertEquals("on the CPU (k past the GPU's 32)", gpu.explainKCliques(33));
+                + " or the graph has at least 1,000,000 edges, else on the CPU by pivoting",
+                auto.explainKCliques(GpuKCliques.PIVOTING_FROM_K));
+        assertEquals("on the CPU by pivoting (k past the GPU's 32)", gpu.explainKCliques(33));
     }
 
     private static BigInteger binomial(int n, int r) {
