@@ -335,10 +335,7 @@ public final class ReplSession implements AutoCloseable {
         List<String> texts = new java.util.ArrayList<>();
         pieces.descendingIterator().forEachRemaining(p -> texts.add(p.text()));
         byte[] bytes = (String.join("\n", texts) + (texts.isEmpty() ? "" : "\n")).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        try (io.leapfrog.exec.io.OutputSet set = io.leapfrog.exec.io.OutputSet.open()) {
-            set.write(file, o -> o.write(bytes));
-            set.commit();
-        }
+        io.leapfrog.engine.OutputFile.write(file, bytes);
         out.println("saved " + texts.size() + (texts.size() == 1 ? " statement" : " statements") + " to " + file);
     }
 
