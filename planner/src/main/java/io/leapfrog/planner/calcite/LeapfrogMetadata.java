@@ -28,6 +28,18 @@ public final class LeapfrogMetadata implements MetadataHandler<BuiltInMetadata.D
                     BuiltInMetadata.DistinctRowCount.Handler.class),
             DefaultRelMetadataProvider.INSTANCE));
 
+    /**
+     * The handlers of {@link #PROVIDER} as Java proxies: Calcite's default compiles a dispatcher class per
+     * kind of metadata with Janino on first use, about a second of every run's start.
+     */
+    private static final org.apache.calcite.rel.metadata.MetadataHandlerProvider HANDLERS =
+            new org.apache.calcite.rel.metadata.ProxyingMetadataHandlerProvider(PROVIDER);
+
+    /** A metadata query over {@link #PROVIDER} through proxies, for a cluster's metadata query supplier. */
+    public static RelMetadataQuery query() {
+        return new RelMetadataQuery(HANDLERS);
+    }
+
     @Override
     public MetadataDef<BuiltInMetadata.DistinctRowCount> getDef() {
         return BuiltInMetadata.DistinctRowCount.DEF;

@@ -40,7 +40,7 @@ public final class RuleBodyTranslator {
     public static RelOptCluster cluster(RelOptPlanner planner) {
         RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(TYPES));
         cluster.setMetadataProvider(LeapfrogMetadata.PROVIDER);
-        cluster.setMetadataQuerySupplier(RelMetadataQuery::instance);
+        cluster.setMetadataQuerySupplier(LeapfrogMetadata::query);
         return cluster;
     }
 

@@ -250,7 +250,7 @@ public final class SqlEngine {
     /** Inner joins into LeapfrogJoins (the rewrite Datalog rule bodies get too), the rest back to joins. */
     private static RelNode rewrite(RelNode logical) {
         logical.getCluster().setMetadataProvider(LeapfrogMetadata.PROVIDER);
-        logical.getCluster().setMetadataQuerySupplier(RelMetadataQuery::instance);
+        logical.getCluster().setMetadataQuerySupplier(io.leapfrog.planner.calcite.LeapfrogMetadata::query);
         RelNode leapfrog = LeapfrogPrograms.rewrite(LeapfrogPrograms.newPlanner(), logical);
         HepPlanner hep = new HepPlanner(MULTI_JOINS_TO_JOINS);
         hep.setRoot(leapfrog);
