@@ -53,6 +53,10 @@ final class SqlCommand implements Callable<Integer> {
     @Option(names = "--csv", description = "Print CSV (a header line, then the rows) instead of a table.")
     boolean csv;
 
+    @Option(names = "--json", description = "Print a JSON array, an object per row (numbers as numbers, NULL as null)"
+            + " instead of a table.")
+    boolean json;
+
     @Option(names = "--explain", description = "Print the query's plan instead of its rows"
             + " (same as: leapfrog explain --sql).")
     boolean explain;
@@ -65,9 +69,9 @@ final class SqlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (csv && explain) {
-            throw new ParameterException(spec.commandLine(), "--csv and --explain exclude each other: --csv prints"
-                    + " the rows, --explain the plan instead of them; give one.");
+        if ((csv ? 1 : 0) + (json ? 1 : 0) + (explain ? 1 : 0) > 1) {
+            throw new ParameterException(spec.commandLine(), "--csv, --json and --explain exclude each other: --csv and"
+                    + " --json print the rows in a format, --explain the plan instead of them; give one.");
         }
         SqlResult result = evaluate(main, program, factDir, sql, engineFlags);
         PrintStream out = main.out();
@@ -75,6 +79,8 @@ final class SqlCommand implements Callable<Integer> {
             printExplain(result, out);
         } else if (csv) {
             out.print(TextTable.csv(result.columns(), result.rows()));
+        } else if (json) {
+            out.print(TextTable.json(result.columns(), result.rows(), result.values()));
         } else {
             out.print(TextTable.render(result.columns(), result.rows()));
             out.println(TextTable.footer(result.rows().size(), result.time()));

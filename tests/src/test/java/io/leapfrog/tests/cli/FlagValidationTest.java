@@ -104,9 +104,11 @@ class FlagValidationTest {
     }
 
     @Test
-    void sqlCsvAndExplainExcludeEachOther() {
-        Cli.Result r = Cli.run("sql", "--csv", "--explain", "SELECT 1");
-        assertEquals(2, r.exitCode(), r::toString);
-        assertTrue(r.err().contains("--csv and --explain exclude each other"), r::toString);
+    void sqlFormatsAndExplainExcludeEachOther() {
+        for (String[] flags : new String[][] {{"--csv", "--explain"}, {"--json", "--csv"}, {"--json", "--explain"}}) {
+            Cli.Result r = Cli.run("sql", flags[0], flags[1], "SELECT 1");
+            assertEquals(2, r.exitCode(), r::toString);
+            assertTrue(r.err().contains("--csv, --json and --explain exclude each other"), r::toString);
+        }
     }
 }

@@ -36,6 +36,16 @@ class SqlAndExplainCommandTest {
         assertEquals("t\n428\n", r.out());
     }
 
+    /** --json: an array, an object per row; numbers as numbers, NULL as null, text escaped. */
+    @Test
+    void jsonPrintsAnObjectPerRow() {
+        Cli.Result r = Cli.run("sql", "--json", "SELECT 1 + 1 AS two, CAST(NULL AS INTEGER) AS nothing, 'a\"b' AS s"
+                + " UNION ALL SELECT 3, 4, 'c'");
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals("[\n{\"two\": 2, \"nothing\": null, \"s\": \"a\\\"b\"},\n{\"two\": 3, \"nothing\": 4, \"s\": \"c\"}\n]\n",
+                r.out(), r::toString);
+    }
+
     @Test
     void sqlWithoutAProgramHasAnEmptySchema() {
         Cli.Result r = Cli.run("sql", "--csv", "SELECT 1 + 1 AS two");
