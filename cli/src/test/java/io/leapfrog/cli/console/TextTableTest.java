@@ -40,4 +40,12 @@ class TextTableTest {
     void footerCountsRowsAndTime() {
         assertEquals("(2 rows, 0.250 s)", TextTable.footer(2, Duration.ofMillis(250)));
     }
+
+    @Test
+    void jsonEscapesWhatItMustAndKeepsPairs() {
+        String text = "q\"b\\s\nt\u0001 caf\uDCE9 \uD83D\uDE00";   // a byte escape (lone surrogate), an emoji (a pair)
+        String json = TextTable.json(List.of("v", "n"), List.of(List.of(text, "7")), null);
+        assertEquals("[\n{\"v\": \"q\\\"b\\\\s\\nt\\u0001 caf\\uDCE9 \uD83D\uDE00\", \"n\": \"7\"}\n]\n", json);
+        assertEquals("[\n]\n", TextTable.json(List.of("v"), List.of(), null));
+    }
 }
