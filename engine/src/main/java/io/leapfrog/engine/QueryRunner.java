@@ -64,8 +64,8 @@ final class QueryRunner {
             schemas.put(r, new ProgramModel.RelationInfo(r, s.columnNames(), s.columnTypes(),
                     filter == null ? null : filter.spec()));
         }
-        Map<String, Relation> searched = new HashMap<>();
-        List<Literal> lits = QuerySearches.rewrite(p.clauses().get(0), db, schemas, searched, threads).body();
+        Map<String, io.leapfrog.ast.GraphSearch> searches = new java.util.LinkedHashMap<>();
+        List<Literal> lits = QuerySearches.rewrite(p.clauses().get(0), db, schemas, searches).body();
         Set<String> names = new java.util.LinkedHashSet<>();
         for (Literal l : lits) {
             collectNamed(l, names);
@@ -89,7 +89,6 @@ final class QueryRunner {
                 ctx.setRelation(r, db.relation(r));
             }
         }
-        searched.forEach(ctx::setRelation);
         for (Literal l : lits) {
             if (l instanceof Literal.Positive pos && db.countedOnly().contains(pos.atom().relation())) {
                 db.relation(pos.atom().relation()); // explains that it was only counted
@@ -97,7 +96,19 @@ final class QueryRunner {
         }
         Clause clause = new Clause(new Atom(QUERY_RELATION, headArgs, io.leapfrog.ast.SourcePos.NONE), lits,
                 p.clauses().get(0).pos());
-        RuleEvaluator rule = new RuleEvaluator(ctx, RuleTranslator.translate(clause, schemas, Set.of(), false));
+        io.leapfrog.plan.RulePlan plan = RuleTranslator.translate(clause, schemas, Set.of(), false);
+        // a search the query only counts (?- n = count : { k_clique(edge, 7, _) }.) builds no row, as in a program
+        Set<String> counted = io.leapfrog.planner.datalog.CountedSearches.ofRule(searches.keySet(), plan);
+        searches.forEach((rel, s) -> {
+            Relation edges = db.relation(s.input());
+            if (counted.contains(rel)) {
+                ctx.setCountedRows(rel, io.leapfrog.planner.GraphSearches.count(s, edges, threads,
+                        io.leapfrog.exec.mining.SearchDevice.CPU));
+            } else {
+                ctx.setRelation(rel, io.leapfrog.planner.GraphSearches.run(s, edges, threads));
+            }
+        });
+        RuleEvaluator rule = new RuleEvaluator(ctx, plan);
         Relation result = rule.evaluate(ctx.source(), -1, threads);
         Map<String, ColumnType> varType = variableTypes(lits, schemas);
         List<List<String>> rows = new ArrayList<>();

@@ -10,8 +10,6 @@ import io.leapfrog.ast.RelationDecl;
 import io.leapfrog.ast.SourcePos;
 import io.leapfrog.check.CheckedProgram;
 import io.leapfrog.check.SemanticChecker;
-import io.leapfrog.exec.storage.Relation;
-import io.leapfrog.planner.GraphSearches;
 import io.leapfrog.planner.datalog.ProgramModel;
 
 import java.util.ArrayList;
@@ -29,13 +27,14 @@ final class QuerySearches {
     }
 
     /**
-     * The query's clause with its graph predicates' calls rewritten, after adding each call's relation
-     * and rows to {@code schemas} and {@code rows}; the clause itself when it calls none.
+     * The query's clause with its graph predicates' calls rewritten, after adding each call's relation to
+     * {@code schemas} and its search to {@code searches} (run by the caller: listed, or only counted); the
+     * clause itself when it calls none.
      *
      * @throws io.leapfrog.common.LeapfrogException a call that is not one (positioned, as in a program)
      */
     static Clause rewrite(Clause query, Database db, Map<String, ProgramModel.RelationInfo> schemas,
-                          Map<String, Relation> rows, int threads) {
+                          Map<String, GraphSearch> searches) {
         if (!callsAny(query.body(), schemas.keySet())) {
             return query;
         }
@@ -53,7 +52,7 @@ final class QuerySearches {
         CheckedProgram checked = SemanticChecker.check(written);
         for (RelationDecl d : checked.program().relations()) {
             GraphSearch s = d.search();
-            if (s != null && !rows.containsKey(d.name())) {
+            if (s != null && !searches.containsKey(d.name())) {
                 List<String> names = new ArrayList<>();
                 List<String> types = new ArrayList<>();
                 d.attributes().forEach(a -> {
@@ -61,7 +60,7 @@ final class QuerySearches {
                     types.add(a.type());
                 });
                 schemas.put(d.name(), new ProgramModel.RelationInfo(d.name(), names, types));
-                rows.put(d.name(), GraphSearches.run(s, db.relation(s.input()), threads));
+                searches.put(d.name(), s);
             }
         }
         return checked.program().clauses().get(0);

@@ -137,6 +137,26 @@ class GraphPredicateTest {
             assertEquals(5, e.query(r.database(), "k_clique(e, 4, c)").rows().size());
             assertEquals(List.of(List.of("2")), e.query(r.database(), "x = count : { quasi_clique(e, 1, 3, _) }").rows());
             assertTrue(e.query(r.database(), "max_clique(e, _, 12)").holds());
+            assertEquals(List.of(List.of("5")), e.query(r.database(), "x = count : { k_clique(e, 4, _) }").rows());
+        }
+    }
+
+    /** A query that only counts a search's sets does not list them: K30's 155,117,520 15-cliques. */
+    @Test
+    void aQueryThatOnlyCountsASearchCountsIt() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        List<String> edges = new ArrayList<>();
+        for (int a = 0; a < 30; a++) {
+            for (int b = a + 1; b < 30; b++) {
+                edges.add(a + "\t" + b);
+            }
+        }
+        t.facts("e", edges.toArray(new String[0]));
+        RunResult r = t.run(DECLS);
+        try (Engine e = t.engine(2)) {
+            assertEquals(List.of(List.of("155117520")), e.query(r.database(), "x = count : { k_clique(e, 15, _) }").rows());
+            // a count that reads a set's id lists the sets (here K30's 4,060 triangles)
+            assertEquals(List.of(List.of("4")), e.query(r.database(), "x = count : { k_clique(e, 3, c), c < 4 }").rows());
         }
     }
 

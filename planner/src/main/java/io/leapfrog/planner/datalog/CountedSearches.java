@@ -19,8 +19,17 @@ import java.util.Set;
  * {@code .printsize} (count push-down). Such a search counts its sets and builds no row: 6-cliques can be
  * billions.
  */
-final class CountedSearches {
+public final class CountedSearches {
     private CountedSearches() {
+    }
+
+    /** The relations among {@code searches} that one rule (a query's) only counts. */
+    public static Set<String> ofRule(Collection<String> searches, RulePlan rule) {
+        Set<String> readOtherwise = new HashSet<>();
+        visit(rule.body(), false, readOtherwise);
+        Set<String> counted = new HashSet<>(searches);
+        counted.removeAll(readOtherwise);
+        return counted;
     }
 
     /** The relations among {@code searches} that the rules of {@code strata} only count. */
