@@ -22,7 +22,8 @@
 // Tasks are dealt from the last root back (the densest first, the cheap ones filling the tail).
 #pragma once
 
-// Columns of the binomial table: binom(n, r) at n * KC_BINOM_COLUMNS + r, r <= 32, saturated at 2^64 - 1.
+// Columns of the binomial table: binom(n, r) at n * KC_BINOM_COLUMNS + r, r <= 32; one past 2^63 - 1 is
+// KC_SATURATED (the host writes -1), which makes the count an overflow.
 #define KC_BINOM_COLUMNS 33
 #define KC_SATURATED 0xffffffffffffffffULL
 

@@ -25,6 +25,8 @@ public final class GpuKCliques {
     static final long WINDOW_BYTES = 256L << 20;
     /** From this k on, the pivoting search counts; below it, listing (docs/mining.md says why). */
     public static final int PIVOTING_FROM_K = 7;
+    /** The binomials' largest r, as the kernels lay the table out (KC_BINOM_COLUMNS - 1). */
+    private static final int BINOMIAL_R = 32;
     private static final int ROWS_BLOCK = 256;
     private static final int COUNT_BLOCK = 128;
 
@@ -86,7 +88,7 @@ public final class GpuKCliques {
             return 0;
         }
         int group = groupFor(dag.maxOutDegree());
-        long[] binom = binomials(k);
+        long[] binom = new Binomials(MAX_LATER_NEIGHBOURS, BINOMIAL_R).table();
         return device.run(() -> {
             Window w = new Window(device, dag, roots, windowBytes);
             try {
@@ -113,22 +115,6 @@ public final class GpuKCliques {
     static int groupFor(int maxLater) {
         int words = Math.max(1, (maxLater + 31) >>> 5);
         return Integer.highestOneBit(words) == words ? words : Integer.highestOneBit(words) << 1;
-    }
-
-    /** binom(n, r) for n up to {@link #MAX_LATER_NEIGHBOURS} and r up to min(k, 32), saturated at 2^64 - 1. */
-    static long[] binomials(int k) {
-        int cols = 33;
-        long[] t = new long[(MAX_LATER_NEIGHBOURS + 1) * cols];
-        for (int n = 0; n <= MAX_LATER_NEIGHBOURS; n++) {
-            t[n * cols] = 1;
-            for (int r = 1; r <= Math.min(n, Math.min(k, 32)); r++) {
-                long a = t[(n - 1) * cols + r - 1];
-                long b = t[(n - 1) * cols + r];
-                long s = a + b;
-                t[n * cols + r] = a == -1 || b == -1 || Long.compareUnsigned(s, a) < 0 ? -1 : s;
-            }
-        }
-        return t;
     }
 
     /** One count's device buffers: the DAG, a window's roots and matrices, the task counter and the totals. */
@@ -220,8 +206,7 @@ public final class GpuKCliques {
             long[] totals = new long[3];
             device.download(counters, 0, totals, 0, 3);
             if (totals[2] != 0 || totals[1] != 0 || totals[0] < 0) {
-                throw new LeapfrogException("error: the number of " + k + "-cliques passes 2^63 - 1, the largest count"
-                        + " Leapfrog gives");
+                throw Binomials.countTooLarge();
             }
             return totals[0];
         }

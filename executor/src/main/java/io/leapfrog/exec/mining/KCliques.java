@@ -63,11 +63,7 @@ public final class KCliques {
         }
         long total = 0;
         for (Counter c : ParallelRoots.run(dag.size(), threads, check -> new Counter(dag, k, check))) {
-            try {
-                total = Math.addExact(total, c.count);
-            } catch (ArithmeticException e) {
-                throw PivotCount.overflow();
-            }
+            total = PivotCount.add(total, c.count);
         }
         return total;
     }

@@ -1,7 +1,5 @@
 package io.leapfrog.exec.mining;
 
-import io.leapfrog.common.LeapfrogException;
-
 /**
  * The cliques of k vertices counted by pivoting (Jain and Seshadhri, "The Power of Pivoting for Exact Clique
  * Counting", WSDM 2020), root by root over the degeneracy DAG: the same search as the GPU's pivoting count
@@ -33,7 +31,8 @@ final class PivotCount implements ParallelRoots.Worker {
 
     /** The number of cliques of {@code k >= 3} vertices of the DAG, on up to {@code threads} threads. */
     static long count(OrientedGraph dag, int k, int threads) {
-        Binomials binom = new Binomials(dag.maxOutDegree(), k);
+        // a node needs at most min(k, candidates) more vertices
+        Binomials binom = new Binomials(dag.maxOutDegree(), Math.min(k, dag.maxOutDegree()));
         long total = 0;
         for (PivotCount c : ParallelRoots.run(dag.size(), threads, check -> new PivotCount(dag, k, check, binom))) {
             total = add(total, c.count);
@@ -135,42 +134,11 @@ final class PivotCount implements ParallelRoots.Worker {
         }
     }
 
-    private static long add(long a, long b) {
+    static long add(long a, long b) {
         try {
             return Math.addExact(a, b);
         } catch (ArithmeticException e) {
-            throw overflow();
-        }
-    }
-
-    static LeapfrogException overflow() {
-        return new LeapfrogException("error: the number of cliques passes 2^63 - 1, the largest count Leapfrog gives");
-    }
-
-    /** binom(n, r) for n up to a root's later neighbours and r up to k, exact or refused past 2^63 - 1. */
-    static final class Binomials {
-        private final int columns;
-        private final long[] table;
-
-        Binomials(int maxN, int k) {
-            columns = Math.min(k, maxN) + 1;   // a count needs at most min(k, candidates) more vertices
-            table = new long[(maxN + 1) * columns];
-            for (int n = 0; n <= maxN; n++) {
-                table[n * columns] = 1;
-                for (int r = 1; r <= Math.min(n, columns - 1); r++) {
-                    long a = table[(n - 1) * columns + r - 1];
-                    long b = table[(n - 1) * columns + r];
-                    table[n * columns + r] = a < 0 || b < 0 || a > Long.MAX_VALUE - b ? -1 : a + b;
-                }
-            }
-        }
-
-        long of(int n, int r) {
-            long v = table[n * columns + r];
-            if (v < 0) {
-                throw overflow();
-            }
-            return v;
+            throw Binomials.countTooLarge();
         }
     }
 }

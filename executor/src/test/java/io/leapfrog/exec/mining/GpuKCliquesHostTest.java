@@ -8,6 +8,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the GPU k-clique count decides on the host: group widths, the binomial table, what it refuses. */
@@ -21,19 +22,27 @@ class GpuKCliquesHostTest {
         }
     }
 
+    /** The table both pivoting counts read: exact up to 2^63 - 1, -1 past it (every n to 1024, r to 32, as the GPU's). */
     @Test
-    void binomialsAreExactUntilTheySaturate() {
-        int k = 32;
-        long[] t = GpuKCliques.binomials(k);
-        BigInteger max = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
-        for (int n = 0; n <= GpuKCliques.MAX_LATER_NEIGHBOURS; n += 7) {
-            for (int r = 0; r <= k; r++) {
+    void binomialsAreExactUntilTheyPassTheLargestLong() {
+        int maxR = 32;
+        Binomials b = new Binomials(GpuKCliques.MAX_LATER_NEIGHBOURS, maxR);
+        long[] t = b.table();
+        assertEquals((GpuKCliques.MAX_LATER_NEIGHBOURS + 1) * 33, t.length, "the kernels' layout: 33 columns");
+        BigInteger max = BigInteger.valueOf(Long.MAX_VALUE);
+        for (int n = 0; n <= GpuKCliques.MAX_LATER_NEIGHBOURS; n++) {
+            for (int r = 0; r <= maxR; r++) {
                 BigInteger want = binomial(n, r);
                 long got = t[n * 33 + r];
-                if (want.compareTo(max) >= 0) {
-                    assertEquals(-1L, got, "binom(" + n + ", " + r + ") saturates");
+                if (want.compareTo(max) > 0) {
+                    assertEquals(-1L, got, "binom(" + n + ", " + r + ") is past 2^63 - 1");
+                    int nn = n;
+                    int rr = r;
+                    assertTrue(assertThrows(io.leapfrog.common.LeapfrogException.class, () -> b.of(nn, rr)).getMessage()
+                            .contains("passes 2^63 - 1"));
                 } else {
-                    assertEquals(want, new BigInteger(Long.toUnsignedString(got)), "binom(" + n + ", " + r + ")");
+                    assertEquals(want.longValueExact(), got, "binom(" + n + ", " + r + ")");
+                    assertEquals(want.longValueExact(), b.of(n, r), "binom(" + n + ", " + r + ")");
                 }
             }
         }
