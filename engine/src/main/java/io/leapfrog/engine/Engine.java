@@ -8,19 +8,20 @@ import io.leapfrog.ast.TypeDecl;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.engine.eval.EvalContext;
 import io.leapfrog.engine.eval.HashFixpoint;
-import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.engine.eval.PlanOrdering;
 import io.leapfrog.engine.eval.ProgramRunner;
-import io.leapfrog.plan.PlanPrinter;
-import io.leapfrog.plan.ProgramPlan;
-import io.leapfrog.planner.datalog.ProgramTranslator;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.parser.DatalogParser;
 import io.leapfrog.parser.ProgramText;
-import io.leapfrog.planner.calcite.CalcitePlanner;
+import io.leapfrog.plan.PlanPrinter;
+import io.leapfrog.plan.ProgramPlan;
+import io.leapfrog.planner.GraphSearches;
 import io.leapfrog.planner.JoinPlanner;
+import io.leapfrog.planner.calcite.CalcitePlanner;
+import io.leapfrog.planner.datalog.ProgramModel;
+import io.leapfrog.planner.datalog.ProgramTranslator;
 import io.leapfrog.planner.sql.SqlResult;
 
 import java.nio.file.Files;
@@ -263,9 +264,7 @@ public final class Engine implements AutoCloseable {
             EvalContext ctx = new EvalContext(symbols, planner, options.planner(), model.relations(), options.threads(),
                     devices.executor(), devices.fixpoints(), devices.searches());
             ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(model));
-            ProgramRunner runner = new ProgramRunner(model, plan, ctx, (index, strata, relations, recursive, rounds, tuples,
-                    time) -> options.progress().stratumDone(new Progress.StratumDone(index, strata, relations, recursive,
-                    rounds, tuples, time)));
+            ProgramRunner runner = new ProgramRunner(model, plan, ctx, options.progress()::stratumDone);
             Errors.unwrap(() -> evaluation.accept(runner));
             List<OutputSummary> outputs = summaries(runner.outputs());
             Database db = new Database(ctx.relations(), program.schemas(), symbols, program, runner.countedOnly(),
@@ -316,7 +315,7 @@ public final class Engine implements AutoCloseable {
             model.relations().forEach((name, info) -> arities.put(name, info.arity()));
             return new PlanPrinter(join -> devices.explainLine(join, arities),
                     stratum -> HashFixpoint.explain(ctx, stratum, devices.fixpointMode()),
-                    (search, counted) -> io.leapfrog.planner.GraphSearches.place(search, counted, devices.searches()))
+                    (search, counted) -> GraphSearches.place(search, counted, devices.searches()))
                     .print(plan);
         }
     }

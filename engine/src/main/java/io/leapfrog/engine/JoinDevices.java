@@ -1,7 +1,7 @@
 package io.leapfrog.engine;
 
-import io.leapfrog.engine.eval.DeviceFixpoint;
 import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.engine.eval.DeviceFixpoint;
 import io.leapfrog.engine.eval.JoinShapes;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.GpuUnavailableException;
@@ -10,6 +10,7 @@ import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
 import io.leapfrog.exec.gpu.join.GpuJoinReport;
 import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.join.JoinQuery;
+import io.leapfrog.exec.mining.SearchDevice;
 import io.leapfrog.plan.JoinNode;
 
 import java.util.ArrayList;
@@ -84,11 +85,11 @@ final class JoinDevices implements AutoCloseable {
     }
 
     /** Where the graph searches with a GPU back end run: the CPU, or the GPU by this policy. */
-    io.leapfrog.exec.mining.SearchDevice searches() {
+    SearchDevice searches() {
         if (gpu == null) {
-            return io.leapfrog.exec.mining.SearchDevice.CPU;
+            return SearchDevice.CPU;
         }
-        return new io.leapfrog.exec.mining.SearchDevice(gpu::device, device == EngineOptions.Device.GPU,
+        return new SearchDevice(gpu::device, device == EngineOptions.Device.GPU,
                 () -> gpu.device().started(), gpu.report()::record);
     }
 

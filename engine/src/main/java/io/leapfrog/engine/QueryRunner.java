@@ -3,18 +3,23 @@ package io.leapfrog.engine;
 import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Clause;
 import io.leapfrog.ast.Expr;
+import io.leapfrog.ast.GraphSearch;
 import io.leapfrog.ast.Literal;
 import io.leapfrog.ast.Program;
 import io.leapfrog.common.LeapfrogException;
 import io.leapfrog.engine.eval.EvalContext;
 import io.leapfrog.engine.eval.FilterRelation;
 import io.leapfrog.engine.eval.RuleEvaluator;
-import io.leapfrog.planner.datalog.ProgramModel;
+import io.leapfrog.exec.mining.SearchDevice;
 import io.leapfrog.exec.storage.ColumnType;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.parser.DatalogParser;
+import io.leapfrog.plan.RulePlan;
+import io.leapfrog.planner.GraphSearches;
 import io.leapfrog.planner.JoinPlanner;
 import io.leapfrog.planner.PlannerOptions;
+import io.leapfrog.planner.datalog.CountedSearches;
+import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.planner.datalog.RuleTranslator;
 
 import java.time.Duration;
@@ -64,7 +69,7 @@ final class QueryRunner {
             schemas.put(r, new ProgramModel.RelationInfo(r, s.columnNames(), s.columnTypes(),
                     filter == null ? null : filter.spec()));
         }
-        Map<String, io.leapfrog.ast.GraphSearch> searches = new java.util.LinkedHashMap<>();
+        Map<String, GraphSearch> searches = new LinkedHashMap<>();
         List<Literal> lits = QuerySearches.rewrite(p.clauses().get(0), db, schemas, searches).body();
         Set<String> names = new java.util.LinkedHashSet<>();
         for (Literal l : lits) {
@@ -96,16 +101,15 @@ final class QueryRunner {
         }
         Clause clause = new Clause(new Atom(QUERY_RELATION, headArgs, io.leapfrog.ast.SourcePos.NONE), lits,
                 p.clauses().get(0).pos());
-        io.leapfrog.plan.RulePlan plan = RuleTranslator.translate(clause, schemas, Set.of(), false);
+        RulePlan plan = RuleTranslator.translate(clause, schemas, Set.of(), false);
         // a search the query only counts (?- n = count : { k_clique(edge, 7, _) }.) builds no row, as in a program
-        Set<String> counted = io.leapfrog.planner.datalog.CountedSearches.ofRule(searches.keySet(), plan);
+        Set<String> counted = CountedSearches.ofRule(searches.keySet(), plan);
         searches.forEach((rel, s) -> {
             Relation edges = db.relation(s.input());
             if (counted.contains(rel)) {
-                ctx.setCountedRows(rel, io.leapfrog.planner.GraphSearches.count(s, edges, threads,
-                        io.leapfrog.exec.mining.SearchDevice.CPU));
+                ctx.setCountedRows(rel, GraphSearches.count(s, edges, threads, SearchDevice.CPU));
             } else {
-                ctx.setRelation(rel, io.leapfrog.planner.GraphSearches.run(s, edges, threads));
+                ctx.setRelation(rel, GraphSearches.run(s, edges, threads));
             }
         });
         RuleEvaluator rule = new RuleEvaluator(ctx, plan);

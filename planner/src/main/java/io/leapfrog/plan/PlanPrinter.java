@@ -1,9 +1,11 @@
 package io.leapfrog.plan;
 
 import io.leapfrog.ast.ExprText;
+import io.leapfrog.ast.GraphSearch;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -15,7 +17,7 @@ import java.util.function.Function;
 public final class PlanPrinter {
     private final Function<JoinNode, String> deviceLine;
     private final Function<StratumPlan, String> fixpointLine;
-    private final java.util.function.BiFunction<io.leapfrog.ast.GraphSearch, Boolean, String> searchPlace;
+    private final BiFunction<GraphSearch, Boolean, String> searchPlace;
 
     /** @param deviceLine where a join runs, as a line of text (null: no such line) */
     public PlanPrinter(Function<JoinNode, String> deviceLine) {
@@ -28,7 +30,7 @@ public final class PlanPrinter {
      * @param searchPlace  where a graph search runs, counted or listed, as words ending its line ("on the CPU")
      */
     public PlanPrinter(Function<JoinNode, String> deviceLine, Function<StratumPlan, String> fixpointLine,
-                       java.util.function.BiFunction<io.leapfrog.ast.GraphSearch, Boolean, String> searchPlace) {
+                       BiFunction<GraphSearch, Boolean, String> searchPlace) {
         this.deviceLine = deviceLine;
         this.fixpointLine = fixpointLine;
         this.searchPlace = searchPlace;
@@ -68,7 +70,7 @@ public final class PlanPrinter {
                         .append(filter.kind().name()).append(", fpr ").append(filter.rate())
                         .append(") of its tuples' hashes: inputs, facts and rules insert, atoms test membership\n");
             }
-            io.leapfrog.ast.GraphSearch search = s.searches().get(rel);
+            GraphSearch search = s.searches().get(rel);
             if (search != null) {
                 sb.append("  graph search: ").append(search.describe())
                         .append(s.countedSearches().contains(rel) ? ": counted, not listed (only counts read it)" : "")

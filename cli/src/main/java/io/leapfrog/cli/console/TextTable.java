@@ -1,6 +1,7 @@
 package io.leapfrog.cli.console;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Renders rows of text values as an aligned table (numeric columns right-aligned) or as CSV.
@@ -118,10 +119,8 @@ public final class TextTable {
                 case '\t' -> sb.append("\\t");
                 case '\r' -> sb.append("\\r");
                 default -> {
-                    if (ch < 0x20 || Character.isSurrogate(ch) && !(Character.isHighSurrogate(ch) && i + 1 < s.length()
-                            && Character.isLowSurrogate(s.charAt(i + 1)))
-                            && !(Character.isLowSurrogate(ch) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1)))) {
-                        sb.append(String.format(java.util.Locale.ROOT, "\\u%04X", (int) ch));
+                    if (ch < 0x20 || Character.isSurrogate(ch) && !inPair(s, i)) {
+                        sb.append(String.format(Locale.ROOT, "\\u%04X", (int) ch));
                     } else {
                         sb.append(ch);
                     }
@@ -129,6 +128,13 @@ public final class TextTable {
             }
         }
         sb.append('"');
+    }
+
+    /** Whether the surrogate at {@code i} is half of a pair (a character past U+FFFF), not a lone one (an escaped byte). */
+    private static boolean inPair(String s, int i) {
+        char ch = s.charAt(i);
+        return Character.isHighSurrogate(ch) ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
+                : i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
     }
 
     /** "(1 row, 0.003 s)". */

@@ -1,5 +1,7 @@
 package io.leapfrog.cli.repl;
 
+import io.leapfrog.ast.Directive;
+import io.leapfrog.ast.RelationDecl;
 import io.leapfrog.cli.console.ProgramFiles;
 import io.leapfrog.cli.console.ResourceErrors;
 import io.leapfrog.cli.console.Summary;
@@ -8,21 +10,22 @@ import io.leapfrog.cli.console.UserErrors;
 import io.leapfrog.engine.Database;
 import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.LoadedProgram;
+import io.leapfrog.engine.OutputFile;
 import io.leapfrog.engine.QueryResult;
 import io.leapfrog.engine.RunResult;
 import io.leapfrog.parser.ProgramText;
 import io.leapfrog.planner.sql.SqlResult;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -78,7 +81,7 @@ public final class ReplSession implements AutoCloseable {
 
     private LoadedProgram program;      // null until the first declaration, fact or rule
     /** Each accepted piece's program before it and its text, the last first (.undo, .save). */
-    private final java.util.ArrayDeque<Piece> pieces = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Piece> pieces = new ArrayDeque<>();
     private Database database;          // null when the program changed since the last evaluation
     private boolean timing = true;
     private Mode mode = Mode.TABLE;
@@ -240,12 +243,12 @@ public final class ReplSession implements AutoCloseable {
             return;
         }
         boolean found = false;
-        for (io.leapfrog.ast.RelationDecl r : program.ast().relations()) {
+        for (RelationDecl r : program.ast().relations()) {
             if (!arg.isEmpty() && !r.name().equals(arg)) {
                 continue;
             }
             found = true;
-            List<String> attributes = new java.util.ArrayList<>();
+            List<String> attributes = new ArrayList<>();
             r.attributes().forEach(a -> attributes.add(a.name() + ":" + a.type()));
             String qualifiers = r.qualifiers().isEmpty() ? "" : " " + String.join(" ", new TreeSet<>(r.qualifiers()));
             out.println(".decl " + r.name() + "(" + String.join(", ", attributes) + ")" + qualifiers);
@@ -300,7 +303,7 @@ public final class ReplSession implements AutoCloseable {
     }
 
     private static long outputs(LoadedProgram p) {
-        return p.ast().directives().stream().filter(d -> d.kind() == io.leapfrog.ast.Directive.Kind.OUTPUT).count();
+        return p.ast().directives().stream().filter(d -> d.kind() == Directive.Kind.OUTPUT).count();
     }
 
     /** A piece of the session's program: the program before it, and its text. */
@@ -332,10 +335,10 @@ public final class ReplSession implements AutoCloseable {
             return;
         }
         Path file = Path.of(unquote(arg));
-        List<String> texts = new java.util.ArrayList<>();
+        List<String> texts = new ArrayList<>();
         pieces.descendingIterator().forEachRemaining(p -> texts.add(p.text()));
-        byte[] bytes = (String.join("\n", texts) + (texts.isEmpty() ? "" : "\n")).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        io.leapfrog.engine.OutputFile.write(file, bytes);
+        byte[] bytes = (String.join("\n", texts) + (texts.isEmpty() ? "" : "\n")).getBytes(StandardCharsets.UTF_8);
+        OutputFile.write(file, bytes);
         out.println("saved " + texts.size() + (texts.size() == 1 ? " statement" : " statements") + " to " + file);
     }
 

@@ -1,5 +1,7 @@
 package io.leapfrog.cli.repl;
 
+import java.util.regex.Pattern;
+
 /**
  * Decides whether REPL input is a complete statement or continues on the next line. A fact, rule or
  * {@code ?-} query ends with a '.'; a directive ({@code .decl}, {@code .input}, ...) or a REPL command
@@ -9,8 +11,7 @@ package io.leapfrog.cli.repl;
  * that starts with SELECT, WITH or VALUES not followed by '(') ends with a ';' at the end of a line.
  */
 public final class StatementEnd {
-    private static final java.util.regex.Pattern SQL_START =
-            java.util.regex.Pattern.compile("(?i)(select|with|values)(?![\\w(])[\\s\\S]*");
+    private static final Pattern SQL_START = Pattern.compile("(?i)(select|with|values)(?![\\w(])[\\s\\S]*");
 
     private StatementEnd() {
     }

@@ -1,13 +1,14 @@
 package io.leapfrog.engine.eval;
 
-import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.ast.Expr;
 import io.leapfrog.check.BaseType;
 import io.leapfrog.exec.join.JoinExecutor;
+import io.leapfrog.exec.mining.SearchDevice;
 import io.leapfrog.exec.storage.Relation;
 import io.leapfrog.exec.storage.SymbolTable;
 import io.leapfrog.planner.JoinPlanner;
 import io.leapfrog.planner.PlannerOptions;
+import io.leapfrog.planner.datalog.ProgramModel;
 
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ public final class EvalContext {
     private final int threads;
     private final JoinExecutor joins;
     private final DeviceFixpoint fixpoints;
-    private final io.leapfrog.exec.mining.SearchDevice searches;
+    private final SearchDevice searches;
     private final ExprCompiler constants;
     /** One line per rule body whose variable order was chosen by measuring orders on the data. */
     private final List<String> measuredOrders = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
@@ -49,7 +50,7 @@ public final class EvalContext {
     /** @param joins where the joins of this evaluation run (the CPU, or a device policy) */
     public EvalContext(SymbolTable symbols, JoinPlanner planner, PlannerOptions plannerOptions,
                        Map<String, ProgramModel.RelationInfo> schemas, int threads, JoinExecutor joins) {
-        this(symbols, planner, plannerOptions, schemas, threads, joins, null, io.leapfrog.exec.mining.SearchDevice.CPU);
+        this(symbols, planner, plannerOptions, schemas, threads, joins, null, SearchDevice.CPU);
     }
 
     /**
@@ -59,7 +60,7 @@ public final class EvalContext {
      */
     public EvalContext(SymbolTable symbols, JoinPlanner planner, PlannerOptions plannerOptions,
                        Map<String, ProgramModel.RelationInfo> schemas, int threads, JoinExecutor joins,
-                       DeviceFixpoint fixpoints, io.leapfrog.exec.mining.SearchDevice searches) {
+                       DeviceFixpoint fixpoints, SearchDevice searches) {
         this.fixpoints = fixpoints;
         this.searches = searches;
         this.symbols = symbols;
@@ -129,7 +130,7 @@ public final class EvalContext {
     }
 
     /** Where this evaluation's graph searches with a GPU back end run. */
-    public io.leapfrog.exec.mining.SearchDevice searchDevice() {
+    public SearchDevice searchDevice() {
         return searches;
     }
 

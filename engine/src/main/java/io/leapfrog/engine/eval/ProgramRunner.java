@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Runs a whole program: loads inputs, evaluates the strata in order, prints {@code .printsize} lines
@@ -32,7 +33,7 @@ public final class ProgramRunner {
     private final ProgramModel model;
     private final ProgramPlan plan;
     private final EvalContext ctx;
-    private final StratumListener strata;
+    private final Consumer<StratumDone> strata;
     private final Map<String, Duration> stratumTime = new HashMap<>();
     private final List<Output> printSizes = new ArrayList<>();
     private final List<Output> outputs = new ArrayList<>();
@@ -51,27 +52,17 @@ public final class ProgramRunner {
     }
 
     public ProgramRunner(ProgramModel model, ProgramPlan plan, EvalContext ctx) {
-        this(model, plan, ctx, (index, strata, relations, recursive, rounds, tuples, time) -> { });
+        this(model, plan, ctx, s -> { });
     }
 
     /** @param strata told of each stratum as it finishes */
-    public ProgramRunner(ProgramModel model, ProgramPlan plan, EvalContext ctx, StratumListener strata) {
+    public ProgramRunner(ProgramModel model, ProgramPlan plan, EvalContext ctx, Consumer<StratumDone> strata) {
         this.model = model;
         this.plan = plan;
         this.ctx = ctx;
         this.strata = strata;
     }
 
-    /** Told of each stratum as it finishes (the engine's progress reports). */
-    @FunctionalInterface
-    public interface StratumListener {
-        /**
-         * @param index   the stratum's place among the program's strata, from 1
-         * @param tuples  the tuples its relations hold now (their counts where only counted)
-         */
-        void done(int index, int strata, List<String> relations, boolean recursive, int rounds, long tuples,
-                  Duration time);
-    }
 
     /**
      * Evaluates, prints {@code .printsize} lines and {@code IO=stdout} outputs to {@code out}, and writes the
@@ -157,7 +148,7 @@ public final class ProgramRunner {
                 tuples += filter != null ? filter.estimatedSize() : counted.containsKey(r) ? counted.get(r)
                         : ctx.currentRelation(r).size();
             }
-            strata.done(index, plan.strata().size(), s.relations(), s.recursive(), rounds, tuples, d);
+            strata.accept(new StratumDone(index, plan.strata().size(), s.relations(), s.recursive(), rounds, tuples, d));
         }
     }
 
