@@ -50,8 +50,8 @@ final class ParallelRoots {
                 try {
                     visitAll(w, check, next, roots, t);
                 } catch (Throwable e) {
+                    failure.compareAndSet(null, e);   // recorded before the others are stopped by it
                     stop.set(true);
-                    failure.compareAndSet(null, e);
                 }
             }, "leapfrog-cliques-" + i);
             h.setDaemon(true);
@@ -63,7 +63,16 @@ final class ParallelRoots {
         } catch (RuntimeException | Error e) {
             // The helpers see the flag within a few thousand nodes; waiting for them would need the
             // interrupt flag cleared, which a deadline's caller must still see.
+            // A helper that failed first stopped this thread: its failure is the search's, not the stop. Read
+            // before this thread stops the helpers, so that no failure of theirs caused by it is taken.
+            Throwable first = failure.get();
             stop.set(true);
+            if (first instanceof RuntimeException r) {
+                throw r;
+            }
+            if (first instanceof Error err) {
+                throw err;
+            }
             throw e;
         }
         for (Thread h : helpers) {
