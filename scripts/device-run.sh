@@ -11,7 +11,8 @@
 #   scripts/device-run.sh main CLASS ARGS...    a main class of the kit (e.g. io.leapfrog.bench.GpuLatency)
 #   scripts/device-run.sh stage-duckdb          keeps the carried .device-duckdb jar for later calls (scripts/device-duckdb.sh)
 # LEAPFROG_JAVA_OPTS adds JVM options (e.g. -XX:+UnlockDiagnosticVMOptions); LEAPFROG_XMX sets the heap;
-# LEAPFROG_WRAP wraps the java of `main` (e.g. in ncu).
+# LEAPFROG_WRAP wraps the java of `main` (e.g. in ncu). LEAPFROG_JUNIT_DETAILS=testfeed makes `tests` print each
+# test as it ends (the default tree prints only at the end, so a run cut by a time limit would show nothing).
 # Logs and reports go to $OUT when it is set.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -72,7 +73,7 @@ case "$what" in
         if [ "${1:-}" = "--select-class" ]; then select=("$@"); else select=(--scan-classpath "$kit/test-classes" "$@"); fi
         "$java" "${jvm[@]}" -jar "$kit/testlib/junit-platform-console-standalone-1.10.3.jar" execute \
             -cp "$cp" --include-tag gpu "${select[@]}" --config "jqwik.database=$out/jqwik-database" \
-            --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/junit" 2>&1 | tee "$out/gpu-tests.log"
+            --details="${LEAPFROG_JUNIT_DETAILS:-tree}" --disable-banner --disable-ansi-colors --reports-dir "$out/junit" 2>&1 | tee "$out/gpu-tests.log"
         exit "${PIPESTATUS[0]}"
         ;;
     bench)
