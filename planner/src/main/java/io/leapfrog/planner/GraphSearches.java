@@ -24,9 +24,9 @@ public final class GraphSearches {
 
     /**
      * The number of the call's rows, in 64 bits, without building them: k-cliques counted by the search
-     * alone (never listed) and maximal cliques counted as they are found; the maximum-clique and
-     * quasi-clique searches hold their sets anyway (ties and the final subset filter need them), so
-     * only the rows are saved. The k-clique count runs where {@code device} puts it.
+     * alone (never listed), maximal and maximum cliques counted as they are found; the quasi-clique
+     * search holds its sets anyway (its final subset filter needs them), so only the rows are saved. The
+     * k-clique count runs where {@code device} puts it.
      */
     public static long count(GraphSearch s, Relation edges, int threads, SearchDevice device) {
         Graph g = Graph.undirected(edges);
@@ -34,7 +34,8 @@ public final class GraphSearches {
             case K_CLIQUE -> Math.multiplyExact(device.countKCliques(g, s.size(), threads, s.describe()),
                     s.members() ? s.size() : 1);
             case MAXIMAL_CLIQUE -> MaximalCliques.count(g, s.size(), threads).rows(s.members());
-            case MAX_CLIQUE, QUASI_CLIQUE -> sets(s, g, threads).counts().rows(s.members());
+            case MAX_CLIQUE -> MaximumCliques.count(g, threads).rows(s.members());
+            case QUASI_CLIQUE -> sets(s, g, threads).counts().rows(s.members());
         };
     }
 

@@ -14,8 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * neighbours, the candidates of the roots kept, have core numbers at least their root's). The best size is
  * shared by the threads, so a clique one finds prunes the others' searches.
  *
- * <p>Listing all maximum cliques prunes only a branch whose bound is below the best size (a branch that can
- * only tie must still be searched); finding ω alone prunes ties too.
+ * <p>Listing or counting all maximum cliques prunes only a branch whose bound is below the best size (a
+ * branch that can only tie must still be searched); finding ω alone prunes ties too. Counting keeps no
+ * clique, so it answers where the cliques would not fit in memory (R-MAT graphs have tens of millions of
+ * maximum cliques: twins of one vertex swap in and out of one dense core).
  */
 public final class MaximumCliques {
     /** Greedy runs for the first lower bound, from the vertices of highest core number. */
@@ -40,7 +42,7 @@ public final class MaximumCliques {
         Degeneracy d = g.degeneracy();
         OrientedGraph dag = g.oriented();
         AtomicInteger best = new AtomicInteger(greedyLowerBound(g, d));
-        List<Search> workers = ParallelRoots.run(dag.size(), threads, check -> new Search(dag, best, true, check));
+        List<Search> workers = ParallelRoots.run(dag.size(), threads, check -> new Search(dag, best, Keep.SETS, check));
         int omega = best.get();
         for (Search s : workers) {
             if (s.foundSize == omega) {
@@ -48,6 +50,31 @@ public final class MaximumCliques {
             }
         }
         return out;
+    }
+
+    /**
+     * How many cliques of the largest size there are, and their members in all: {@link #all}'s counts,
+     * without holding the cliques.
+     *
+     * @throws io.leapfrog.common.LeapfrogException when the calling thread is interrupted
+     */
+    public static SetCount count(Graph g, int threads) {
+        InterruptCheck.atEntry();
+        if (g.size() == 0) {
+            return SetCount.NONE;
+        }
+        Degeneracy d = g.degeneracy();
+        OrientedGraph dag = g.oriented();
+        AtomicInteger best = new AtomicInteger(greedyLowerBound(g, d));
+        List<Search> workers = ParallelRoots.run(dag.size(), threads, check -> new Search(dag, best, Keep.COUNT, check));
+        int omega = best.get();
+        long sets = 0;
+        for (Search s : workers) {
+            if (s.foundSize == omega) {
+                sets += s.foundCount;
+            }
+        }
+        return new SetCount(sets, Math.multiplyExact(sets, (long) omega));
     }
 
     /**
@@ -67,7 +94,7 @@ public final class MaximumCliques {
             return best.get();
         }
         OrientedGraph dag = g.oriented();
-        ParallelRoots.run(dag.size(), threads, check -> new Search(dag, best, false, check));
+        ParallelRoots.run(dag.size(), threads, check -> new Search(dag, best, Keep.NONE, check));
         return best.get();
     }
 
@@ -116,16 +143,21 @@ public final class MaximumCliques {
         return best;
     }
 
+    /** What a search keeps of the largest cliques it finds: nothing (ω alone), the cliques, or their number. */
+    private enum Keep { NONE, SETS, COUNT }
+
     /** One thread's branch and bound over the roots it claims (root i is rank n - 1 - i). */
     private static final class Search implements ParallelRoots.Worker {
         private final OrientedGraph dag;
         private final AtomicInteger best;
-        /** Whether ties are searched and cliques kept (all maximum cliques) or only ω is wanted. */
+        /** Ties are searched unless only ω is wanted. */
+        private final Keep keep;
         private final boolean all;
         private final InterruptCheck check;
         private final BitGraph hood = new BitGraph();
-        /** The cliques of {@link #foundSize} vertices this thread found; larger ones replace them. */
+        /** The cliques of {@link #foundSize} vertices this thread found (kept or counted); larger ones replace them. */
         VertexSets found = new VertexSets();
+        long foundCount;
         int foundSize;
 
         private int words;
@@ -142,10 +174,11 @@ public final class MaximumCliques {
         /** The clique's vertex numbers, as it is handed over. */
         private int[] members = new int[1];
 
-        Search(OrientedGraph dag, AtomicInteger best, boolean all, InterruptCheck check) {
+        Search(OrientedGraph dag, AtomicInteger best, Keep keep, InterruptCheck check) {
             this.dag = dag;
             this.best = best;
-            this.all = all;
+            this.keep = keep;
+            this.all = keep != Keep.NONE;
             this.check = check;
         }
 
@@ -253,11 +286,14 @@ public final class MaximumCliques {
             if (size < target()) {
                 return;
             }
-            if (all) {
-                if (size > foundSize) {
-                    found = new VertexSets();
-                    foundSize = size;
-                }
+            if (all && size > foundSize) {
+                found = new VertexSets();
+                foundCount = 0;
+                foundSize = size;
+            }
+            if (keep == Keep.COUNT) {
+                foundCount++;
+            } else if (keep == Keep.SETS) {
                 members[0] = dag.vertex(clique[0]);
                 for (int j = 1; j < size; j++) {
                     members[j] = dag.vertex(hood.member(clique[j]));

@@ -23,7 +23,9 @@ class MaximumCliquesTest {
         Graph g = Graph.undirected(r);
         for (int threads : new int[]{1, 3}) {
             String what = threads + " threads, seed " + seed;
-            assertSameSets(want.maximum(), MaximumCliques.all(g, threads), what);
+            VertexSets all = MaximumCliques.all(g, threads);
+            assertSameSets(want.maximum(), all, what);
+            assertEquals(all.counts(), MaximumCliques.count(g, threads), what);
             assertEquals(want.omega(), MaximumCliques.size(g, threads), what);
         }
     }
@@ -49,6 +51,8 @@ class MaximumCliquesTest {
         Graph empty = Graph.undirected(Relation.of(2, new int[][]{{2, 2}, {3, 3}}));
         assertEquals(0, MaximumCliques.size(empty, 2));
         assertEquals(0, MaximumCliques.all(empty, 2).count());
+        assertEquals(SetCount.NONE, MaximumCliques.count(empty, 2));
+        assertEquals(new SetCount(5, 10), MaximumCliques.count(c5, 2));
     }
 
     /** Neighbourhoods over 64 vertices; several maximum cliques planted among many near-maximum ones. */
@@ -68,6 +72,7 @@ class MaximumCliquesTest {
             for (int threads : new int[]{1, 3}) {
                 assertEquals(omega, MaximumCliques.size(g, threads));
                 assertSameSets(ref.cliques(omega), MaximumCliques.all(g, threads), "round " + round);
+                assertEquals(new SetCount(counts[omega], counts[omega] * omega), MaximumCliques.count(g, threads), "round " + round);
             }
         }
     }
