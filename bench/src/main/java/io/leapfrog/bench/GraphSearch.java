@@ -58,16 +58,15 @@ public record GraphSearch(Kind kind, int k, String gamma, int minSize) {
 
     /**
      * Leapfrog's program. The set counts are {@code .printsize}d rules over the call without members, which
-     * the engine counts without listing (64 bits). The maximum clique takes both counts in one rule, so one
-     * search in one stratum is timed: the members of clique 0 (the size) and the member rows of all of them
-     * (size times their number).
+     * the engine counts without listing (64 bits). The maximum clique takes both counts in one rule, which
+     * the engine answers with one search: the cliques and their members, whose quotient is the size.
      */
     String program() {
         String head = ".decl e(x:number, y:number)\n.input e\n";
         String relation = answerRelation();
         return switch (kind) {
             case MAX_CLIQUE -> head + ".decl " + relation + "(size:number, members:number)\n.output " + relation + "\n"
-                    + relation + "(s, m) :- s = count : { max_clique(e, 0, _) }, m = count : { max_clique(e, _, _) }.\n";
+                    + relation + "(s, m) :- n = count : { max_clique(e, _) }, m = count : { max_clique(e, _, _) }, n > 0, s = m / n.\n";
             case K_CLIQUES -> sized(head, relation, "k_clique(e, " + k + ", c)");
             case MAXIMAL_CLIQUES -> sized(head, relation, "maximal_clique(e, " + minSize + ", c)");
             case QUASI_CLIQUES -> sized(head, relation, "quasi_clique(e, " + gamma + ", " + minSize + ", c)");

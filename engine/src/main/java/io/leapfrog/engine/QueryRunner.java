@@ -104,10 +104,11 @@ final class QueryRunner {
         RulePlan plan = RuleTranslator.translate(clause, schemas, Set.of(), false);
         // a search the query only counts (?- n = count : { k_clique(edge, 7, _) }.) builds no row, as in a program
         Set<String> counted = CountedSearches.ofRule(searches.keySet(), plan);
+        GraphSearches.Counter counter = new GraphSearches.Counter();
         searches.forEach((rel, s) -> {
             Relation edges = db.relation(s.input());
             if (counted.contains(rel)) {
-                ctx.setCountedRows(rel, GraphSearches.count(s, edges, threads, SearchDevice.CPU));
+                ctx.setCountedRows(rel, counter.rows(s, edges, threads, SearchDevice.CPU));
             } else {
                 ctx.setRelation(rel, GraphSearches.run(s, edges, threads));
             }

@@ -155,6 +155,31 @@ class CountedGraphSearchTest {
         }
     }
 
+    /** One rule counting a search's sets and its members (one search answers both) agrees with the listed rows. */
+    @Test
+    void setsAndMembersCountedInOneRule() throws Exception {
+        Random rnd = new Random(34);
+        for (int trial = 0; trial < 6; trial++) {
+            List<String> edges = randomEdges(rnd, 6 + rnd.nextInt(9), new double[]{0.3, 0.6, 0.9}[trial % 3]);
+            for (String call : List.of("max_clique(e, _)", "k_clique(e, 3, _)", "maximal_clique(e, 2, _)",
+                    "quasi_clique(e, 0.75, 3, _)")) {
+                String members = call.replace("_)", "_, _)");
+                EngineTestSupport both = new EngineTestSupport(dir.resolve("run" + runs++));
+                both.facts("e", edges.toArray(new String[0]));
+                both.run(DECLS + """
+                        .decl both(n:number, m:number)
+                        .output both
+                        both(n, m) :- n = count : { CALL }, m = count : { MEMBERS }.
+                        """.replace("CALL", call).replace("MEMBERS", members), 1 + trial % 3);
+                EngineTestSupport listed = new EngineTestSupport(dir.resolve("run" + runs++));
+                listed.facts("e", edges.toArray(new String[0]));
+                listed.run(listing(call, members), 2);
+                assertEquals(List.of(listed.output("ids").size() + "\t" + listed.output("members").size()),
+                        both.output("both"), call + " over " + edges);
+            }
+        }
+    }
+
     @Test
     void explainSaysWhichSearchesAreOnlyCounted() throws Exception {
         try (Engine e = new Engine(EngineOptions.defaults())) {

@@ -1,6 +1,7 @@
 package io.leapfrog.planner;
 
 import io.leapfrog.ast.GraphSearch;
+import io.leapfrog.ast.SourcePos;
 import io.leapfrog.exec.mining.Gamma;
 import io.leapfrog.exec.mining.Graph;
 import io.leapfrog.exec.mining.KCliques;
@@ -8,8 +9,12 @@ import io.leapfrog.exec.mining.MaximalCliques;
 import io.leapfrog.exec.mining.MaximumCliques;
 import io.leapfrog.exec.mining.QuasiCliques;
 import io.leapfrog.exec.mining.SearchDevice;
+import io.leapfrog.exec.mining.SetCount;
 import io.leapfrog.exec.mining.VertexSets;
 import io.leapfrog.exec.storage.Relation;
+
+import java.util.HashMap;
+import java.util.Map;
 
 /** Runs a graph predicate's search over its relation, as the rows of the relation its call reads, or their number. */
 public final class GraphSearches {
@@ -23,20 +28,40 @@ public final class GraphSearches {
     }
 
     /**
-     * The number of the call's rows, in 64 bits, without building them: k-cliques counted by the search
-     * alone (never listed), maximal and maximum cliques counted as they are found; the quasi-clique
-     * search holds its sets anyway (its final subset filter needs them), so only the rows are saved. The
-     * k-clique count runs where {@code device} puts it.
+     * Counts the rows of calls without building them, one search for a call with members and one without
+     * of the same search (a rule that counts both the sets and their members, as {@code n = count : {
+     * max_clique(e, _) }, m = count : { max_clique(e, _, _) }}, searches once). For the calls of one
+     * evaluation: the relations must not change between them.
      */
-    public static long count(GraphSearch s, Relation edges, int threads, SearchDevice device) {
-        Graph g = Graph.undirected(edges);
-        return switch (s.kind()) {
-            case K_CLIQUE -> Math.multiplyExact(device.countKCliques(g, s.size(), threads, s.describe()),
-                    s.members() ? s.size() : 1);
-            case MAXIMAL_CLIQUE -> MaximalCliques.count(g, s.size(), threads).rows(s.members());
-            case MAX_CLIQUE -> MaximumCliques.count(g, threads).rows(s.members());
-            case QUASI_CLIQUE -> sets(s, g, threads).counts().rows(s.members());
-        };
+    public static final class Counter {
+        private final Map<GraphSearch, SetCount> done = new HashMap<>();
+
+        /**
+         * The number of the call's rows, in 64 bits: k-cliques counted by the search alone (never listed),
+         * maximal and maximum cliques counted as they are found; the quasi-clique search holds its sets
+         * anyway (its final subset filter needs them), so only the rows are saved. The k-clique count runs
+         * where {@code device} puts it.
+         */
+        public long rows(GraphSearch s, Relation edges, int threads, SearchDevice device) {
+            GraphSearch search = new GraphSearch(s.kind(), s.input(), s.size(), s.gamma(), false, SourcePos.NONE);
+            SetCount c = done.computeIfAbsent(search, k -> sets(s, edges, threads, device));
+            if (s.kind() == GraphSearch.Kind.K_CLIQUE) {
+                // the members only when asked for: k times the count may pass 64 bits where the count does not
+                return s.members() ? Math.multiplyExact(c.sets(), (long) s.size()) : c.sets();
+            }
+            return c.rows(s.members());
+        }
+
+        private static SetCount sets(GraphSearch s, Relation edges, int threads, SearchDevice device) {
+            Graph g = Graph.undirected(edges);
+            return switch (s.kind()) {
+                // a k-clique count's members are k times it, taken in rows() only when asked for
+                case K_CLIQUE -> new SetCount(device.countKCliques(g, s.size(), threads, s.describe()), -1);
+                case MAXIMAL_CLIQUE -> MaximalCliques.count(g, s.size(), threads);
+                case MAX_CLIQUE -> MaximumCliques.count(g, threads);
+                case QUASI_CLIQUE -> GraphSearches.sets(s, g, threads).counts();
+            };
+        }
     }
 
     /**

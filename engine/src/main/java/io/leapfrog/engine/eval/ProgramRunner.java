@@ -121,10 +121,11 @@ public final class ProgramRunner {
             index++;
             long t0 = System.nanoTime();
             int rounds = 1;
+            GraphSearches.Counter counter = new GraphSearches.Counter();
             s.searches().forEach((rel, g) -> {
                 Relation edges = ctx.currentRelation(g.input());
                 if (s.countedSearches().contains(rel)) {
-                    ctx.setCountedRows(rel, GraphSearches.count(g, edges, ctx.threads(), ctx.searchDevice()));
+                    ctx.setCountedRows(rel, counter.rows(g, edges, ctx.threads(), ctx.searchDevice()));
                 } else {
                     ctx.setRelation(rel, GraphSearches.run(g, edges, ctx.threads()));
                 }
