@@ -117,11 +117,12 @@ public final class ProgramRunner {
     private void evaluateStrata(java.util.Set<String> onlyCounted) {
         StratumEvaluator eval = new StratumEvaluator(ctx, r -> !onlyCounted.contains(r));
         int index = 0;
+        // a search's relation is complete before any search reads it, so counts can be shared across strata
+        GraphSearches.Counter counter = new GraphSearches.Counter();
         for (StratumPlan s : plan.strata()) {
             index++;
             long t0 = System.nanoTime();
             int rounds = 1;
-            GraphSearches.Counter counter = new GraphSearches.Counter();
             s.searches().forEach((rel, g) -> {
                 Relation edges = ctx.currentRelation(g.input());
                 if (s.countedSearches().contains(rel)) {
