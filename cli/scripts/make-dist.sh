@@ -35,12 +35,7 @@ set -euo pipefail
 script="${BASH_SOURCE[0]}"
 while [ -L "$script" ]; do script="$(readlink -f "$script")"; done
 home="$(cd "$(dirname "$script")/.." && pwd)"
-# The parallel collector unless the options name one (bin/leapfrog of the source tree says why).
-gc=(-XX:+UseParallelGC)
-for o in ${LEAPFROG_JAVA_OPTS:-} ${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-}; do
-  case "$o" in -XX:+Use*GC) gc=() ;; esac
-done
-exec "$home/runtime/bin/java" -Djava.library.path="$home/native" "${gc[@]}" ${LEAPFROG_JAVA_OPTS:-} \
+exec "$home/runtime/bin/java" -Djava.library.path="$home/native" ${LEAPFROG_JAVA_OPTS:-} \
     -cp "$home/lib/*" io.leapfrog.cli.Main "$@"
 LAUNCHER
 chmod +x "$out/bin/leapfrog"
