@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Listing or counting all maximum cliques prunes only a branch whose bound is below the best size (a
  * branch that can only tie must still be searched); finding ω alone prunes ties too. Counting keeps no
  * clique, so it answers where the cliques would not fit in memory (R-MAT graphs have tens of millions of
- * maximum cliques: twins of one vertex swap in and out of one dense core).
+ * maximum cliques, all around one dense core).
  */
 public final class MaximumCliques {
     /** Greedy runs for the first lower bound, from the vertices of highest core number. */
