@@ -14,10 +14,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * neighbours, the candidates of the roots kept, have core numbers at least their root's). The best size is
  * shared by the threads, so a clique one finds prunes the others' searches.
  *
- * <p>Listing or counting all maximum cliques prunes only a branch whose bound is below the best size (a
- * branch that can only tie must still be searched); finding ω alone prunes ties too. Counting keeps no
- * clique, so it answers where the cliques would not fit in memory (R-MAT graphs have tens of millions of
- * maximum cliques, all around one dense core).
+ * <p>Listing or counting all maximum cliques first finds ω (a search that prunes ties), then searches again
+ * from ω, pruning only a branch whose bound is below it (a branch that can only tie must be searched).
+ * Started from the greedy bound instead, the search keeps (or counts) every clique tying the best size
+ * found so far: on R-MAT 18, whose 2,240,512 maximum cliques of 101 vertices now take seconds, it filled a
+ * 14 GB heap with cliques of a smaller size. Counting keeps no clique.
  */
 public final class MaximumCliques {
     /** Greedy runs for the first lower bound, from the vertices of highest core number. */
@@ -39,9 +40,8 @@ public final class MaximumCliques {
         if (g.size() == 0) {
             return out;
         }
-        Degeneracy d = g.degeneracy();
         OrientedGraph dag = g.oriented();
-        AtomicInteger best = new AtomicInteger(greedyLowerBound(g, d));
+        AtomicInteger best = new AtomicInteger(size(g, threads));
         List<Search> workers = ParallelRoots.run(dag.size(), threads, check -> new Search(dag, best, Keep.SETS, check));
         int omega = best.get();
         for (Search s : workers) {
@@ -63,9 +63,8 @@ public final class MaximumCliques {
         if (g.size() == 0) {
             return SetCount.NONE;
         }
-        Degeneracy d = g.degeneracy();
         OrientedGraph dag = g.oriented();
-        AtomicInteger best = new AtomicInteger(greedyLowerBound(g, d));
+        AtomicInteger best = new AtomicInteger(size(g, threads));
         List<Search> workers = ParallelRoots.run(dag.size(), threads, check -> new Search(dag, best, Keep.COUNT, check));
         int omega = best.get();
         long sets = 0;
