@@ -1,10 +1,9 @@
 package io.leapfrog.engine.eval;
 
-import io.leapfrog.common.ByteText;
-
 import io.leapfrog.ast.Expr;
 import io.leapfrog.check.BaseType;
 import io.leapfrog.check.ExprTypes;
+import io.leapfrog.common.ByteText;
 import io.leapfrog.common.FloatArithmetic;
 import io.leapfrog.common.FloatCodec;
 import io.leapfrog.common.UnsignedArithmetic;

@@ -63,7 +63,6 @@ public final class ProgramRunner {
         this.strata = strata;
     }
 
-
     /**
      * Evaluates, prints {@code .printsize} lines and {@code IO=stdout} outputs to {@code out}, and writes the
      * {@code IO=file} outputs under {@code outDir} as one {@link OutputSet} (none when {@code outDir} is null).

@@ -6,7 +6,7 @@ import io.leapfrog.common.LeapfrogException;
  * binom(n, r) for n up to a bound and r up to another, by Pascal's rule, each exact or, past 2^63 - 1, the
  * marker -1 (a count that needs it cannot be given). The pivoting counts add these at their leaves: the CPU
  * reads them through {@link #of}, the GPU gets {@link #table()} (its kernel takes -1, as an unsigned 2^64 - 1,
- * for an overflow).
+ * for an overflow). Also the one sum and the one error of clique counts past that bound.
  */
 final class Binomials {
     private final int columns;
@@ -38,6 +38,15 @@ final class Binomials {
     /** Every binom(n, r), row by row (not to be modified). */
     long[] table() {
         return table;
+    }
+
+    /** a + b, two clique counts. @throws LeapfrogException when the sum passes 2^63 - 1 */
+    static long sum(long a, long b) {
+        try {
+            return Math.addExact(a, b);
+        } catch (ArithmeticException e) {
+            throw countTooLarge();
+        }
     }
 
     /** The error of a clique count past 2^63 - 1, on either device and by either search. */

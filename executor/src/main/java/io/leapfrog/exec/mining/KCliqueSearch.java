@@ -1,5 +1,7 @@
 package io.leapfrog.exec.mining;
 
+import java.util.Locale;
+
 /** How the cliques of k vertices are counted, on the CPU ({@link KCliques}) and on the GPU ({@link GpuKCliques}). */
 public enum KCliqueSearch {
     /**
@@ -12,5 +14,10 @@ public enum KCliqueSearch {
      * branched on as held vertices, a leaf adding a binomial ({@link PivotCount}). Far fewer nodes than
      * cliques for large k.
      */
-    PIVOTING
+    PIVOTING;
+
+    /** The search's name in explain lines: "listing" or "pivoting". */
+    public String word() {
+        return name().toLowerCase(Locale.ROOT);
+    }
 }

@@ -63,7 +63,7 @@ public final class KCliques {
         }
         long total = 0;
         for (Counter c : ParallelRoots.run(dag.size(), threads, check -> new Counter(dag, k, check))) {
-            total = PivotCount.add(total, c.count);
+            total = Binomials.sum(total, c.count);
         }
         return total;
     }

@@ -35,7 +35,7 @@ final class PivotCount implements ParallelRoots.Worker {
         Binomials binom = new Binomials(dag.maxOutDegree(), Math.min(k, dag.maxOutDegree()));
         long total = 0;
         for (PivotCount c : ParallelRoots.run(dag.size(), threads, check -> new PivotCount(dag, k, check, binom))) {
-            total = add(total, c.count);
+            total = Binomials.sum(total, c.count);
         }
         return total;
     }
@@ -49,7 +49,7 @@ final class PivotCount implements ParallelRoots.Worker {
         words = hood.words();
         candidates = Bits.atLeast(candidates, (k + 1) * words);
         Bits.setFirst(candidates, 0, hood.size());
-        count = add(count, node(0, 1, 0));
+        count = Binomials.sum(count, node(0, 1, 0));
     }
 
     /** The cliques under the node whose candidates are at depth {@code depth}, with h held and p pivots. */
@@ -70,10 +70,10 @@ final class PivotCount implements ParallelRoots.Worker {
                 return total;
             }
             if (need == 1) {
-                return add(total, p + size);
+                return Binomials.sum(total, p + size);
             }
             if (size == 0) {
-                return add(total, binom.of(p, need));
+                return Binomials.sum(total, binom.of(p, need));
             }
             int pivot = -1;
             int best = -1;
@@ -97,10 +97,11 @@ final class PivotCount implements ParallelRoots.Worker {
             }
             if (need == 2) {
                 // Pairs: of pivots, a pivot and a candidate, or two adjacent candidates.
-                return add(total, add(binom.of(p, 2), add(Math.multiplyExact((long) p, size), twice / 2)));
+                long pairs = Binomials.sum(binom.of(p, 2), Binomials.sum((long) p * size, twice / 2));
+                return Binomials.sum(total, pairs);
             }
             if (twice == (long) size * (size - 1)) {
-                return add(total, binom.of(p + size, need));
+                return Binomials.sum(total, binom.of(p + size, need));
             }
             int pivotRow = pivot * w;
             int next = base + w;
@@ -124,21 +125,13 @@ final class PivotCount implements ParallelRoots.Worker {
                 for (int x = 0; x < w; x++) {
                     c[next + x] = c[base + x] & rows[row + x];
                 }
-                total = add(total, node(depth + 1, h + 1, p));
+                total = Binomials.sum(total, node(depth + 1, h + 1, p));
             }
             // The pivot's branch, in this node's place.
             for (int x = 0; x < w; x++) {
                 c[base + x] &= rows[pivotRow + x];
             }
             p++;
-        }
-    }
-
-    static long add(long a, long b) {
-        try {
-            return Math.addExact(a, b);
-        } catch (ArithmeticException e) {
-            throw Binomials.countTooLarge();
         }
     }
 }

@@ -75,14 +75,14 @@ public final class SearchDevice {
 
     /** The explain line's words for a k-clique count: where and by which search it will run, as far as can be told before the data. */
     public String explainKCliques(int k) {
-        String cpu = k < 3 ? "on the CPU" : "on the CPU by " + (KCliques.searchFor(k) == KCliqueSearch.PIVOTING ? "pivoting" : "listing");
+        String cpu = k < 3 ? "on the CPU" : "on the CPU by " + KCliques.searchFor(k).word();
         if (device == null) {
             return cpu;
         }
         if (k < 3 || k > GpuKCliques.MAX_K) {
             return cpu + " (" + (k < 3 ? "read off the graph" : "k past the GPU's " + GpuKCliques.MAX_K) + ")";
         }
-        String gpu = "on the GPU by " + (GpuKCliques.searchFor(k) == KCliqueSearch.PIVOTING ? "pivoting" : "listing")
+        String gpu = "on the GPU by " + GpuKCliques.searchFor(k).word()
                 + " when no vertex has more than " + GpuKCliques.MAX_LATER_NEIGHBOURS + " later neighbours";
         return forced ? gpu + ", else " + cpu : String.format(Locale.ROOT, "%s and the device has started or the graph"
                 + " has at least %,d edges, else %s", gpu, AUTO_MIN_EDGES, cpu);

@@ -6,6 +6,8 @@ import org.apache.calcite.rel.metadata.ChainedRelMetadataProvider;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.rel.metadata.MetadataDef;
 import org.apache.calcite.rel.metadata.MetadataHandler;
+import org.apache.calcite.rel.metadata.MetadataHandlerProvider;
+import org.apache.calcite.rel.metadata.ProxyingMetadataHandlerProvider;
 import org.apache.calcite.rel.metadata.ReflectiveRelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMdUtil;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
@@ -32,8 +34,7 @@ public final class LeapfrogMetadata implements MetadataHandler<BuiltInMetadata.D
      * The handlers of {@link #PROVIDER} as Java proxies: Calcite's default compiles a dispatcher class per
      * kind of metadata with Janino on first use, about a second of every run's start.
      */
-    private static final org.apache.calcite.rel.metadata.MetadataHandlerProvider HANDLERS =
-            new org.apache.calcite.rel.metadata.ProxyingMetadataHandlerProvider(PROVIDER);
+    private static final MetadataHandlerProvider HANDLERS = new ProxyingMetadataHandlerProvider(PROVIDER);
 
     /** A metadata query over {@link #PROVIDER} through proxies, for a cluster's metadata query supplier. */
     public static RelMetadataQuery query() {
