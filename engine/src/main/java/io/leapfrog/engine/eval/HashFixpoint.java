@@ -2,7 +2,8 @@ package io.leapfrog.engine.eval;
 
 import io.leapfrog.exec.fixpoint.CpuFixpoint;
 import io.leapfrog.exec.fixpoint.FixpointProgram;
-import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
+import io.leapfrog.exec.gpu.GpuAbortedException;
+import io.leapfrog.exec.gpu.GpuException;
 import io.leapfrog.exec.gpu.fixpoint.GpuFixpoint;
 import io.leapfrog.exec.storage.Relation;
 
@@ -92,7 +93,11 @@ public final class HashFixpoint {
                     GpuFixpoint.Outcome o = device.fixpoint().run(program, known, delta, keep);
                     device.ran(label, device.why(elapsed) + (program.isNonLinear() ? ", non-linear" : ""), rounds, o);
                     return new Finished(o.sizes(), o.relations(), rounds - 1 + o.rounds());
-                } catch (GpuOutOfMemoryException e) {
+                } catch (GpuAbortedException e) {
+                    throw e;
+                } catch (GpuException e) {
+                    // Out of device memory, a kernel's error or a lost device: the known and delta relations
+                    // are the host's, untouched by the device, so the CPU finishes from the same round.
                     device.stayed(label, "warning: fell back from gpu-fixpoint because " + e.getMessage());
                     device = null;
                 }

@@ -6,6 +6,7 @@ import jcuda.driver.JCudaDriver;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Device memory with accounting and a hard budget. Blocks are rounded up to size classes (at most
@@ -28,15 +29,20 @@ public final class DeviceMemoryPool {
     private long allocations;
     private final TreeMap<Long, ArrayDeque<DevicePointer>> free = new TreeMap<>();
     private final Runnable beforeDriverWait;
+    private final IntUnaryOperator allocResult;
 
     /**
      * @param budget           most bytes handed out at once
      * @param keepLimit        most bytes of released blocks kept for reuse
      * @param beforeDriverWait runs before cuMemAlloc and cuMemFree, which may wait for the device
      *                         (GpuDevice retires its resident kernel)
+     * @param allocResult      what an allocation reports in place of the driver's result (the device's
+     *                         injected failures, {@link GpuFaults.Site#ALLOC}); asked once per allocation,
+     *                         a reused block included
      */
-    DeviceMemoryPool(long budget, long keepLimit, Runnable beforeDriverWait) {
+    DeviceMemoryPool(long budget, long keepLimit, Runnable beforeDriverWait, IntUnaryOperator allocResult) {
         this.beforeDriverWait = beforeDriverWait;
+        this.allocResult = allocResult;
         this.budget = budget;
         this.limit = budget;
         this.keepLimit = keepLimit;
@@ -58,6 +64,12 @@ public final class DeviceMemoryPool {
             throw new GpuOutOfMemoryException("GPU memory budget exceeded: " + purpose + " needs " + ByteSizes.format(bytes)
                     + " with " + ByteSizes.format(inUse) + " of the " + ByteSizes.format(limit) + " budget in use", bytes);
         }
+        int injected = allocResult.applyAsInt(CUresult.CUDA_SUCCESS);
+        if (injected == CUresult.CUDA_ERROR_OUT_OF_MEMORY) {
+            throw new GpuOutOfMemoryException("GPU out of memory: " + purpose + " needs " + ByteSizes.format(bytes)
+                    + " and the device has no room left (" + ByteSizes.format(inUse) + " in use by this pool)", bytes);
+        }
+        DriverResults.check(injected, "cuMemAlloc of " + ByteSizes.format(size) + " for " + purpose);
         DevicePointer p = takeKept(size);
         if (p == null) {
             p = new DevicePointer();

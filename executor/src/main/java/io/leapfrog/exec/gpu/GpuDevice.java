@@ -80,6 +80,8 @@ public final class GpuDevice {
     /** The last launch, named in errors; its text is made only then (a launch of a small count is microseconds). */
     private Object lastLaunch = "none";
     private GpuException broken;
+    /** Failures injected by tests ({@link #injectFaults}), or null. */
+    private volatile GpuFaults faults;
     /** The running caller's diagnostics (set by the outermost {@link #run}). */
     private Diagnostics diagnostics = Diagnostics.NONE;
     // Aborting running kernels (requestAbort): a copy of 1 into the module's lf_abort on a second,
@@ -132,7 +134,8 @@ public final class GpuDevice {
         DriverResults.check(JCudaDriver.cuMemGetInfo(free, tot), "cuMemGetInfo");
         // The budget: what is free now, less a margin for the driver and other users of the device.
         long b = Math.max(0, free[0] - Math.max(256L << 20, free[0] / 20));
-        this.pool = new DeviceMemoryPool(b, Math.max(64L << 20, b / 8), this::retireResident);
+        this.pool = new DeviceMemoryPool(b, Math.max(64L << 20, b / 8), this::retireResident,
+                r -> faulted(GpuFaults.Site.ALLOC, r));
         this.staging = new PinnedStaging(STAGING_BYTES, stream);
         this.mapped = new MappedResult();
         DriverResults.check(JCudaDriver.cuStreamCreate(abortStream, jcuda.driver.CUstream_flags.CU_STREAM_NON_BLOCKING),
@@ -220,7 +223,7 @@ public final class GpuDevice {
         }
         try {
             if (broken != null) {
-                throw new GpuException("the GPU is unusable after an earlier error (" + broken.getMessage() + ")", broken);
+                throw new GpuException(unusable(), broken);
             }
             start();
             DriverResults.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
@@ -240,6 +243,69 @@ public final class GpuDevice {
     }
 
     /**
+     * Runs {@code cleanup} (releasing device memory) with the context current, one caller at a time. On a
+     * device that an earlier error left unusable a failure of the cleanup is dropped: the context's memory
+     * is gone with the context, and the caller's answer (from the CPU) must not fail for it.
+     */
+    public void cleanUp(Runnable cleanup) {
+        lock.lock();
+        try {
+            if (module == null) {
+                return;
+            }
+            DriverResults.check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+            cleanup.run();
+        } catch (GpuException e) {
+            if (broken == null) {
+                throw e;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Why no new work may run on the device (an earlier error left its context unusable), or null when it
+     * may. The executors ask before starting work, to run it on the CPU instead.
+     */
+    public String unusable() {
+        GpuException b = broken;
+        return b == null ? null : "the GPU is unusable after an earlier error (" + b.getMessage() + ")";
+    }
+
+    /**
+     * Makes the device report {@code f}'s failures from now on, or, with null, stops injecting and forgets
+     * an unusable state that an injected failure caused (as a new process would find the device). For
+     * tests of fault handling only.
+     */
+    public void injectFaults(GpuFaults f) {
+        lock.lock();
+        try {
+            GpuFaults before = faults;
+            if (f == null && before != null && before.fired()) {
+                broken = null;
+            }
+            faults = f;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** What a driver call at {@code site} reports: {@code actual}, or an injected failure. */
+    private int faulted(GpuFaults.Site site, int actual) {
+        GpuFaults f = faults;
+        return f == null ? actual : f.result(site, actual);
+    }
+
+    /** Throws an injected failure of a host-device copy, if one is due. */
+    private void copying(String what) {
+        int r = faulted(GpuFaults.Site.COPY, CUresult.CUDA_SUCCESS);
+        if (r != CUresult.CUDA_SUCCESS) {
+            throw DriverResults.failure(r, what);
+        }
+    }
+
+    /**
      * Whether the running caller has every launch followed by a synchronisation (syncing after each, or
      * profiling): a kernel left running between jobs would then be waited for before its first job.
      */
@@ -250,7 +316,8 @@ public final class GpuDevice {
     private static boolean isStickyError(GpuException e) {
         String m = e.getMessage();
         return m != null && (m.contains("ILLEGAL_ADDRESS") || m.contains("LAUNCH_FAILED") || m.contains("ILLEGAL_INSTRUCTION")
-                || m.contains("MISALIGNED") || m.contains("HARDWARE_STACK_ERROR") || m.contains("ECC"));
+                || m.contains("MISALIGNED") || m.contains("HARDWARE_STACK_ERROR") || m.contains("ECC")
+                || m.contains("DEVICE_UNAVAILABLE") || m.contains("CONTEXT_IS_DESTROYED") || m.contains("ERROR_UNKNOWN"));
     }
 
     /** A kernel of the kernels module, or the one of a module loaded by {@link #loadShaped}. */
@@ -356,7 +423,7 @@ public final class GpuDevice {
     boolean awaitWord(MappedResult box, int word, long value) {
         for (int spins = 1; box.word(word) != value; spins++) {
             if ((spins & 63) == 0) {
-                int r = JCudaDriver.cuStreamQuery(stream);
+                int r = faulted(GpuFaults.Site.SYNC, JCudaDriver.cuStreamQuery(stream));
                 if (r == CUresult.CUDA_SUCCESS) {
                     return box.word(word) == value;
                 } else if (r != CUresult.CUDA_ERROR_NOT_READY) {
@@ -460,6 +527,7 @@ public final class GpuDevice {
 
     private void launched(String kernel, int result, long t0) {
         awaited = false;
+        result = faulted(GpuFaults.Site.LAUNCH, result);
         if (result != CUresult.CUDA_SUCCESS) {
             throw DriverResults.failure(result, "launching " + lastLaunch);
         }
@@ -479,7 +547,7 @@ public final class GpuDevice {
             return;
         }
         retireResident();
-        int r = JCudaDriver.cuStreamSynchronize(stream);
+        int r = faulted(GpuFaults.Site.SYNC, JCudaDriver.cuStreamSynchronize(stream));
         if (r != CUresult.CUDA_SUCCESS) {
             throw DriverResults.failure(r, "running " + lastLaunch + " (or work queued before it)");
         }
@@ -542,6 +610,7 @@ public final class GpuDevice {
 
     public void upload(int[] src, int from, int count, DeviceBuffer dst, long dstByte) {
         queueing();
+        copying("copying " + dst.purpose() + " to the GPU");
         long t0 = System.nanoTime();
         staging.upload(src, from, count, dst, dstByte);
         profile("upload", t0);
@@ -549,6 +618,7 @@ public final class GpuDevice {
 
     public void upload(long[] src, int from, int count, DeviceBuffer dst, long dstByte) {
         queueing();
+        copying("copying " + dst.purpose() + " to the GPU");
         long t0 = System.nanoTime();
         staging.upload(src, from, count, dst, dstByte);
         profile("upload", t0);
@@ -556,6 +626,7 @@ public final class GpuDevice {
 
     public void download(DeviceBuffer src, long srcByte, int[] dst, int from, int count) {
         queueing();
+        copying("copying " + src.purpose() + " from the GPU");
         long t0 = System.nanoTime();
         staging.download(src, srcByte, dst, from, count);
         profile(count == 1 ? "download (one value)" : "download", t0);
@@ -564,6 +635,7 @@ public final class GpuDevice {
 
     public void download(DeviceBuffer src, long srcByte, long[] dst, int from, int count) {
         queueing();
+        copying("copying " + src.purpose() + " from the GPU");
         long t0 = System.nanoTime();
         staging.download(src, srcByte, dst, from, count);
         profile(count == 1 ? "download (one value)" : "download", t0);

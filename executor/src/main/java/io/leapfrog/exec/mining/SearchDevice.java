@@ -1,6 +1,8 @@
 package io.leapfrog.exec.mining;
 
+import io.leapfrog.exec.gpu.GpuAbortedException;
 import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.GpuException;
 
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
@@ -62,8 +64,27 @@ public final class SearchDevice {
             return n;
         }
         KCliqueSearch search = GpuKCliques.searchFor(k);
-        long n = GpuKCliques.count(device.get(), g, k, search);
-        report.record(label, search == KCliqueSearch.PIVOTING ? "gpu-pivoter" : "gpu-kclist",
+        String gpuSearch = search == KCliqueSearch.PIVOTING ? "gpu-pivoter" : "gpu-kclist";
+        GpuDevice dev = device.get();
+        String unusable = dev.unusable();
+        if (unusable != null) {
+            long n = KCliques.count(g, k, threads);
+            report.record(label, cpuSearch(k), unusable, System.nanoTime() - t0);
+            return n;
+        }
+        long n;
+        try {
+            n = GpuKCliques.count(dev, g, k, search);
+        } catch (GpuAbortedException e) {
+            throw e;
+        } catch (GpuException e) {
+            // A kernel's error, the device out of memory or lost: the graph is the host's, so the CPU counts it.
+            n = KCliques.count(g, k, threads);
+            report.record(label, cpuSearch(k), "warning: fell back from " + gpuSearch + " because " + e.getMessage(),
+                    System.nanoTime() - t0);
+            return n;
+        }
+        report.record(label, gpuSearch,
                 forced ? "--device gpu" : "auto: " + (g.edges() >= AUTO_MIN_EDGES ? "a graph of " + g.edges() + " edges"
                         : "the device has started"), System.nanoTime() - t0);
         return n;

@@ -2,7 +2,9 @@ package io.leapfrog.exec.gpu.join;
 
 import io.leapfrog.exec.gpu.ByteSizes;
 import io.leapfrog.exec.gpu.DeviceMemoryPool;
+import io.leapfrog.exec.gpu.GpuAbortedException;
 import io.leapfrog.exec.gpu.GpuDevice;
+import io.leapfrog.exec.gpu.GpuException;
 import io.leapfrog.exec.gpu.GpuOutOfMemoryException;
 import io.leapfrog.exec.gpu.GpuRuntime;
 import io.leapfrog.exec.gpu.GpuUnavailableException;
@@ -196,6 +198,10 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
         if (!runtime.available()) {
             return Decision.cpu("no GPU: " + runtime.unavailableReason());
         }
+        String unusable = runtime.device().unusable();
+        if (unusable != null) {
+            return Decision.cpu(unusable);
+        }
         long delta = q.deltaTuples();
         if (delta >= 0 && delta < MIN_DELTA_TUPLES) {
             return Decision.cpu(SMALL_DELTA);
@@ -302,14 +308,24 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     }
 
     /**
-     * Decides where the join goes, runs it there, and reports it; a GPU join that cannot fit one window
-     * runs on the CPU instead, with a warning in the report.
+     * Decides where the join goes, runs it there, and reports it. A GPU join that cannot fit one window, or
+     * that the device fails (a kernel's error, an out-of-memory of the device, a lost device), runs on the
+     * CPU instead, with a warning in the report: its rows are delivered only once the GPU join has finished,
+     * so the CPU's answer is the whole answer. Only an abort (a deadline, Ctrl-C) is passed on.
      */
     private <T> T route(JoinQuery q, boolean materialise, String label, Supplier<T> onCpu, GpuJoin<T> onGpu) {
         clock.begin();
-        Decision d = decide(q, materialise);
-        clock.mark("decide (plan, estimate)");
         long t0 = System.nanoTime();
+        Decision d;
+        try {
+            d = decide(q, materialise);
+        } catch (GpuAbortedException e) {
+            throw e;
+        } catch (GpuException e) {
+            return fallBack(label, "planning for the GPU", e, null, onCpu, t0);
+        }
+        clock.mark("decide (plan, estimate)");
+        t0 = System.nanoTime();
         if (!d.gpu()) {
             T r = onCpu.get();
             report.add(new GpuJoinReport.Entry(label, "cpu-lftj", d.why(), null, null, System.nanoTime() - t0));
@@ -322,12 +338,18 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
             report.add(new GpuJoinReport.Entry(label, d.strategy().label, d.why(), d.estimate()::describe, stats, System.nanoTime() - t0));
             clock.mark("report");
             return r;
-        } catch (GpuOutOfMemoryException e) {
-            T r = onCpu.get();
-            report.add(new GpuJoinReport.Entry(label, "cpu-lftj", "warning: fell back from " + d.strategy().label
-                    + " because " + e.getMessage(), d.estimate()::describe, null, System.nanoTime() - t0));
-            return r;
+        } catch (GpuAbortedException e) {
+            throw e;
+        } catch (GpuException e) {
+            return fallBack(label, d.strategy().label, e, d.estimate()::describe, onCpu, t0);
         }
+    }
+
+    private <T> T fallBack(String label, String from, GpuException e, Supplier<String> estimate, Supplier<T> onCpu, long t0) {
+        T r = onCpu.get();
+        report.add(new GpuJoinReport.Entry(label, "cpu-lftj", "warning: fell back from " + from + " because "
+                + e.getMessage(), estimate, null, System.nanoTime() - t0));
+        return r;
     }
 
     private interface DeviceWork<T> {
@@ -384,10 +406,7 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     /** Frees the tries this executor keeps resident, leaving the device to other work (a recursive stratum's fixpoint). */
     public void evictResidentTries() {
         if (resident != null) {
-            runtime.device().run(() -> {
-                resident.evictAll();
-                return null;
-            });
+            runtime.device().cleanUp(resident::evictAll);
         }
     }
 
@@ -408,11 +427,9 @@ public final class GpuJoinExecutor implements JoinExecutor, AutoCloseable {
     @Override
     public void close() {
         if (resident != null) {
-            runtime.device().run(() -> {
-                resident.evictAll();
-                return null;
-            });
+            ResidentTries r = resident;
             resident = null;
+            runtime.device().cleanUp(r::evictAll);
         }
         lastPlan = null;
     }
