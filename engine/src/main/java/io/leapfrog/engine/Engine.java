@@ -23,6 +23,7 @@ import io.leapfrog.planner.calcite.CalcitePlanner;
 import io.leapfrog.planner.datalog.ProgramModel;
 import io.leapfrog.planner.datalog.ProgramTranslator;
 import io.leapfrog.planner.sql.SqlResult;
+import io.leapfrog.planner.sql.SqlSignature;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -361,11 +362,29 @@ public final class Engine implements AutoCloseable {
      * {@link SqlResult#deviceLines()} say where they ran and why.
      */
     public SqlResult sql(Database db, String sql) {
+        return sql(db, sql, List.of());
+    }
+
+    /**
+     * Runs a SQL query with {@code parameters} as the values of its {@code ?}s, in order: each converted to the
+     * type the query gives its parameter (a number for a column of numbers, text for symbols; null is NULL).
+     */
+    public SqlResult sql(Database db, String sql, List<?> parameters) {
         return call(() -> Errors.unwrap(() -> {
             try (JoinDevices devices = JoinDevices.of(options)) {
-                return SqlBridge.run(db, sql, options.threads(), devices);
+                return SqlBridge.run(db, sql, parameters, options.threads(), devices);
             }
         }));
+    }
+
+    /** The relations SQL sees as tables, in name order (not those only counted, nor filter relations). */
+    public List<String> sqlTables(Database db) {
+        return SqlBridge.catalog(db).tables().stream().map(io.leapfrog.planner.sql.Catalog.TableInfo::name).toList();
+    }
+
+    /** A SQL query's columns and parameters, with their SQL types, without running it (a prepared statement's). */
+    public SqlSignature sqlSignature(Database db, String sql) {
+        return Errors.unwrap(() -> SqlBridge.signature(db, sql, options.threads()));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.leapfrog.planner.sql.ColumnKind;
 import io.leapfrog.planner.sql.JoinPlacement;
 import io.leapfrog.planner.sql.SqlEngine;
 import io.leapfrog.planner.sql.SqlResult;
+import io.leapfrog.planner.sql.SqlSignature;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,12 +26,17 @@ final class SqlBridge {
     }
 
     /** The answer, with where its joins ran and the time it took from the catalog's making to the last row. */
-    static SqlResult run(Database db, String sql, int threads, JoinDevices devices) {
+    static SqlResult run(Database db, String sql, List<?> parameters, int threads, JoinDevices devices) {
         long t0 = System.nanoTime();
         JoinPlacement placement = new JoinPlacement(devices.executor(), threads, devices::explainLine);
-        SqlResult r = new SqlEngine(catalog(db), placement).execute(sql);
+        SqlResult r = new SqlEngine(catalog(db), placement).execute(sql, parameters);
         return new SqlResult(r.columns(), r.columnTypes(), r.values(), r.explainLines(), devices.lines(),
                 Duration.ofNanos(System.nanoTime() - t0));
+    }
+
+    /** The query's columns and parameters, planned over the database's tables on the CPU and not run. */
+    static SqlSignature signature(Database db, String sql, int threads) {
+        return new SqlEngine(catalog(db), threads).signature(sql);
     }
 
     static Catalog catalog(Database db) {

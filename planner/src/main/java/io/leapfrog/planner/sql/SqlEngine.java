@@ -163,11 +163,20 @@ public final class SqlEngine {
 
     /** Runs {@code sql}; errors in the query are LeapfrogExceptions with Calcite's line and column. */
     public SqlResult execute(String sql) {
+        return execute(sql, List.of());
+    }
+
+    /**
+     * Runs {@code sql} with {@code parameters} as the values of its {@code ?}s, in order (each converted to
+     * the type validation gave its parameter; a count that differs is an error).
+     */
+    public SqlResult execute(String sql, List<?> parameterValues) {
         long t0 = System.nanoTime();
         Planned planned = planned(sql);
         EnumerableRel plan = planned.physical();
         Map<String, Object> parameters = new HashMap<>();
         parameters.put("_conformance", CONFORMANCE);
+        SqlParameters.bind(planned.parameterTypes(), parameterValues, parameters);
         Bindable<?> code = GeneratedCode.compile(plan, parameters);
         List<RelDataTypeField> fields = plan.getRowType().getFieldList();
         List<List<Object>> rows = new ArrayList<>();
@@ -192,6 +201,18 @@ public final class SqlEngine {
         return new SqlResult(planned.columns(), types, rows, explainLines(plan), List.of(), Duration.ofNanos(System.nanoTime() - t0));
     }
 
+    /**
+     * What {@code sql} returns and takes, without running it: its columns' names and SQL types (as
+     * {@link SqlResult#columnTypes()}) and its parameters' SQL types, in order.
+     */
+    public SqlSignature signature(String sql) {
+        Planned planned = planned(sql);
+        List<String> types = planned.physical().getRowType().getFieldList().stream()
+                .map(f -> f.getType().getSqlTypeName().getName()).toList();
+        List<String> params = planned.parameterTypes().stream().map(t -> t.getSqlTypeName().getName()).toList();
+        return new SqlSignature(planned.columns(), types, params);
+    }
+
     /** The physical plan, one operator per line, each leapfrog join with its variable order, levels and device. */
     public String explain(String sql) {
         return String.join("\n", explainLines(plan(sql)));
@@ -202,7 +223,7 @@ public final class SqlEngine {
         return planned(sql).physical();
     }
 
-    private record Planned(List<String> columns, EnumerableRel physical) { }
+    private record Planned(List<String> columns, EnumerableRel physical, List<RelDataType> parameterTypes) { }
 
     private Planned planned(String sql) {
         Planner planner = Frameworks.getPlanner(config);
@@ -210,8 +231,9 @@ public final class SqlEngine {
             RelNode logical = logicalPlan(planner, sql);
             // the query's own column names: a rewrite may rename fields (a window's output, say)
             List<String> columns = logical.getRowType().getFieldNames();
+            List<RelDataType> parameterTypes = SqlParameters.types(logical);
             RelNode rewritten = rewrite(logical);
-            return new Planned(columns, implement(rewritten));
+            return new Planned(columns, implement(rewritten), parameterTypes);
         } finally {
             planner.close();
         }
