@@ -1,5 +1,7 @@
 package io.leapfrog.cli;
 
+import io.leapfrog.cli.profile.ProgressLine;
+import io.leapfrog.cli.profile.Progresses;
 import io.leapfrog.engine.EngineOptions;
 import io.leapfrog.engine.Progress;
 import io.leapfrog.exec.gpu.join.GpuJoinExecutor;
@@ -9,6 +11,8 @@ import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * --threads, --device and the GPU and planner options, shared by every command that evaluates a program.
@@ -80,6 +84,37 @@ final class EngineFlags {
     @Option(names = {"-v", "--verbose"},
             description = "Print a line on stderr as each stratum finishes: its relations, rounds, tuples and time.")
     boolean verbose;
+
+    @Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "On a terminal, show a progress line on stderr for work past 2 s: the stratum, its round and"
+                    + " last delta (default: on; --no-progress: never).")
+    boolean progress;
+
+    /**
+     * The progress line this command shows on stderr: on a terminal (the console's standard input and output),
+     * unless --no-progress; else null. The caller closes it when the work ends.
+     */
+    ProgressLine progressLine(PrintStream err) {
+        return !progress || System.console() == null ? null : new ProgressLine(err, verbose);
+    }
+
+    /**
+     * The engine options these flags describe, with {@code line} (the progress line, which then prints the
+     * --verbose lines too; or null) and {@code more} told of the evaluation's events as well.
+     */
+    EngineOptions toOptions(PrintStream out, PrintStream err, ProgressLine line, List<Progress> more) {
+        List<Progress> all = new ArrayList<>();
+        if (line != null) {
+            all.add(line);
+        } else if (verbose) {
+            all.add(s -> {
+                err.println(s.line());
+                err.flush();
+            });
+        }
+        all.addAll(more);
+        return toOptions(out, err).withProgress(Progresses.of(all));
+    }
 
     /**
      * The engine options these flags describe; the engine prints .printsize lines to {@code out}, and with

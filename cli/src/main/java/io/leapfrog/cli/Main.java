@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Datalog (Souffle dialect) and SQL with worst-case-optimal leapfrog triejoins.",
-        subcommands = {RunCommand.class, SqlCommand.class, ExplainCommand.class, ReplCommand.class,
+        subcommands = {RunCommand.class, SqlCommand.class, ExplainCommand.class, ReplCommand.class, ProfileCommand.class,
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:error in the program, facts, query or files (message on stderr)",

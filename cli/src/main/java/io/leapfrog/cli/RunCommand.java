@@ -2,6 +2,8 @@ package io.leapfrog.cli;
 
 import io.leapfrog.cli.console.Summary;
 import io.leapfrog.cli.console.ProgramFiles;
+import io.leapfrog.cli.profile.ProfileRecorder;
+import io.leapfrog.cli.profile.ProgressLine;
 import io.leapfrog.engine.Engine;
 import io.leapfrog.engine.LoadedProgram;
 import io.leapfrog.engine.RunResult;
@@ -17,6 +19,7 @@ import picocli.CommandLine.ParentCommand;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -60,6 +63,11 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     EngineFlags engineFlags;
 
+    @Option(names = "--profile", paramLabel = "FILE", converter = FlagValues.NonEmptyPath.class,
+            description = "Write a profile of the run to FILE: each stratum, each rule's evaluations and each recursive"
+                    + " round with its time and tuples, and where the joins ran (show it with leapfrog profile FILE).")
+    Path profile;
+
     @Override
     public Integer call() throws IOException {
         PrintStream out = main.out();
@@ -68,7 +76,18 @@ final class RunCommand implements Callable<Integer> {
         if (!toStdout) {
             ProgramFiles.requireOutputDirectory(Path.of(outputDir), "--output-dir");
         }
-        try (Engine engine = new Engine(engineFlags.toOptions(out, main.err()))) {
+        ProfileRecorder recorder = null;
+        if (profile != null) {
+            try {
+                ProfileRecorder.checkTarget(profile);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "Invalid value for option '--profile': " + e.getMessage());
+            }
+            recorder = new ProfileRecorder(program.toString(), engineFlags.threads, engineFlags.device.name());
+        }
+        try (ProgressLine line = engineFlags.progressLine(main.err());
+             Engine engine = new Engine(engineFlags.toOptions(line == null ? out : line.above(out), main.err(), line,
+                     recorder == null ? List.of() : List.of(recorder)))) {
             LoadedProgram loaded = ProgramFiles.load(engine, program);
             Warnings.print(loaded, main.err());
             RunResult result;
@@ -79,14 +98,21 @@ final class RunCommand implements Callable<Integer> {
             }
             // With -D - stdout carries the relations themselves; the summary goes to stderr.
             PrintStream summaryStream = toStdout ? main.err() : out;
-            for (String line : Summary.lines(result.outputs())) {
-                summaryStream.println(line);
+            for (String summary : Summary.lines(result.outputs())) {
+                summaryStream.println(summary);
             }
             summaryStream.flush();
             StandardOutput.requireDelivered(out);
+            if (line != null) {
+                line.close();   // erased before the lines below
+            }
             // Where the joins ran and why, on stderr so that stdout is the same on every device.
-            for (String line : result.deviceLines()) {
-                main.err().println("device: " + line);
+            for (String device : result.deviceLines()) {
+                main.err().println("device: " + device);
+            }
+            if (recorder != null) {
+                recorder.write(profile, result.deviceLines());
+                main.err().println("profile: " + profile + " (leapfrog profile " + profile + " shows it)");
             }
             main.err().flush();
         }

@@ -265,7 +265,7 @@ public final class Engine implements AutoCloseable {
             EvalContext ctx = new EvalContext(symbols, planner, options.planner(), model.relations(), options.threads(),
                     devices.executor(), devices.fixpoints(), devices.searches());
             ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(model));
-            ProgramRunner runner = new ProgramRunner(model, plan, ctx, options.progress()::stratumDone);
+            ProgramRunner runner = new ProgramRunner(model, plan, ctx, options.progress());
             Errors.unwrap(() -> evaluation.accept(runner));
             List<OutputSummary> outputs = summaries(runner.outputs());
             Database db = new Database(ctx.relations(), program.schemas(), symbols, program, runner.countedOnly(),

@@ -19,16 +19,25 @@ public final class HashFixpoint {
     record Finished(long[] sizes, Relation[] relations, int rounds) {
     }
 
+    /** Told of the rounds as they end: rounds {@code first..last} (from 1, the stratum's first round included). */
+    @FunctionalInterface
+    interface Rounds {
+        void done(int first, int last, long newTuples, long nanos, String where);
+    }
+
     private final int threads;
     private DeviceFixpoint device;
     private final String label;
+    private final Rounds roundsDone;
 
     /**
      * @param onlyCpu why the GPU cannot run the program ({@link GpuFixpoint#unsupported}), or null
+     * @param rounds  told of each CPU round, and of each run of GPU rounds, as they end
      */
-    HashFixpoint(int threads, DeviceFixpoint device, String label, String onlyCpu) {
+    HashFixpoint(int threads, DeviceFixpoint device, String label, String onlyCpu, Rounds rounds) {
         this.threads = threads;
         this.label = label;
+        this.roundsDone = rounds;
         this.device = device;
         if (device != null && onlyCpu != null) {
             device.stayed(label, "not GPU-eligible: " + onlyCpu);
@@ -90,7 +99,9 @@ public final class HashFixpoint {
             long elapsed = System.nanoTime() - t0;
             if (device != null && device.takesOver(elapsed, rounds == 1 ? elapsed : 0, deltaSize(delta))) {
                 try {
+                    long g0 = System.nanoTime();
                     GpuFixpoint.Outcome o = device.fixpoint().run(program, known, delta, keep);
+                    roundsDone.done(rounds + 1, rounds + o.rounds(), -1, System.nanoTime() - g0, "gpu-fixpoint");
                     device.ran(label, device.why(elapsed) + (program.isNonLinear() ? ", non-linear" : ""), rounds, o);
                     return new Finished(o.sizes(), o.relations(), rounds - 1 + o.rounds());
                 } catch (GpuAbortedException e) {
@@ -105,7 +116,10 @@ public final class HashFixpoint {
             DeviceFixpoint gpu = device;
             CpuFixpoint.HandOver handOver = gpu == null ? CpuFixpoint.HandOver.NEVER
                     : (lastRound, lastDelta) -> gpu.takesOver(System.nanoTime() - t0, lastRound, lastDelta);
-            CpuFixpoint.Outcome o = new CpuFixpoint(threads).run(program, known, delta, keep, handOver);
+            int before = rounds;
+            CpuFixpoint.Outcome o = new CpuFixpoint(threads, (round, nanos, found) ->
+                    roundsDone.done(before + round, before + round, found, nanos, "cpu-fixpoint"))
+                    .run(program, known, delta, keep, handOver);
             if (!o.handedOver()) {
                 return new Finished(o.sizes(), o.relations(), rounds - 1 + o.rounds());
             }

@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * Runs a whole program: loads inputs, evaluates the strata in order, prints {@code .printsize} lines
@@ -33,7 +32,7 @@ public final class ProgramRunner {
     private final ProgramModel model;
     private final ProgramPlan plan;
     private final EvalContext ctx;
-    private final Consumer<StratumDone> strata;
+    private final EvaluationEvents events;
     private final Map<String, Duration> stratumTime = new HashMap<>();
     private final List<Output> printSizes = new ArrayList<>();
     private final List<Output> outputs = new ArrayList<>();
@@ -52,15 +51,15 @@ public final class ProgramRunner {
     }
 
     public ProgramRunner(ProgramModel model, ProgramPlan plan, EvalContext ctx) {
-        this(model, plan, ctx, s -> { });
+        this(model, plan, ctx, EvaluationEvents.NONE);
     }
 
-    /** @param strata told of each stratum as it finishes */
-    public ProgramRunner(ProgramModel model, ProgramPlan plan, EvalContext ctx, Consumer<StratumDone> strata) {
+    /** @param events told of each stratum as it starts and ends, of each rule evaluated and each recursive round */
+    public ProgramRunner(ProgramModel model, ProgramPlan plan, EvalContext ctx, EvaluationEvents events) {
         this.model = model;
         this.plan = plan;
         this.ctx = ctx;
-        this.strata = strata;
+        this.events = events;
     }
 
     /**
@@ -114,12 +113,14 @@ public final class ProgramRunner {
     }
 
     private void evaluateStrata(java.util.Set<String> onlyCounted) {
-        StratumEvaluator eval = new StratumEvaluator(ctx, r -> !onlyCounted.contains(r));
+        StratumEvaluator eval = new StratumEvaluator(ctx, r -> !onlyCounted.contains(r), events);
         int index = 0;
         // a search's relation is complete before any search reads it, so counts can be shared across strata
         GraphSearches.Counter counter = new GraphSearches.Counter();
         for (StratumPlan s : plan.strata()) {
             index++;
+            events.stratumStarted(index, plan.strata().size(), s.relations());
+            eval.startStratum(index);
             long t0 = System.nanoTime();
             int rounds = 1;
             s.searches().forEach((rel, g) -> {
@@ -131,12 +132,18 @@ public final class ProgramRunner {
                 }
             });
             eval.addFacts(s);
+            long p0 = System.nanoTime();
             List<RuleEvaluator> rules = eval.plan(s);
+            Duration planning = Duration.ofNanos(System.nanoTime() - p0);
             planned.add(s);
             plannedRules.add(rules);
             if (s.countedOnly()) {
                 RuleEvaluator rule = rules.get(0);
-                counted.put(rule.relation(), rule.body().count(ctx.source(), -1, new int[0], ctx.threads()));
+                long r0 = System.nanoTime();
+                long n = rule.body().count(ctx.source(), -1, new int[0], ctx.threads());
+                counted.put(rule.relation(), n);
+                events.ruleDone(new RuleDone(index, 1, StratumEvaluator.label(rule), rule.relation(), n,
+                        Duration.ofNanos(System.nanoTime() - r0)));
             } else {
                 rounds = eval.evaluate(s, rules);
                 counted.putAll(eval.counted());
@@ -149,7 +156,7 @@ public final class ProgramRunner {
                 tuples += filter != null ? filter.estimatedSize() : counted.containsKey(r) ? counted.get(r)
                         : ctx.currentRelation(r).size();
             }
-            strata.accept(new StratumDone(index, plan.strata().size(), s.relations(), s.recursive(), rounds, tuples, d));
+            events.stratumDone(new StratumDone(index, plan.strata().size(), s.relations(), s.recursive(), rounds, tuples, d, planning));
         }
     }
 

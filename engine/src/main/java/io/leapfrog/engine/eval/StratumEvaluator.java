@@ -30,18 +30,42 @@ public final class StratumEvaluator {
     private final EvalContext ctx;
     private final java.util.function.Predicate<String> materialised;
     private final Map<String, Long> counted = new HashMap<>();
+    private final EvaluationEvents events;
+    /** The stratum being evaluated, from 1, as events name it. */
+    private int stratumIndex;
 
     public StratumEvaluator(EvalContext ctx) {
-        this(ctx, r -> true);
+        this(ctx, r -> true, EvaluationEvents.NONE);
     }
 
     /**
      * @param materialised whether a relation's tuples are needed after its stratum (an output, or read by
      *                     a later stratum); one that is not may be only counted ({@link #counted})
+     * @param events       told of each rule evaluated and each recursive round
      */
-    public StratumEvaluator(EvalContext ctx, java.util.function.Predicate<String> materialised) {
+    public StratumEvaluator(EvalContext ctx, java.util.function.Predicate<String> materialised, EvaluationEvents events) {
         this.ctx = ctx;
         this.materialised = materialised;
+        this.events = events;
+    }
+
+    /** The number (from 1) by which events name the strata evaluated next. */
+    public void startStratum(int index) {
+        stratumIndex = index;
+    }
+
+    /** A rule as events name it: its head relation and source position. */
+    static String label(RuleEvaluator r) {
+        return r.relation() + " rule at " + r.rule().clause().pos();
+    }
+
+    /** Evaluates {@code r} once (its atom {@code deltaAtom} reading the delta, or -1) and tells the events. */
+    private Relation evaluateRule(RuleEvaluator r, int round, int deltaAtom, int threads) {
+        long t0 = System.nanoTime();
+        Relation out = r.evaluate(ctx.source(), deltaAtom, threads);
+        events.ruleDone(new RuleDone(stratumIndex, round, label(r), r.relation(), out.size(),
+                java.time.Duration.ofNanos(System.nanoTime() - t0)));
+        return out;
     }
 
     /** Relations whose tuples were counted where they were computed (the GPU) and never brought back, with their sizes. */
@@ -104,7 +128,7 @@ public final class StratumEvaluator {
         Map<String, InsertionPolicy> policies = startPolicies(stratum);
         Map<String, Relation> fresh = new HashMap<>();
         for (RuleEvaluator r : rules) {
-            Relation out = r.evaluate(ctx.source(), -1, threads);
+            Relation out = evaluateRule(r, 1, -1, threads);
             fresh.merge(r.relation(), out, Relation::union);
         }
         if (!stratum.recursive()) {
@@ -129,6 +153,8 @@ public final class StratumEvaluator {
         try {
             Map<String, List<PackedKeys>> packed = new HashMap<>();
             boolean grew = advance(stratum, fresh, packed, growing, policies);
+            long roundStart = t0;
+            roundDone(stratum, rounds, roundStart);
             if (grew) {
                 hashFixpoint(stratum, translation);   // where a GPU could have taken the stratum: says why it does not
             }
@@ -140,6 +166,7 @@ public final class StratumEvaluator {
                 }
                 fresh.clear();
                 packed.clear();
+                roundStart = System.nanoTime();
                 for (RuleEvaluator r : rules) {
                     for (int atom : r.body().node().recursiveScans()) {
                         Relation delta = ctx.source().get(r.body().node().scans().get(atom).relation(), true);
@@ -148,15 +175,23 @@ public final class StratumEvaluator {
                         }
                         int t = delta.size() < PARALLEL_DELTA ? 1 : threads;
                         if (r.packsHead() && !policies.containsKey(r.relation()) && growing.get(r.relation()).takesPackedKeys()) {
-                            packed.computeIfAbsent(r.relation(), k -> new ArrayList<>()).addAll(
-                                    r.evaluatePacked(ctx.source(), atom, t, growing.get(r.relation()).membership()));
+                            long r0 = System.nanoTime();
+                            List<PackedKeys> keys = r.evaluatePacked(ctx.source(), atom, t, growing.get(r.relation()).membership());
+                            long n = 0;
+                            for (PackedKeys k : keys) {
+                                n += k.size();
+                            }
+                            events.ruleDone(new RuleDone(stratumIndex, rounds, label(r), r.relation(), n,
+                                    java.time.Duration.ofNanos(System.nanoTime() - r0)));
+                            packed.computeIfAbsent(r.relation(), k -> new ArrayList<>()).addAll(keys);
                         } else {
-                            Relation out = r.evaluate(ctx.source(), atom, t);
+                            Relation out = evaluateRule(r, rounds, atom, t);
                             fresh.merge(r.relation(), out, Relation::union);
                         }
                     }
                 }
                 grew = advance(stratum, fresh, packed, growing, policies);
+                roundDone(stratum, rounds, roundStart);
             }
         } finally {
             for (String rel : stratum.relations()) {
@@ -164,6 +199,16 @@ public final class StratumEvaluator {
             }
         }
         return rounds;
+    }
+
+    /** Tells the events that round {@code round} of the stratum ended, its new tuples the deltas now set. */
+    private void roundDone(StratumPlan stratum, int round, long start) {
+        long n = 0;
+        for (String rel : stratum.relations()) {
+            n += ctx.source().get(rel, true).size();
+        }
+        events.roundDone(new RoundDone(stratumIndex, stratum.relations(), round, round, n,
+                java.time.Duration.ofNanos(System.nanoTime() - start), "rules"));
     }
 
     /**
@@ -179,7 +224,17 @@ public final class StratumEvaluator {
             return null;
         }
         String onlyCpu = device == null ? null : GpuFixpoint.unsupported(t.program());
-        return new HashFixpoint(ctx.threads(), device, "recursive stratum " + stratum.relations(), onlyCpu);
+        return new HashFixpoint(ctx.threads(), device, "recursive stratum " + stratum.relations(), onlyCpu,
+                (first, last, newTuples, nanos, where) -> events.roundDone(new RoundDone(stratumIndex, stratum.relations(),
+                        first, last, newTuples, java.time.Duration.ofNanos(nanos), where)));
+    }
+
+    private static long deltaSize(Relation[] delta) {
+        long n = 0;
+        for (Relation r : delta) {
+            n += r.size();
+        }
+        return n;
     }
 
     private boolean[] kept(StratumPlan stratum) {
@@ -207,6 +262,8 @@ public final class StratumEvaluator {
             delta[i] = got == null ? Relation.empty(known[i].arity()) : known[i].size() == 0 ? got : got.minus(known[i]);
             grew |= delta[i].size() > 0;
         }
+        events.roundDone(new RoundDone(stratumIndex, rels, 1, 1, deltaSize(delta),
+                java.time.Duration.ofNanos(System.nanoTime() - t0), "rules"));
         if (!grew) {
             return 0;
         }

@@ -51,9 +51,25 @@ public final class CpuFixpoint {
     }
 
     private final int threads;
+    private final RoundListener rounds;
 
     public CpuFixpoint(int threads) {
+        this(threads, RoundListener.NONE);
+    }
+
+    /** With {@code rounds} told of each round as it ends (a profile, a progress line). */
+    public CpuFixpoint(int threads, RoundListener rounds) {
         this.threads = Math.max(1, threads);
+        this.rounds = rounds;
+    }
+
+    /** Told of each round of a fixpoint as it ends, on the evaluating thread. */
+    @FunctionalInterface
+    public interface RoundListener {
+        RoundListener NONE = (round, nanos, newTuples) -> { };
+
+        /** Round {@code round} (from 1) took {@code nanos} and found {@code newTuples} new tuples. */
+        void roundDone(int round, long nanos, long newTuples);
     }
 
     /**
@@ -72,9 +88,9 @@ public final class CpuFixpoint {
         try {
             if (p.isNonLinear()) {
                 return new PartitionedRounds(p, pool, threads, PartitionedRounds.WINDOW)
-                        .run(known, delta, materialise, handOver, t0);
+                        .run(known, delta, materialise, handOver, rounds, t0);
             }
-            return new Run(p, pool, threads, releasable(p, materialise, handOver)).run(known, delta, materialise, handOver, t0);
+            return new Run(p, pool, threads, releasable(p, materialise, handOver)).run(known, delta, materialise, handOver, rounds, t0);
         } finally {
             if (pool != null) {
                 pool.shutdownNow();

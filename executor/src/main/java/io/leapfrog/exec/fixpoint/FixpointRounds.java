@@ -67,7 +67,7 @@ abstract class FixpointRounds {
     abstract long candidates();
 
     final CpuFixpoint.Outcome run(Relation[] known, Relation[] delta, boolean[] materialise,
-                                  CpuFixpoint.HandOver handOver, long t0) {
+                                  CpuFixpoint.HandOver handOver, CpuFixpoint.RoundListener listener, long t0) {
         int nrel = p.relationCount();
         long[][] old = new long[nrel][];
         long[][] recent = new long[nrel][];
@@ -95,12 +95,15 @@ abstract class FixpointRounds {
             }
             List<List<long[]>> found = round(deltas);
             grew = false;
+            long added = 0;
             for (int i = 0; i < nrel; i++) {
                 long n = DeltaPieces.total(found.get(i));
                 sizes[i] += n;
+                added += n;
                 grew |= n > 0;
                 deltas.set(i, found.get(i));
             }
+            listener.roundDone(rounds, System.nanoTime() - roundStart, added);
         }
         Relation[] out = new Relation[nrel];
         for (int i = 0; i < nrel; i++) {

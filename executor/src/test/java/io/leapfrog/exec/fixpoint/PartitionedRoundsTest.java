@@ -54,7 +54,7 @@ class PartitionedRoundsTest {
         try {
             got = new PartitionedRounds(program, pool, threads, window).run(
                     new Relation[]{Relation.empty(2), Relation.empty(1)}, new Relation[]{addressOf, Relation.empty(1)},
-                    new boolean[]{true, true}, CpuFixpoint.HandOver.NEVER, System.nanoTime());
+                    new boolean[]{true, true}, CpuFixpoint.HandOver.NEVER, CpuFixpoint.RoundListener.NONE, System.nanoTime());
         } finally {
             if (pool != null) {
                 pool.shutdownNow();
