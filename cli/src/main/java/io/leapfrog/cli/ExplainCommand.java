@@ -51,6 +51,12 @@ final class ExplainCommand implements Callable<Integer> {
             converter = FlagValues.NonEmptyPath.class)
     Path factDir;
 
+    @Option(names = "--analyze",
+            description = "Evaluate the program on the facts of -F (default: .) and print, under each join's planned levels,"
+                    + " what it did: its evaluations, their time and the rows that passed each level (summed over the"
+                    + " evaluations).")
+    boolean analyze;
+
     @Mixin
     EngineFlags engineFlags;
 
@@ -62,6 +68,10 @@ final class ExplainCommand implements Callable<Integer> {
         }
         Path program = programArg != null ? programArg : programOption;
         PrintStream out = main.out();
+        if (sql != null && analyze) {
+            throw new ParameterException(spec.commandLine(), "--analyze explains the rules of a program as they ran;"
+                    + " for a SQL query's plan leave it out.");
+        }
         if (sql != null) {
             SqlCommand.printExplain(SqlCommand.evaluate(main, program, factDir == null ? Path.of(".") : factDir, sql,
                     engineFlags), out);
@@ -71,11 +81,12 @@ final class ExplainCommand implements Callable<Integer> {
                         + " (or --sql \"SELECT ...\" -p PROGRAM.dl).");
             }
             try (Engine engine = new Engine(engineFlags.toOptions(main.err(), main.err()))) {
-                if (factDir != null) {
-                    ProgramFiles.requireDirectory(factDir, "--fact-dir");
+                Path facts = factDir == null && analyze ? Path.of(".") : factDir;
+                if (facts != null) {
+                    ProgramFiles.requireDirectory(facts, "--fact-dir");
                 }
-                String plan = factDir == null ? engine.explain(ProgramFiles.load(engine, program))
-                        : engine.explain(ProgramFiles.load(engine, program), factDir);
+                String plan = facts == null ? engine.explain(ProgramFiles.load(engine, program))
+                        : engine.explain(ProgramFiles.load(engine, program), facts, analyze);
                 out.print(plan.endsWith("\n") || plan.isEmpty() ? plan : plan + "\n");
             }
         }

@@ -259,11 +259,18 @@ public final class Engine implements AutoCloseable {
 
     private RunResult evaluateHere(LoadedProgram program, SymbolTable symbols,
                                    java.util.function.Consumer<ProgramRunner> evaluation) {
+        return evaluateHere(program, symbols, evaluation, joins -> joins);
+    }
+
+    /** As above, with the run's joins going through {@code joins} applied to the device policy's executor. */
+    private RunResult evaluateHere(LoadedProgram program, SymbolTable symbols,
+                                   java.util.function.Consumer<ProgramRunner> evaluation,
+                                   java.util.function.UnaryOperator<io.leapfrog.exec.join.JoinExecutor> joins) {
         long t0 = System.nanoTime();
         ProgramModel model = program.model();
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
             EvalContext ctx = new EvalContext(symbols, planner, options.planner(), model.relations(), options.threads(),
-                    devices.executor(), devices.fixpoints(), devices.searches());
+                    joins.apply(devices.executor()), devices.fixpoints(), devices.searches());
             ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(model));
             ProgramRunner runner = new ProgramRunner(model, plan, ctx, options.progress());
             Errors.unwrap(() -> evaluation.accept(runner));
@@ -328,10 +335,23 @@ public final class Engine implements AutoCloseable {
      * (windows, device memory peak), with the orders measured on the data and the clique counts' choices.
      */
     public String explain(LoadedProgram program, Path factsDir) {
-        RunResult r = evaluate(program, factsDir, null, false);
+        return explain(program, factsDir, false);
+    }
+
+    /**
+     * As {@link #explain(LoadedProgram, Path)}; with {@code analyze}, each join's planned levels are followed by
+     * what it actually did: its evaluations, their time, and the bindings that passed each level on the CPU,
+     * summed over the evaluations ({@code explain --analyze}).
+     */
+    public String explain(LoadedProgram program, Path factsDir, boolean analyze) {
+        JoinAnalysis[] analysis = new JoinAnalysis[1];
+        RunResult r = call(() -> evaluateHere(program, symbolTable(program),
+                runner -> runner.run(factsDir, null, options.out(), false),
+                analyze ? joins -> analysis[0] = new JoinAnalysis(joins) : joins -> joins));
         StringBuilder sb = new StringBuilder("plan as run on ").append(factsDir)
-                .append(" (each join ordered with the statistics of its relations when its stratum started):\n");
-        sb.append(new PlanPrinter(join -> null).print(r.plan()));
+                .append(" (each join ordered with the statistics of its relations when its stratum started")
+                .append(analyze ? "; each with what it did, summed over its evaluations" : "").append("):\n");
+        sb.append(new PlanPrinter(join -> analyze ? analysis[0].line(join) : null).print(r.plan()));
         sb.append("joins as run on ").append(factsDir).append(":\n");
         for (String line : r.deviceLines()) {
             sb.append("  ").append(line).append('\n');

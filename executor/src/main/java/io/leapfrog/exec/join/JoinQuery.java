@@ -179,6 +179,21 @@ public final class JoinQuery {
         return new Builder(varCount);
     }
 
+    /**
+     * Makes the CPU join count, into {@code rows} (one slot per level, added to), the bindings that pass each
+     * level's filters: {@code explain --analyze}'s actual rows. Null stops counting. Counted by
+     * {@link LeapfrogJoin#run} and {@link LeapfrogJoin#count} over every worker; a GPU join does not count.
+     */
+    public void countLevelRows(java.util.concurrent.atomic.AtomicLongArray rows) {
+        this.levelRows = rows;
+    }
+
+    java.util.concurrent.atomic.AtomicLongArray levelRows() {
+        return levelRows;
+    }
+
+    private volatile java.util.concurrent.atomic.AtomicLongArray levelRows;
+
     public int varCount() {
         return varCount;
     }

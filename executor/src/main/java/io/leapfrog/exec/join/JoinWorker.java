@@ -38,6 +38,8 @@ final class JoinWorker {
     /** from, to and step of a generated level (levels below it reuse it only after it is done with it). */
     private final long[] rangeScratch = new long[3];
     long count;
+    /** Bindings that passed each level's filters, when the query counts them ({@link JoinQuery#countLevelRows}); else null. */
+    final long[] levelRows;
     /**
      * When set, the worker estimates the join's work instead of producing results ({@link WorkEstimate}:
      * every level visit adds what its leapfrog walks), and level 1 binds only every stride-th of its
@@ -136,6 +138,7 @@ final class JoinWorker {
     JoinWorker(JoinQuery q, TupleSink sink) {
         this.levels = q.levels;
         this.n = q.varCount;
+        this.levelRows = q.levelRows() == null ? null : new long[q.varCount];
         this.k = q.outputVars;
         this.binding = new int[n];
         this.pos = new int[q.atomCount][];
@@ -290,7 +293,11 @@ final class JoinWorker {
             }
         }
         if (counting && l == n - 1 && k == n && lv.filters.length == 0 && parts.probeAtom.length == 0) {
-            count += countLast(vals, m, c, e, ub);
+            long last = countLast(vals, m, c, e, ub);
+            count += last;
+            if (levelRows != null) {
+                levelRows[l] += last;
+            }
             return false;
         }
         if (m == 1) {
@@ -710,6 +717,9 @@ final class JoinWorker {
             if (!fs[i].test(binding)) {
                 return false;
             }
+        }
+        if (levelRows != null) {
+            levelRows[l]++;
         }
         int next = l + 1;
         if (next < k) {

@@ -124,6 +124,7 @@ public final class LeapfrogJoin {
         if (workers == 1 && (q.varCount == 0 || q.outputVars == 0 || q.levels[0].derived())) {
             // One pass over everything: a query without output variables stops at its first result.
             ws.get(0).runAll();
+            addLevelRows(q, ws);
             return ws;
         }
         int total = q.levels[0].vals[0].length;
@@ -176,7 +177,21 @@ public final class LeapfrogJoin {
         if (failure != null) {
             throw new IllegalStateException("a join worker failed", failure);
         }
+        addLevelRows(q, ws);
         return ws;
+    }
+
+    /** Adds the workers' per-level counts to the query's, when it counts them. */
+    private static void addLevelRows(JoinQuery q, List<JoinWorker> ws) {
+        java.util.concurrent.atomic.AtomicLongArray rows = q.levelRows();
+        if (rows == null) {
+            return;
+        }
+        for (JoinWorker w : ws) {
+            for (int l = 0; l < w.levelRows.length && l < rows.length(); l++) {
+                rows.addAndGet(l, w.levelRows[l]);
+            }
+        }
     }
 
     /**
