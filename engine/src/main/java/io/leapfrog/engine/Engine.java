@@ -118,7 +118,40 @@ public final class Engine implements AutoCloseable {
     public LoadedProgram extend(LoadedProgram base, String moreSource, String fileName) {
         List<LoadedProgram.Fragment> fragments = new ArrayList<>(base.fragments());
         fragments.add(new LoadedProgram.Fragment(moreSource, fileName));
-        return load(base.fileName(), fragments);
+        return load(base.fileName(), fragments).withRetracted(base.retracted());
+    }
+
+    /**
+     * The program {@code base} with the ground facts of {@code factsText} (for example {@code "edge(1, 2)."},
+     * checked against the program's declarations, positions in {@code fileName}) retracted: an evaluation
+     * removes them from their relations' facts, inline or read by {@code .input}, before any rule reads the
+     * relation, so what only they derived is gone too (a fact a rule derives again stays). {@code base} is
+     * unchanged; a fact that is not among the facts changes nothing. Rules, directives, non-ground facts and
+     * filter relations are refused with a positioned error.
+     */
+    public LoadedProgram retract(LoadedProgram base, String factsText, String fileName) {
+        LoadedProgram with = extend(base, factsText, fileName);
+        List<io.leapfrog.ast.Clause> added = with.ast().clauses().subList(base.ast().clauses().size(), with.ast().clauses().size());
+        if (with.ast().relations().size() != base.ast().relations().size()
+                || with.ast().directives().size() != base.ast().directives().size()
+                || with.ast().types().size() != base.ast().types().size() || added.isEmpty()) {
+            throw new LeapfrogException("error: " + fileName + ": retract takes ground facts, such as edge(1, 2).,"
+                    + " and nothing else");
+        }
+        List<io.leapfrog.ast.Clause> facts = new ArrayList<>(base.retracted());
+        for (io.leapfrog.ast.Clause c : added) {
+            if (!c.isFact()) {
+                throw new LeapfrogException(c.pos() + ": error: retract takes ground facts, such as edge(1, 2).;"
+                        + " this is a rule");
+            }
+            ProgramModel.RelationInfo info = base.model().relations().get(c.head().relation());
+            if (info != null && info.filter() != null) {
+                throw new LeapfrogException(c.pos() + ": error: " + c.head().relation() + " is a filter relation: it"
+                        + " keeps fingerprints, not tuples, so a fact cannot be retracted from it");
+            }
+            facts.add(c);
+        }
+        return base.withRetracted(facts);
     }
 
     private LoadedProgram load(String fileName, List<LoadedProgram.Fragment> fragments) {
@@ -273,6 +306,7 @@ public final class Engine implements AutoCloseable {
                     joins.apply(devices.executor()), devices.fixpoints(), devices.searches());
             ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(model));
             ProgramRunner runner = new ProgramRunner(model, plan, ctx, options.progress());
+            runner.retract(program.retracted());
             Errors.unwrap(() -> evaluation.accept(runner));
             List<OutputSummary> outputs = summaries(runner.outputs());
             Database db = new Database(ctx.relations(), program.schemas(), symbols, program, runner.countedOnly(),

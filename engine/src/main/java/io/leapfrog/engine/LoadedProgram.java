@@ -16,16 +16,36 @@ public final class LoadedProgram {
     private final Program program;
     private final ProgramModel model;
     private final List<String> warnings;
+    private final List<io.leapfrog.ast.Clause> retracted;
 
     /** One piece of source text and the name its error positions refer to. */
     record Fragment(String source, String fileName) { }
 
     LoadedProgram(String fileName, List<Fragment> fragments, Program program, ProgramModel model, List<String> warnings) {
+        this(fileName, fragments, program, model, warnings, List.of());
+    }
+
+    private LoadedProgram(String fileName, List<Fragment> fragments, Program program, ProgramModel model,
+                          List<String> warnings, List<io.leapfrog.ast.Clause> retracted) {
         this.fileName = fileName;
         this.fragments = List.copyOf(fragments);
         this.program = program;
         this.model = model;
         this.warnings = List.copyOf(warnings);
+        this.retracted = List.copyOf(retracted);
+    }
+
+    /** The same program with these ground facts retracted ({@link Engine#retract}). */
+    LoadedProgram withRetracted(List<io.leapfrog.ast.Clause> facts) {
+        return new LoadedProgram(fileName, fragments, program, model, warnings, facts);
+    }
+
+    /**
+     * Ground facts taken back ({@link Engine#retract}): an evaluation removes each from its relation's facts,
+     * those of the program and those read by {@code .input}, before any rule reads the relation.
+     */
+    public List<io.leapfrog.ast.Clause> retracted() {
+        return retracted;
     }
 
     /** The file name of the first fragment (the program's file). */

@@ -44,6 +44,8 @@ public final class ReplSession implements AutoCloseable {
             "  .decl edge(x:number, y:number)        declare a relation",
             "  edge(1,2). edge(2,3).                 add facts",
             "  path(x,y) :- edge(x,y).               add rules",
+            "  -edge(1,2).                           retract a fact (also .retract edge(1,2).): gone from the",
+            "                                        relation's facts, inline or read by .input, and from what it derived",
             "  ?- path(1, y).                        query: the tuples that match, and the time taken",
             "  ?- path(x, y), x > y.                 a query may be any rule body",
             "  SELECT x, count(*) FROM path GROUP BY x;",
@@ -51,7 +53,8 @@ public final class ReplSession implements AutoCloseable {
             "Commands:",
             "  .help                 this text",
             "  .load FILE.dl         add the declarations, facts and rules of a file",
-            "  .undo                 take back the last statement added (or file loaded)",
+            "  .undo                 take back the last statement added (or file loaded, or fact retracted)",
+            "  .retract FACT.        take a fact back (the same as -FACT.)",
             "  .reset                start again from an empty program",
             "  .save FILE.dl         write the statements added so far, as a program",
             "  .schema [RELATION]    the declarations (of every relation, or of one)",
@@ -65,7 +68,7 @@ public final class ReplSession implements AutoCloseable {
             "from the -F directory given to `leapfrog repl`.");
 
     private static final List<String> COMMANDS =
-            List.of(".help", ".load", ".undo", ".reset", ".save", ".schema", ".explain", ".relations", ".mode", ".maxrows",
+            List.of(".help", ".load", ".undo", ".retract", ".reset", ".save", ".schema", ".explain", ".relations", ".mode", ".maxrows",
                     ".timing", ".quit", ".exit");
     /** Rows of an answer printed at most, by default. */
     static final int DEFAULT_MAX_ROWS = 1000;
@@ -137,6 +140,14 @@ public final class ReplSession implements AutoCloseable {
                 sql(text);
             } else if (isReplCommand(text)) {
                 return command(text);
+            } else if (text.startsWith("-") && !text.startsWith("--")) {
+                // the '-' as a space: the parser's columns (and, in a script, its lines) are the statement's own
+                String fact = statement.replaceFirst("-", " ");
+                if (source == null) {
+                    retract(fact, "<input-" + (++inputCount) + ">");
+                } else {
+                    retract("\n".repeat(firstLine - 1) + fact, source);
+                }
             } else if (source == null) {
                 addToProgram(text, "<input-" + (++inputCount) + ">");
             } else {
@@ -187,6 +198,13 @@ public final class ReplSession implements AutoCloseable {
             case ".relations" -> relations();
             case ".load" -> load(arg);
             case ".undo" -> undo();
+            case ".retract" -> {
+                if (arg.isEmpty()) {
+                    userError("error: .retract needs a fact, e.g. .retract edge(1, 2).");
+                } else {
+                    retract(arg, "<input-" + (++inputCount) + ">");
+                }
+            }
             case ".reset" -> reset();
             case ".save" -> save(arg);
             default -> throw new IllegalStateException("unhandled command " + parts[0]);
@@ -302,6 +320,24 @@ public final class ReplSession implements AutoCloseable {
         database = null;
     }
 
+    /**
+     * Takes back the ground facts of {@code facts} ({@code edge(1, 2).}): evaluations from now on remove them
+     * from their relations' facts, inline or read by .input, and so from everything only they derived.
+     */
+    private void retract(String facts, String name) {
+        if (program == null) {
+            userError("error: nothing to retract from: the program is empty");
+            return;
+        }
+        String text = facts.strip();
+        LoadedProgram next = engine.retract(program, text.endsWith(".") ? facts : facts.stripTrailing() + ".", name);
+        pieces.push(new Piece(program, "-" + text));
+        program = next;
+        database = null;
+        int n = next.retracted().size() - pieces.peek().before().retracted().size();
+        out.println("retracted " + n + (n == 1 ? " fact" : " facts") + " (.undo takes it back)");
+    }
+
     private static long outputs(LoadedProgram p) {
         return p.ast().directives().stream().filter(d -> d.kind() == Directive.Kind.OUTPUT).count();
     }
@@ -336,10 +372,22 @@ public final class ReplSession implements AutoCloseable {
         }
         Path file = Path.of(unquote(arg));
         List<String> texts = new ArrayList<>();
-        pieces.descendingIterator().forEachRemaining(p -> texts.add(p.text()));
+        int[] retractions = new int[1];
+        pieces.descendingIterator().forEachRemaining(p -> {
+            if (p.text().startsWith("-")) {   // a program cannot retract: kept as a comment
+                retractions[0]++;
+                texts.add("// retracted in the session: " + p.text());
+            } else {
+                texts.add(p.text());
+            }
+        });
         byte[] bytes = (String.join("\n", texts) + (texts.isEmpty() ? "" : "\n")).getBytes(StandardCharsets.UTF_8);
         OutputFile.write(file, bytes);
         out.println("saved " + texts.size() + (texts.size() == 1 ? " statement" : " statements") + " to " + file);
+        if (retractions[0] > 0) {
+            err.println("note: " + retractions[0] + (retractions[0] == 1 ? " retraction is" : " retractions are")
+                    + " saved as comments: a program file cannot take facts back (remove them from it, or from the fact files)");
+        }
     }
 
     private void query(String text) {

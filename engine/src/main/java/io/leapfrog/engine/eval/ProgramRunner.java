@@ -112,8 +112,16 @@ public final class ProgramRunner {
         evaluateStrata(java.util.Set.of());
     }
 
+    /** Ground facts to take back before the rules read their relations ({@link StratumEvaluator#retract}). */
+    public void retract(List<io.leapfrog.ast.Clause> facts) {
+        retracted = List.copyOf(facts);
+    }
+
+    private List<io.leapfrog.ast.Clause> retracted = List.of();
+
     private void evaluateStrata(java.util.Set<String> onlyCounted) {
         StratumEvaluator eval = new StratumEvaluator(ctx, r -> !onlyCounted.contains(r), events);
+        eval.retract(retracted);
         int index = 0;
         // a search's relation is complete before any search reads it, so counts can be shared across strata
         GraphSearches.Counter counter = new GraphSearches.Counter();

@@ -91,22 +91,48 @@ public final class StratumEvaluator {
         return policies;
     }
 
-    /** Adds the program's facts of the stratum's relations. */
+    /** Ground facts taken back, by relation ({@link #retract}). */
+    private final Map<String, List<Clause>> retracted = new HashMap<>();
+
+    /**
+     * Facts to take back: each is removed from its relation's facts (the program's, and those read by
+     * {@code .input} before) when its stratum adds its facts, before any rule reads the relation.
+     */
+    public void retract(List<Clause> facts) {
+        for (Clause c : facts) {
+            retracted.computeIfAbsent(c.head().relation(), r -> new ArrayList<>()).add(c);
+        }
+    }
+
+    /** Adds the program's facts of the stratum's relations, less the retracted ones. */
     public void addFacts(StratumPlan stratum) {
         Map<String, RelationBuilder> builders = new HashMap<>();
         for (Clause c : stratum.facts()) {
-            int n = c.head().args().size();
-            int[] tuple = new int[n];
-            List<String> columns = ctx.schemas().get(c.head().relation()).columnTypes();
-            for (int i = 0; i < n; i++) {
-                Expr e = c.head().args().get(i);
-                tuple[i] = ctx.constantValue(e, BodyTypes.baseType(columns.get(i)));
-            }
-            builders.computeIfAbsent(c.head().relation(), r -> new RelationBuilder(n)).add(tuple);
+            builders.computeIfAbsent(c.head().relation(), r -> new RelationBuilder(c.head().args().size())).add(tuple(c));
         }
         for (var e : builders.entrySet()) {
             ctx.add(e.getKey(), e.getValue().build());
         }
+        for (String rel : stratum.relations()) {
+            List<Clause> gone = retracted.get(rel);
+            if (gone != null && ctx.filter(rel) == null) {
+                RelationBuilder b = new RelationBuilder(gone.get(0).head().args().size());
+                gone.forEach(c -> b.add(tuple(c)));
+                ctx.setRelation(rel, ctx.currentRelation(rel).minus(b.build()));
+            }
+        }
+    }
+
+    /** A fact's tuple, its constants as its relation's columns store them. */
+    private int[] tuple(Clause c) {
+        int n = c.head().args().size();
+        int[] tuple = new int[n];
+        List<String> columns = ctx.schemas().get(c.head().relation()).columnTypes();
+        for (int i = 0; i < n; i++) {
+            Expr e = c.head().args().get(i);
+            tuple[i] = ctx.constantValue(e, BodyTypes.baseType(columns.get(i)));
+        }
+        return tuple;
     }
 
     /** The stratum's rules, each planned once, with the statistics of the relations now. */

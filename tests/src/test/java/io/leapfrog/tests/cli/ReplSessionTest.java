@@ -166,6 +166,45 @@ class ReplSessionTest {
 
     /** .undo takes back a statement that broke evaluation (an .input of a missing file); .save and .reset. */
     @Test
+    void retractTakesFactsBackFromTheProgramAndTheFactFiles(@TempDir Path tmp) throws IOException {
+        Files.writeString(tmp.resolve("edge.facts"), "1\t2\n2\t3\n");
+        Path saved = tmp.resolve("s.dl");
+        script(tmp, """
+                .decl edge(x:number, y:number)
+                .input edge
+                .decl path(x:number, y:number)
+                path(x, y) :- edge(x, y).
+                path(x, z) :- path(x, y), edge(y, z).
+                edge(3, 4).
+                ?- path(1, y).
+                -edge(2, 3).
+                ?- path(1, y).
+                .retract edge(3, 4).
+                ?- path(x, y).
+                .undo
+                ?- path(x, y).
+                -path(x, y).
+                -nothere(1).
+                .save %s
+                """.formatted(saved));
+        String o = out();
+        String e = err();
+        // 2, 3 and 4 reached from 1; after retracting edge(2, 3) (read from the file) only 2
+        assertTrue(o.contains("2\n3\n4\n(3 rows"), o);
+        assertTrue(o.contains("retracted 1 fact (.undo takes it back)\n(program evaluated in"), o);
+        assertTrue(o.contains("y\n-\n2\n(1 row"), o);
+        // edge(3, 4) (a fact of the program) retracted: path holds 1-2 only; .undo brings 3-4 back
+        assertTrue(o.contains("1 | 2\n(1 row"), o);
+        assertTrue(o.contains("took back: -edge(3, 4).") || o.contains("took back: -edge(3, 4)"), o);
+        assertTrue(o.contains("1 | 2\n3 | 4\n(2 rows"), o);
+        assertTrue(e.contains(":14:7: error: Argument in fact is not constant: variable x"), e);   // the script's own line
+        assertTrue(e.contains(":15:2: error: Undefined relation nothere"), e);
+        String text = Files.readString(saved);
+        assertTrue(text.contains("// retracted in the session: -edge(2, 3)."), text);
+        assertTrue(e.contains("1 retraction is saved as comments"), e);
+    }
+
+    @Test
     void undoSaveAndReset(@TempDir Path tmp) throws IOException {
         Path saved = tmp.resolve("session.dl");
         script(tmp, """
