@@ -302,8 +302,12 @@ public final class Engine implements AutoCloseable {
         long t0 = System.nanoTime();
         ProgramModel model = program.model();
         try (JoinDevices devices = Errors.unwrap(() -> JoinDevices.of(options))) {
+            io.leapfrog.exec.join.JoinExecutor executor = joins.apply(devices.executor());
+            if (options.progress() != Progress.NONE) {
+                executor = new WatchedJoins(executor, options.progress());
+            }
             EvalContext ctx = new EvalContext(symbols, planner, options.planner(), model.relations(), options.threads(),
-                    joins.apply(devices.executor()), devices.fixpoints(), devices.searches());
+                    executor, devices.fixpoints(), devices.searches());
             ProgramPlan plan = Errors.unwrap(() -> ProgramTranslator.translate(model));
             ProgramRunner runner = new ProgramRunner(model, plan, ctx, options.progress());
             runner.retract(program.retracted());

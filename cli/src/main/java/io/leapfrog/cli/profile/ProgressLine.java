@@ -26,6 +26,10 @@ public final class ProgressLine implements Progress, AutoCloseable {
     private final Thread ticker;
     private String stratum = "starting";
     private String detail = "";
+    /** The CPU join running now, its share function and start, or null. */
+    private String join;
+    private java.util.function.DoubleSupplier joinShare;
+    private long joinStart;
     private boolean shown;
     private volatile boolean closed;
 
@@ -55,7 +59,7 @@ public final class ProgressLine implements Progress, AutoCloseable {
         if (closed) {
             return;
         }
-        String line = String.format(Locale.ROOT, "[%.1f s] %s%s", elapsed / 1e9, stratum, detail);
+        String line = String.format(Locale.ROOT, "[%.1f s] %s%s%s", elapsed / 1e9, stratum, detail, joinText());
         if (line.length() > 150) {
             line = line.substring(0, 149) + "\u2026";
         }
@@ -94,6 +98,38 @@ public final class ProgressLine implements Progress, AutoCloseable {
             err.print("\r\033[K");
             err.flush();
             shown = false;
+        }
+    }
+
+    /**
+     * The running join, once it has run a second: the share of its first level handed out, and the time left
+     * at the pace so far (from 2% on).
+     */
+    private String joinText() {
+        if (join == null) {
+            return "";
+        }
+        long ran = System.nanoTime() - joinStart;
+        if (ran < 1_000_000_000L) {
+            return "";
+        }
+        double share = Math.max(0, Math.min(1, joinShare.getAsDouble()));
+        String eta = share < 0.02 ? "" : String.format(Locale.ROOT, ", about %.0f s left", ran / 1e9 * (1 - share) / share);
+        return String.format(Locale.ROOT, "; joining %s: %.0f%% of its first level%s", join, 100 * share, eta);
+    }
+
+    @Override
+    public synchronized void joinRunning(String label, java.util.function.DoubleSupplier share) {
+        join = label;
+        joinShare = share;
+        joinStart = System.nanoTime();
+    }
+
+    @Override
+    public synchronized void joinEnded(String label) {
+        if (label.equals(join)) {
+            join = null;
+            joinShare = null;
         }
     }
 

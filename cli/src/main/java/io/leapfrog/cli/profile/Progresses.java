@@ -37,6 +37,16 @@ public final class Progresses {
             }
 
             @Override
+            public void joinRunning(String label, java.util.function.DoubleSupplier share) {
+                each.forEach(p -> p.joinRunning(label, share));
+            }
+
+            @Override
+            public void joinEnded(String label) {
+                each.forEach(p -> p.joinEnded(label));
+            }
+
+            @Override
             public void stratumDone(StratumDone stratum) {
                 each.forEach(p -> p.stratumDone(stratum));
             }

@@ -23,5 +23,16 @@ public interface EvaluationEvents {
     default void roundDone(RoundDone round) {
     }
 
+    /**
+     * A join of a rule ({@code label}) runs on the CPU: {@code share} says, at any time, the part of its first
+     * level's values handed to workers so far (0 to 1), until {@link #joinEnded}.
+     */
+    default void joinRunning(String label, java.util.function.DoubleSupplier share) {
+    }
+
+    /** The join that {@link #joinRunning} announced ended. */
+    default void joinEnded(String label) {
+    }
+
     void stratumDone(StratumDone stratum);
 }

@@ -194,6 +194,23 @@ public final class JoinQuery {
 
     private volatile java.util.concurrent.atomic.AtomicLongArray levelRows;
 
+    /** Told how far a CPU join has come: the first level's values handed to workers so far, of all. */
+    @FunctionalInterface
+    public interface Watch {
+        void watching(java.util.function.IntSupplier firstLevelDone, int firstLevelTotal);
+    }
+
+    private volatile Watch watch;
+
+    /** Makes {@link LeapfrogJoin} tell {@code w} (null: nobody) how far it has come, when it splits the first level. */
+    public void watch(Watch w) {
+        this.watch = w;
+    }
+
+    Watch watch() {
+        return watch;
+    }
+
     public int varCount() {
         return varCount;
     }

@@ -130,6 +130,10 @@ public final class LeapfrogJoin {
         int total = q.levels[0].vals[0].length;
         int chunk = Math.max(1, total / (workers * CHUNKS_PER_THREAD));
         AtomicInteger next = new AtomicInteger();
+        JoinQuery.Watch watch = q.watch();
+        if (watch != null) {
+            watch.watching(() -> Math.min(next.get(), total), total);
+        }
         List<Future<?>> helpers = new ArrayList<>(workers - 1);
         Throwable failure = null;
         boolean interrupted = false;
