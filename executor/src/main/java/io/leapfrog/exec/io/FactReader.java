@@ -26,8 +26,10 @@ import java.util.zip.ZipException;
 /**
  * Reads a fact file into a {@link Relation}: Souffle {@code .facts} (tab-separated by default, any
  * delimiter), CSV ({@code ","}) or SNAP edge lists (whitespace-separated, '#' comments). Gzip input is
- * recognised by its magic bytes, whatever the file is called. Empty lines, a trailing '\r' and a UTF-8
- * byte-order mark at the start are ignored. Lines are decoded with {@link io.leapfrog.common.ByteText}
+ * recognised by its magic bytes, whatever the file is called. Lines end at '\n' (a '\r' before it is
+ * dropped, as Souffle drops it); a UTF-8 byte-order mark at the start is skipped; an empty line is the
+ * empty symbol of a one-column symbol relation and an error anywhere else, as in Souffle; with rfc4180 a
+ * quoted field may go on over line ends. Lines are decoded with {@link io.leapfrog.common.ByteText}
  * (a symbol keeps its bytes); numbers are read as Souffle reads them ({@link SouffleNumbers}); a
  * default-layout file of a relation without symbol columns that starts with a '#' line is read as a SNAP
  * edge list. A malformed line is a {@link LeapfrogException} naming the file and line:
@@ -150,13 +152,14 @@ public final class FactReader {
         int arity = types.length;
         RelationBuilder out = new RelationBuilder(arity, 1024);
         int[] tuple = new int[arity];
-        int width = arity;      // fields a line must have at least (exactly, without a column selection)
+        long width = arity;     // fields a line must have at least (exactly, without a column selection)
         if (fileColumns != null) {
             for (int f : fileColumns) {
-                width = Math.max(width, f + 1);
+                width = Math.max(width, f + 1L);
             }
         }
-        String[] fields = new String[width];
+        // grown when a line has the fields a large column selection needs (it cannot be larger than the line)
+        String[] fields = new String[(int) Math.min(width, 64)];
         int lineNo = 0;
         FactFormat layout = format;
         try {
@@ -166,12 +169,17 @@ public final class FactReader {
                 if (lineNo == 1 && skipHeader) {
                     continue;
                 }
-                if (lines.start() == lines.end() && (layout == FactFormat.SNAP || arity != 1 || types[0] != ColumnType.SYMBOL)) {
-                    // An empty line is skipped, except in a one-column symbol relation, where it is the empty
-                    // symbol, as Souffle reads it (Souffle refuses it in any other relation)
+                boolean empty = lines.start() == lines.end();
+                if (empty && layout == FactFormat.SNAP) {
                     continue;
                 }
-                if (lineNo == 1 && startsSnapHeader(lines.bytes()[lines.start()])) {
+                if (empty && !readsEmptyLine()) {
+                    // Souffle stops here too: the line's one field, the empty text, is no number and no tuple
+                    throw lineError(source, lineNo, "empty line, where a tuple of " + arity + " column"
+                            + (arity == 1 ? "" : "s") + " is expected (an empty line is read only as the empty symbol"
+                            + " of a one-column symbol relation)");
+                }
+                if (lineNo == 1 && !empty && startsSnapHeader(lines.bytes()[lines.start()])) {
                     layout = FactFormat.SNAP;
                 }
                 if (fileColumns == null && parseNumbers(lines.bytes(), lines.start(), lines.end(), tuple)) {
@@ -179,6 +187,7 @@ public final class FactReader {
                     continue;
                 }
                 String line = lines.text();
+                int first = lineNo;
                 int found;
                 if (layout == FactFormat.SNAP) {
                     if (line.charAt(0) == '#' || line.isBlank()) {
@@ -186,10 +195,25 @@ public final class FactReader {
                     }
                     found = splitWhitespace(line, fields);
                 } else {
-                    try {
-                        found = split(line, delimiter, quoted, fields);
-                    } catch (IllegalArgumentException e) {
-                        throw lineError(source, lineNo, e.getMessage());
+                    while (true) {
+                        try {
+                            found = split(line, delimiter, quoted, fields);
+                            break;
+                        } catch (OpenQuote e) {
+                            // RFC 4180: a quoted field goes on over line ends, which it keeps (as Souffle reads it)
+                            String end = lines.crlf() ? "\r\n" : "\n";
+                            if (!lines.next()) {
+                                throw lineError(source, first, e.getMessage());
+                            }
+                            lineNo++;
+                            line = line + end + lines.text();
+                        } catch (IllegalArgumentException e) {
+                            throw lineError(source, lineNo, e.getMessage());
+                        }
+                    }
+                    if (found >= width && fields.length < width) {
+                        fields = new String[(int) width];
+                        split(line, delimiter, quoted, fields);
                     }
                 }
                 if (fileColumns == null ? found != arity : found < width) {
@@ -211,6 +235,15 @@ public final class FactReader {
                     + (lineNo > 0 ? " (after line " + lineNo + ")" : ""));
         }
         return out.build();
+    }
+
+    /**
+     * Whether an empty line is a tuple: in a relation of one symbol column read from the file's first
+     * column (the empty symbol, as Souffle reads it), unless that column holds an enumeration's values.
+     */
+    private boolean readsEmptyLine() {
+        return types.length == 1 && types[0] == ColumnType.SYMBOL && (fileColumns == null || fileColumns[0] == 0)
+                && (enumValues == null || enumValues.get(0) == null);
     }
 
     /**
@@ -323,8 +356,7 @@ public final class FactReader {
                     }
                 }
                 if (!closed) {
-                    throw new IllegalArgumentException("unbalanced quote in column " + (n + 1) + " (line: " + shown(line)
-                            + "); with rfc4180=true a quoted field ends with '\"', and '\"\"' stands for a quote inside it");
+                    throw new OpenQuote(n + 1);
                 }
                 if (i < line.length() && !line.startsWith(delimiter, i)) {
                     throw new IllegalArgumentException("expected the delimiter right after the quoted field in column "
@@ -345,6 +377,14 @@ public final class FactReader {
                 return n;
             }
             start = next + dl;
+        }
+    }
+
+    /** A quoted field not closed on its line: it may go on over the next (rfc4180). */
+    static final class OpenQuote extends IllegalArgumentException {
+        OpenQuote(int column) {
+            super("unbalanced quote in column " + column + ": the quoted field has no closing '\"' before the end of"
+                    + " the file; with rfc4180=true a quoted field ends with '\"', and '\"\"' stands for a quote inside it");
         }
     }
 
@@ -378,9 +418,13 @@ public final class FactReader {
         ColumnType t = types[column];
         if (t == ColumnType.SYMBOL) {
             Set<String> allowed = enumValues == null ? null : enumValues.get(column);
-            if (allowed != null && !allowed.contains(field)) {
-                throw lineError(source, lineNo, "'" + field + "' in column " + (column + 1) + " is not a value of its"
-                        + " enumeration type; it holds " + String.join(", ", allowed));
+            if (allowed != null) {
+                String value = enumValue(field);
+                if (!allowed.contains(value)) {
+                    throw lineError(source, lineNo, "'" + field + "' in column " + (column + 1) + " is not a value of its"
+                            + " enumeration type; it holds " + String.join(", ", allowed));
+                }
+                return symbols.intern(value);
             }
             return symbols.intern(field);
         }
@@ -413,6 +457,27 @@ public final class FactReader {
                         + " (fact files hold numbers in decimal, as Souffle reads them; no space after it)";
             });
         }
+    }
+
+    /**
+     * An enumeration value as Souffle reads one: white space before the '$' and before the branch's name is
+     * allowed ({@code " $ Mon"} is {@code $Mon}), nothing after it; anything else comes back unchanged.
+     */
+    static String enumValue(String field) {
+        int i = skipCSpace(field, 0);
+        if (i == field.length() || field.charAt(i) != '$') {
+            return field;
+        }
+        int name = skipCSpace(field, i + 1);
+        return i == 0 && name == 1 ? field : "$" + field.substring(name);
+    }
+
+    /** Past C's isspace characters (space, \t, \n, \v, \f, \r) from {@code i}. */
+    private static int skipCSpace(String s, int i) {
+        while (i < s.length() && " \t\n\u000B\f\r".indexOf(s.charAt(i)) >= 0) {
+            i++;
+        }
+        return i;
     }
 
     /** Decimal, or 0x hexadecimal / 0b binary as Souffle accepts, with an optional sign; at most 40 bits. */
