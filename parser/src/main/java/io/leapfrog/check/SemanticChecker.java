@@ -169,6 +169,9 @@ public final class SemanticChecker {
                         + directive.relation() + "(...)");
                 continue;
             }
+            if (directive.kind() == Directive.Kind.INPUT) {
+                checkColumns(directive, declarations.get(directive.relation()).attributes().size(), problems);
+            }
             switch (directive.kind()) {
                 case INPUT -> inputs.computeIfAbsent(directive.relation(), k -> new ArrayList<>()).add(directive);
                 case OUTPUT -> outputs.computeIfAbsent(directive.relation(), k -> new ArrayList<>()).add(directive);
@@ -203,6 +206,27 @@ public final class SemanticChecker {
                         java.util.Locale.ROOT) + " " + directive.relation() + " is ignored. Leapfrog reads IO, filename,"
                         + " delimiter, headers, rfc4180 and " + (input ? "columns" : "compress"));
             }
+        }
+    }
+
+    /**
+     * An input's {@code columns="4:0"} names one file column per column of the relation (Souffle refuses
+     * fewer, and more read what its order happens to allow), each a column number, none twice.
+     */
+    private static void checkColumns(Directive directive, int arity, CheckDiagnostics problems) {
+        String spec = directive.params().get("columns");
+        if (spec == null) {
+            return;
+        }
+        String what = "columns=\"" + spec + "\" of .input " + directive.relation();
+        try {
+            int n = directive.columns().size();
+            if (n > 0 && n != arity) {
+                problems.error(directive.pos(), what + " names " + n + " file column" + (n == 1 ? "" : "s")
+                        + " for a relation of " + arity + "; name one for each of its columns, in order");
+            }
+        } catch (IllegalArgumentException e) {
+            problems.error(directive.pos(), what + ": " + e.getMessage());
         }
     }
 
