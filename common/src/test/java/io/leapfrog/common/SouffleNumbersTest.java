@@ -69,10 +69,24 @@ class SouffleNumbersTest {
         assertThrows(NumberFormatException.class, () -> SouffleNumbers.factFloat(text));
     }
 
+    /**
+     * glibc's strtof (Souffle 2.5's stof) reports ERANGE on overflow and on an inexact result that is tiny
+     * (below 2^-126 when rounded to 24 bits with an unbounded exponent): an exact subnormal is read, and
+     * so is a value just under 2^-126 that rounds to it; each case was run through Souffle 2.5.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"1e39", "-3.5e38", "1e-40"})
+    @ValueSource(strings = {"1e39", "-3.5e38", "3.4028236e38", "1e-40", "1e-38", "1e-45", "1e-50", "1.1754943e-38",
+            "1.1754942e-38", "0x1.fffffep-127", "0x1p-150", "0x1.8p-149", "0xep-999", "1e-99999999999"})
     void factFloatsOutOfRange(String text) {
         assertThrows(ArithmeticException.class, () -> SouffleNumbers.factFloat(text));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"0x1p-149|0x1p-149", "0x1p-127|0x1p-127", "0x1.fffffcp-127|0x1.fffffcp-127",
+            "0x0.000002p-126|0x1p-149", "0x1p-126|0x1p-126", "1.17549432e-38|0x1p-126", "1.1754944e-38|0x1p-126",
+            "3.4028235e38|0x1.fffffep127", "0e999|0"})
+    void factFloatsAtTheEdgesOfTheRange(String text, String value) {
+        assertEquals(Float.parseFloat(value), SouffleNumbers.factFloat(text));
     }
 
     /**
