@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -126,5 +127,48 @@ class ExpressionTest {
         LeapfrogException e = assertThrows(LeapfrogException.class,
                 () -> t.run(".decl a(x:number)\n.decl r(x:number)\n.output r\na(0).\nr(10 / x) :- a(x).\n"));
         assertTrue(e.getMessage().contains("division by zero"), e.getMessage());
+    }
+
+    /**
+     * Program constants against Souffle 2.5 (each case run there): the column type, the fact, and the row
+     * Souffle writes, or, where Souffle refuses the program, a piece of Leapfrog's error. Souffle reads
+     * 4294967296u as 0 (its unsigned range check compares a value already cut to 32 bits); Leapfrog refuses
+     * it, as the check means to.
+     */
+    @Test
+    void constantsAreReadAsSouffleReadsThem() {
+        String[][] cases = {
+                {"number", "n(2147483647).", "2147483647"}, {"number", "n(-2147483648).", "-2147483648"},
+                {"number", "n(-0x80000000).", "-2147483648"}, {"number", "n(-0b101).", "-5"}, {"number", "n(007).", "7"},
+                {"number", "n(-0).", "0"}, {"number", "n(--5).", "5"},
+                {"number", "n(2147483648).", "out of range"}, {"number", "n(0x80000000).", "out of range"},
+                {"number", "n(-2147483649).", "out of range"},
+                {"number", "n(5u).", "n is a number, but 5u is an unsigned"},
+                {"unsigned", "n(4294967295u).", "4294967295"}, {"unsigned", "n(0xFFFFFFFFu).", "4294967295"},
+                {"unsigned", "n(2147483648).", "2147483648"}, {"unsigned", "n(0b1u).", "1"},
+                {"unsigned", "n(4294967296u).", "out of range"}, {"unsigned", "n(4294967296).", "out of range"},
+                {"unsigned", "n(-1).", "written without a sign"}, {"unsigned", "n(-0).", "written without a sign"},
+                {"unsigned", "n(-5u).", "not defined on unsigned values"},
+                {"float", "n(1.5).", "1.5"}, {"float", "n(3).", "3"}, {"float", "n(0x10).", "16"},
+                {"float", "n(0b11).", "binary constant 0b11 is used as a float"},
+                {"float", "n(5u).", "n is a float, but 5u is an unsigned"},
+                {"float", "n(1.0e3).", "has an exponent, which Souffle's float constants do not: write 1000.0"},
+                {"float", "n(340282356779733661637539395458142568448.0).", "float constant 3402823567797336616375393954"},
+                {"float", "n(0.0000000000000000000000000000000000000001).", "is out of range"},
+                {"symbol", "n(\"a\\tb\").", "a\tb"}, {"symbol", "n(\"\\\"\\'\\\\\").", "\"'\\"},
+                {"symbol", "n(\"a\\db\").", "test.dl:5:5: error: unknown escape sequence \\d"},
+                {"symbol", "n(\"\\x41\").", "unknown escape sequence \\x"},
+                {"symbol", "n(\"\\0\").", "unknown escape sequence \\0"},
+                {"symbol", "n(to_string(3000000000u)).", "3000000000"}};
+        for (String[] c : cases) {
+            String program = ".decl n(x:" + c[0] + ")\n.output n\n" + c[1] + "\n";
+            boolean refused = c[2].contains(" ") || c[2].startsWith("test.dl");
+            if (refused) {
+                LeapfrogException e = assertThrows(LeapfrogException.class, () -> eval("", program, "n"), c[1]);
+                assertTrue(e.getMessage().contains(c[2]), c[1] + ": " + e.getMessage());
+            } else {
+                assertEquals(List.of(c[2]), assertDoesNotThrow(() -> eval("", program, "n"), c[1]), c[1]);
+            }
+        }
     }
 }

@@ -90,7 +90,7 @@ public final class ExprCompiler {
 
     /** The base type of {@code e} here (number when nothing says otherwise). */
     public BaseType typeOf(Expr e) {
-        if (e instanceof Expr.NumberConst n && n.value() > Integer.MAX_VALUE) {
+        if (e instanceof Expr.NumberConst n && (n.value() > Integer.MAX_VALUE || n.isUnsigned())) {
             // a constant past the signed range (the parser refuses past 2^32 - 1) is an unsigned value, e.g.
             // both sides of c = c once the planner has put c for x in x = c
             return BaseType.UNSIGNED;
@@ -107,16 +107,31 @@ public final class ExprCompiler {
         return expected == BaseType.UNSIGNED || ExprTypes.typeOf(e, types) == BaseType.UNSIGNED;
     }
 
-    /** A number constant as a column value of the type it takes here (float, unsigned or number). */
+    /**
+     * A number constant as a column value of the type it takes here (float, unsigned or number), as
+     * Souffle's type checker allows it: a {@code 5u} only as an unsigned, a binary one not as a float
+     * (Souffle reads a float constant's text with stof), a negative one (-0 too) not as an unsigned.
+     */
     private static int constant(Expr.NumberConst n, BaseType expected) {
         long v = n.value();
+        if (n.isUnsigned()) {
+            if (expected == BaseType.NUMBER || expected == BaseType.FLOAT) {
+                throw new LeapfrogException(n.pos() + ": error: the unsigned constant " + n.text() + " is used as "
+                        + expected.withArticle() + "; write it without the suffix u, or convert it");
+            }
+            expected = BaseType.UNSIGNED;
+        }
         if (expected == BaseType.FLOAT) {
+            if (n.text().contains("0b")) {
+                throw new LeapfrogException(n.pos() + ": error: the binary constant " + n.text() + " is used as a"
+                        + " float, which Souffle does not read in binary; write it in decimal or 0x hexadecimal");
+            }
             return FloatCodec.encode((float) v);
         }
         if (expected == BaseType.UNSIGNED) {
-            if (v < 0 || v > UnsignedCodec.MAX) {
-                throw new LeapfrogException(n.pos() + ": error: the constant " + v + " is used as an unsigned value,"
-                        + " which must be in 0.." + UnsignedCodec.MAX);
+            if (v < 0 || v > UnsignedCodec.MAX || n.text().startsWith("-")) {
+                throw new LeapfrogException(n.pos() + ": error: the constant " + n.text() + " is used as an unsigned"
+                        + " value, which must be in 0.." + UnsignedCodec.MAX + " and written without a sign");
             }
             return UnsignedCodec.encode((int) v);
         }

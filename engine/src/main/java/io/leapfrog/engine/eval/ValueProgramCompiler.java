@@ -54,8 +54,8 @@ final class ValueProgramCompiler {
             return true;
         }
         if (e instanceof Expr.NumberConst n) {
-            if (!floatContext && n.value() > Integer.MAX_VALUE) {
-                return false;   // a number past the signed range: the CPU's compiler checks the type it takes
+            if (floatContext ? n.text().contains("0b") : n.value() > Integer.MAX_VALUE) {
+                return false;   // no float in binary, no number past the signed range: the CPU's compiler says so
             }
             b.constant(floatContext ? FloatCodec.encode((float) n.value()) : (int) n.value());
             return true;
