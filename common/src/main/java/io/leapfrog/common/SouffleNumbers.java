@@ -19,9 +19,10 @@ import java.util.regex.Pattern;
 public final class SouffleNumbers {
     public static final long UNSIGNED_MAX = 0xFFFF_FFFFL;
 
+    /** strtof's syntax; hexadecimal first, so that a prefix match ({@code lookingAt}) is the longest, as strtof's. */
     private static final Pattern FLOAT = Pattern.compile(
-            "[+-]?(?:(?<dec>(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)"
-                    + "|0[xX](?<hex>(?:[0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+))(?<hexexp>[pP][+-]?\\d+)?"
+            "[+-]?(?:0[xX](?<hex>(?:[0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+))(?<hexexp>[pP][+-]?\\d+)?"
+                    + "|(?<dec>(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)"
                     + "|(?<inf>(?i:infinity|inf))|(?<nan>(?i:nan)(?:\\([0-9A-Za-z_]*\\))?))");
 
     private SouffleNumbers() {

@@ -171,4 +171,46 @@ class ExpressionTest {
             }
         }
     }
+
+    /**
+     * Souffle's to_float, to_number, to_unsigned and to_string take any base type (FunctorOps S2F, U2F, F2I,
+     * ...): each case ran through Souffle 2.5, which gives the row shown. Where C++ leaves a conversion
+     * undefined (a float out of the target's range, NaN; x86 gives -2147483648 or the low 32 bits) Leapfrog
+     * stops with a positioned error; where Souffle wraps to_unsigned("4294967296") to 0 it is out of range.
+     */
+    @Test
+    void conversionsTakeEveryBaseTypeAsSouffles() {
+        String[][] cases = {
+                {"float", "to_float(\"1.5abc\")", "1.5"}, {"float", "to_float(\" 1e3\")", "1000"},
+                {"float", "to_float(\"0x10\")", "16"}, {"float", "to_float(\"1e\")", "1"},
+                {"float", "to_float(\"infinity\")", "inf"}, {"float", "to_float(\"0b1\")", "0"},
+                {"float", "to_float(\"0x1p-149\")", "1.4013e-45"}, {"float", "to_float(3000000000u)", "3e+09"},
+                {"float", "to_float(-7)", "-7"}, {"float", "to_float(2.5)", "2.5"},
+                {"float", "to_float(\"abc\")", "test.dl:5:3: error: to_float: cannot convert \"abc\""},
+                {"float", "to_float(\"1e39\")", "to_float: \"1e39\" is out of range"},
+                {"float", "to_float(\"1e-40\")", "to_float: \"1e-40\" is out of range"},
+                {"number", "to_number(2.7)", "2"}, {"number", "to_number(-2.7)", "-2"},
+                {"number", "to_number(3000000000u)", "-1294967296"}, {"number", "to_number(-2147483648.0)", "-2147483648"},
+                {"number", "to_number(2147483648.0)", "test.dl:5:3: error: the float 2147483648 has no value as a number"},
+                {"number", "ftoi(1.0 / 0)", "the float inf has no value as a number"},
+                {"number", "ftoi(0.0 / 0)", "the float nan has no value as a number"},
+                {"unsigned", "to_unsigned(-1)", "4294967295"}, {"unsigned", "to_unsigned(2.7)", "2"},
+                {"unsigned", "to_unsigned(-0.5)", "0"}, {"unsigned", "to_unsigned(7u)", "7"},
+                {"unsigned", "to_unsigned(-1.5)", "the float -1.5 has no value as an unsigned"},
+                {"unsigned", "ftou(4294967295.0)", "the float 4294967296 has no value as an unsigned"},
+                {"unsigned", "to_unsigned(\"4294967296\")", "to_unsigned: \"4294967296\" is out of range"},
+                {"symbol", "to_string(1.5)", "1.500000"}, {"symbol", "to_string(1000000.0)", "1000000.000000"},
+                {"symbol", "to_string(0.0000025)", "0.000002"}, {"symbol", "to_string(-0.0000001)", "-0.000000"},
+                {"symbol", "to_string(1.0 / 0)", "inf"}, {"symbol", "to_string(\"abc\")", "abc"},
+                {"symbol", "to_string(3000000000u)", "3000000000"}, {"symbol", "to_string(-5)", "-5"}};
+        for (String[] c : cases) {
+            String program = ".decl n(x:" + c[0] + ")\n.output n\nn(" + c[1] + ").\n";
+            if (c[2].contains(" ")) {
+                LeapfrogException e = assertThrows(LeapfrogException.class, () -> eval("", program, "n"), c[1]);
+                assertTrue(e.getMessage().contains(c[2]), c[1] + ": " + e.getMessage());
+            } else {
+                assertEquals(List.of(c[2]), assertDoesNotThrow(() -> eval("", program, "n"), c[1]), c[1]);
+            }
+        }
+    }
 }

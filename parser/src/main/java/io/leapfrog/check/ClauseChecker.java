@@ -390,9 +390,6 @@ final class ClauseChecker {
         }
 
         private void checkFunctorArgs(Expr.Functor functor, Functors.Signature signature) {
-            if (functor.name().equals("to_string") && functor.args().size() == 1) {
-                requireNumeric(functor.args().get(0), "to_string");
-            }
             BaseType common = null;
             for (int i = 0; i < functor.args().size(); i++) {
                 Expr arg = functor.args().get(i);

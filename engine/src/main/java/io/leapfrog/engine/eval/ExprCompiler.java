@@ -46,7 +46,6 @@ public final class ExprCompiler {
 
     /** The one-argument conversions between numbers, floats and unsigned values, on column values. */
     private static final Map<String, IntUnaryOperator> CONVERSIONS = Map.of(
-            "to_float", FloatArithmetic::fromNumber,
             "itof", FloatArithmetic::fromNumber,
             "ftoi", FloatArithmetic::toNumber,
             "itou", UnsignedArithmetic::fromNumber,
@@ -260,10 +259,20 @@ public final class ExprCompiler {
         }
         String name = f.name();
         IntUnaryOperator conversion = CONVERSIONS.get(name);
+        if (conversion == null && a.length == 1) {
+            conversion = overloadedConversion(name, typeOf(args.get(0)));
+        }
         if (conversion != null) {
             arity(f, 1);
             IntExpr x = a[0];
-            return b -> conversion.applyAsInt(x.eval(b));
+            IntUnaryOperator op = conversion;
+            return b -> {
+                try {
+                    return op.applyAsInt(x.eval(b));
+                } catch (LeapfrogException e) {
+                    throw at(f, e);
+                }
+            };
         }
         switch (name) {
             case "cat":
@@ -286,21 +295,21 @@ public final class ExprCompiler {
             case "match":
                 arity(f, 2);
                 return b -> pattern(symbols.symbol(a[0].eval(b)), f).matcher(symbols.symbol(a[1].eval(b))).matches() ? 1 : 0;
-            case "to_number":
-                arity(f, 1);
-                return b -> SouffleArithmetic.toNumber(symbols.symbol(a[0].eval(b)));
             case "to_string": {
                 arity(f, 1);
-                // a value's text as outputs print it (ColumnType.format: numbers, unsigned values, floats)
-                ColumnType type = ColumnType.fromName(typeOf(args.get(0)).sourceName());
-                return b -> symbols.intern(type.format(a[0].eval(b), symbols));
+                BaseType type = typeOf(args.get(0));
+                if (type == BaseType.SYMBOL) {
+                    return a[0];
+                }
+                if (type == BaseType.FLOAT) {   // std::to_string: C's %f, not the outputs' 6 significant digits
+                    return b -> symbols.intern(FloatArithmetic.text(FloatCodec.decode(a[0].eval(b))));
+                }
+                ColumnType column = ColumnType.fromName(type.sourceName());
+                return b -> symbols.intern(column.format(a[0].eval(b), symbols));
             }
             case "ord":
                 arity(f, 1);
                 return a[0]; // a symbol's ordinal is its interned number
-            case "to_unsigned":
-                arity(f, 1);
-                return b -> UnsignedArithmetic.parse(symbols.symbol(a[0].eval(b)));
             case "min":
                 return b -> {
                     int m = a[0].eval(b);
@@ -320,6 +329,41 @@ public final class ExprCompiler {
             default:
                 throw new NotSupportedException("not supported: the functor '" + name + "' (" + f.pos() + ")");
         }
+    }
+
+    /**
+     * Souffle's to_float, to_number and to_unsigned take a value of any base type (its FunctorOps: S2F,
+     * U2F, I2F, F2F, ...): a symbol's text is read as the functors read numbers, a number, float or unsigned
+     * value is converted as ftoi, utof, ... convert it. Null for another functor.
+     */
+    private IntUnaryOperator overloadedConversion(String name, BaseType from) {
+        return switch (name) {
+            case "to_float" -> switch (from) {
+                case SYMBOL -> v -> FloatArithmetic.parse(symbols.symbol(v));
+                case NUMBER -> FloatArithmetic::fromNumber;
+                case UNSIGNED -> UnsignedArithmetic::toFloat;
+                case FLOAT -> IntUnaryOperator.identity();
+            };
+            case "to_number" -> switch (from) {
+                case SYMBOL -> v -> SouffleArithmetic.toNumber(symbols.symbol(v));
+                case FLOAT -> FloatArithmetic::toNumber;
+                case UNSIGNED -> UnsignedArithmetic::toNumber;
+                case NUMBER -> IntUnaryOperator.identity();
+            };
+            case "to_unsigned" -> switch (from) {
+                case SYMBOL -> v -> UnsignedArithmetic.parse(symbols.symbol(v));
+                case FLOAT -> UnsignedArithmetic::fromFloat;
+                case NUMBER -> UnsignedArithmetic::fromNumber;
+                case UNSIGNED -> IntUnaryOperator.identity();
+            };
+            default -> null;
+        };
+    }
+
+    /** A conversion's error at the functor's place in the program. */
+    private static LeapfrogException at(Expr.Functor f, LeapfrogException e) {
+        String message = e.getMessage();
+        return message.startsWith("error: ") ? new LeapfrogException(f.pos() + ": " + message) : e;
     }
 
     private static void arity(Expr.Functor f, int n) {

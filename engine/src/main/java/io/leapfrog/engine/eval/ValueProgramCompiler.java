@@ -107,12 +107,15 @@ final class ValueProgramCompiler {
             }
             return true;
         }
-        if (f.args().size() == 1 && (name.equals("to_float") || name.equals("itof") || name.equals("ftoi"))) {
-            boolean toFloat = !name.equals("ftoi");
-            if (!emit(f.args().get(0), b, !toFloat)) {
+        // a number to a float; ftoi (and to_number of a float) stays on the CPU, which reports a float out of
+        // the numbers' range where the device's FTOI would saturate
+        BaseType argType = f.args().size() == 1 ? ExprTypes.typeOf(f.args().get(0), types) : null;
+        if ((name.equals("to_float") || name.equals("itof")) && f.args().size() == 1
+                && (argType == null || argType == BaseType.NUMBER)) {
+            if (!emit(f.args().get(0), b, false)) {
                 return false;
             }
-            b.apply(toFloat ? ValueProgram.Op.ITOF : ValueProgram.Op.FTOI);
+            b.apply(ValueProgram.Op.ITOF);
             return true;
         }
         return false;
