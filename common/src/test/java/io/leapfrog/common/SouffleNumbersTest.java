@@ -150,4 +150,31 @@ class SouffleNumbersTest {
     void notToUnsigned(String text) {
         assertThrows(NumberFormatException.class, () -> SouffleNumbers.toUnsigned(text));
     }
+
+    /** to_float of a symbol: strtof's longest prefix, each case as Souffle 2.5 gives it. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"1.5abc|1.5", "' 1e3'|1000", "0x10|16", "0x1p|1", "0x1.8p1zz|3", "0X1P4|16",
+            "-0x10|-16", "1e|1", "1e+|1", "0x|0", "0b1|0", ".5|0.5", "'1,5'|1", "0x1p-149|0x1p-149"})
+    void floatPrefixIsTheLongestStrtofReads(String text, String value) {
+        assertEquals(Float.parseFloat(value), SouffleNumbers.floatPrefix(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"infin", "INFINITY", "nan(", "nan(12)x", "-inf"})
+    void floatPrefixReadsInfinitiesAndNans(String text) {
+        float f = SouffleNumbers.floatPrefix(text);
+        assertEquals(true, Float.isNaN(f) || Float.isInfinite(f), text);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "abc", ".", "e5", "-", "x1"})
+    void floatPrefixNeedsDigits(String text) {
+        assertThrows(NumberFormatException.class, () -> SouffleNumbers.floatPrefix(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1e39", "1e-40", "1e39abc"})
+    void floatPrefixIsRangeChecked(String text) {
+        assertThrows(ArithmeticException.class, () -> SouffleNumbers.floatPrefix(text));
+    }
 }
