@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -319,11 +320,40 @@ public final class FactReader {
         return in;
     }
 
-    /** The fields of one line laid out in {@code style} (quoted fields with rfc4180); for sniffing a file's layout. */
-    public static List<String> fields(String line, CsvStyle style) {
-        String[] fields = new String[split(line, style.delimiter(), style.rfc4180(), new String[0])];
-        split(line, style.delimiter(), style.rfc4180(), fields);
-        return Arrays.asList(fields);
+    /**
+     * The first {@code max} records of a file laid out in {@code style} (gzip or plain), each as its fields,
+     * split as {@link #read} splits lines (an empty line is one empty field; with rfc4180 a quoted field goes
+     * on over line ends): for sniffing a file's layout. A malformed record is an error naming {@code source}
+     * and its line.
+     */
+    public static List<List<String>> records(InputStream raw, String source, CsvStyle style, int max)
+            throws IOException {
+        List<List<String>> out = new ArrayList<>();
+        ByteLines lines = new ByteLines(decompressed(raw));
+        int lineNo = 0;
+        while (out.size() < max && lines.next()) {
+            lineNo++;
+            int first = lineNo;
+            String line = lines.text();
+            while (true) {
+                try {
+                    String[] fields = new String[split(line, style.delimiter(), style.rfc4180(), new String[0])];
+                    split(line, style.delimiter(), style.rfc4180(), fields);
+                    out.add(Arrays.asList(fields));
+                    break;
+                } catch (OpenQuote e) {
+                    String end = lines.crlf() ? "\r\n" : "\n";
+                    if (!lines.next()) {
+                        throw lineError(source, first, e.getMessage());
+                    }
+                    lineNo++;
+                    line = line + end + lines.text();
+                } catch (IllegalArgumentException e) {
+                    throw lineError(source, lineNo, e.getMessage());
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -478,39 +508,6 @@ public final class FactReader {
             i++;
         }
         return i;
-    }
-
-    /** Decimal, or 0x hexadecimal / 0b binary as Souffle accepts, with an optional sign; at most 40 bits. */
-    public static long parseInteger(String s) {
-        int i = 0;
-        boolean negative = false;
-        if (!s.isEmpty() && (s.charAt(0) == '-' || s.charAt(0) == '+')) {
-            negative = s.charAt(0) == '-';
-            i = 1;
-        }
-        int radix = 10;
-        if (s.length() > i + 2 && s.charAt(i) == '0' && (s.charAt(i + 1) == 'x' || s.charAt(i + 1) == 'X')) {
-            radix = 16;
-            i += 2;
-        } else if (s.length() > i + 2 && s.charAt(i) == '0' && (s.charAt(i + 1) == 'b' || s.charAt(i + 1) == 'B')) {
-            radix = 2;
-            i += 2;
-        }
-        if (i == s.length()) {
-            throw new NumberFormatException(s);
-        }
-        long v = 0;
-        for (; i < s.length(); i++) {
-            int d = Character.digit(s.charAt(i), radix);
-            if (d < 0) {
-                throw new NumberFormatException(s);
-            }
-            v = v * radix + d;
-            if (v > (1L << 40)) {
-                v = 1L << 40; // saturate: certainly out of range, and no overflow
-            }
-        }
-        return negative ? -v : v;
     }
 
     private static LeapfrogException lineError(String source, int line, String what) {
