@@ -114,4 +114,21 @@ class IoParametersTest {
         assertTrue(e.getMessage().endsWith("n.facts:1: error: expected at least 2147483648 columns, found 5"
                 + " (line: 10\t11\t12\t13\t14)"), e.getMessage());
     }
+
+    /**
+     * Souffle unescapes a parameter's string twice, in its lexer and again for IO (each of \" \t \r \n),
+     * so delimiter="\\t" is a tab as "\t" is; a delimiter with a quote cannot quote fields (rfc4180).
+     */
+    @Test
+    void delimitersAreTheirUnescapedText() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        Files.createDirectories(dir.resolve("facts"));
+        Files.writeString(dir.resolve("facts").resolve("p.facts"), "1\t2\n");
+        t.run(".decl p(a:number, b:number)\n.input p(delimiter=\"\\\\t\")\n.output p\n");
+        assertEquals(List.of("1\t2"), t.output("p"));
+        io.leapfrog.common.LeapfrogException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.leapfrog.common.LeapfrogException.class,
+                () -> t.run(".decl p(a:number, b:number)\n.input p(rfc4180=true, delimiter=\"|\\\"\")\n.output p\n"));
+        assertTrue(e.getMessage().startsWith("test.dl:2:8: error: the delimiter of p contains '\"'"), e.getMessage());
+    }
 }

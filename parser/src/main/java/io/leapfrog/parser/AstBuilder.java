@@ -378,11 +378,22 @@ final class AstBuilder {
                 Token value = param.paramValue().getStart();
                 String text = value.getType() == io.leapfrog.parser.grammar.DatalogLexer.STRING
                         ? string(value) : value.getText();
-                params.put(key, text);
+                params.put(key, parameterText(text));
             }
             directives.add(new Directive(kind, scope.relation(target.relationName().getText()), Map.copyOf(params),
                     pos(target.relationName())));
         }
+    }
+
+    /**
+     * Souffle unescapes an IO parameter's value a second time, after its lexer (UnitTranslator's unescape:
+     * each of \\" \\t \\r \\n replaced in turn), so that {@code delimiter="\\t"} is a tab too.
+     */
+    static String parameterText(String value) {
+        if (value.indexOf('\\') < 0) {
+            return value;
+        }
+        return value.replace("\\\"", "\"").replace("\\t", "\t").replace("\\r", "\r").replace("\\n", "\n");
     }
 
     // ---- clauses ---------------------------------------------------------------------------

@@ -161,6 +161,14 @@ class DatalogParserTest {
         assertEquals("", ((Expr.StringConst) args.get(4)).value());
     }
 
+    /** Souffle unescapes IO parameters again (\" \t \r \n, in turn): "\\t" is a tab there, as "\t" is. */
+    @Test
+    void ioParametersAreUnescapedTwiceAsSouffleDoes() {
+        Map<String, String> params = parse(".input e(delimiter=\"\\\\t\", filename=\"a\\\\nb\\\\x\", x=\"\\\\\\\\t\")")
+                .directives().get(0).params();
+        assertEquals(Map.of("delimiter", "\t", "filename", "a\nb\\x", "x", "\\\t"), params);
+    }
+
     /** Souffle's lexer refuses any other escape ("Unknown escape sequence"), in a constant and in a parameter. */
     @Test
     void unknownStringEscapesAreErrorsAtTheBackslash() {

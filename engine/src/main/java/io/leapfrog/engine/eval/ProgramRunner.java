@@ -286,10 +286,13 @@ public final class ProgramRunner {
     private static CsvStyle style(Directive d) {
         boolean rfc4180 = "true".equals(d.params().get("rfc4180"));
         String delim = d.params().getOrDefault("delimiter", rfc4180 ? "," : "\t");
-        delim = delim.equals("\\t") ? "\t" : delim;
         if (delim.isEmpty()) {
             throw new LeapfrogException(d.pos() + ": error: empty delimiter for " + d.relation()
                     + "; give at least one character, e.g. delimiter=\",\"");
+        }
+        if (rfc4180 && delim.contains("\"")) {
+            throw new LeapfrogException(d.pos() + ": error: the delimiter of " + d.relation() + " contains '\"', which"
+                    + " rfc4180=true keeps for quoting fields; choose another delimiter");
         }
         boolean gzip = d.params().containsKey("compress") && !"false".equals(d.params().get("compress"));
         return new CsvStyle(delim, "true".equals(d.params().get("headers")), rfc4180, gzip, columns(d));
