@@ -309,7 +309,13 @@ public final class ExprCompiler {
             }
             case "ord":
                 arity(f, 1);
-                return a[0]; // a symbol's ordinal is its interned number
+                // Souffle's ord is the value's 32 bits as a number: a symbol's ordinal (its interned number here),
+                // a float's IEEE bits, an unsigned value's bits, not the columns' order-keeping codes
+                return switch (typeOf(args.get(0))) {
+                    case FLOAT -> b -> Float.floatToRawIntBits(FloatCodec.decode(a[0].eval(b)));
+                    case UNSIGNED -> b -> UnsignedCodec.decode(a[0].eval(b));
+                    case NUMBER, SYMBOL -> a[0];
+                };
             case "min":
                 return b -> {
                     int m = a[0].eval(b);
