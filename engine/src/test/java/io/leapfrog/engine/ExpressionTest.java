@@ -174,7 +174,7 @@ class ExpressionTest {
 
     /**
      * Souffle's to_float, to_number, to_unsigned and to_string take any base type (FunctorOps S2F, U2F, F2I,
-     * ...), and ord gives any value's 32 bits: each case ran through Souffle 2.5, which gives the row shown. Where C++ leaves a conversion
+     * ...), ord gives any value's 32 bits, min and max of symbols compare their bytes: each case ran through Souffle 2.5, which gives the row shown. Where C++ leaves a conversion
      * undefined (a float out of the target's range, NaN; x86 gives -2147483648 or the low 32 bits) Leapfrog
      * stops with a positioned error; where Souffle wraps to_unsigned("4294967296") to 0 it is out of range.
      */
@@ -204,7 +204,9 @@ class ExpressionTest {
                 {"symbol", "to_string(1.0 / 0)", "inf"}, {"symbol", "to_string(\"abc\")", "abc"},
                 {"symbol", "to_string(3000000000u)", "3000000000"}, {"symbol", "to_string(-5)", "-5"},
                 {"number", "ord(-1.5)", "-1077936128"}, {"number", "ord(3000000000u)", "-1294967296"},
-                {"number", "ord(7u)", "7"}, {"number", "ord(-5)", "-5"}};
+                {"number", "ord(7u)", "7"}, {"number", "ord(-5)", "-5"},
+                {"symbol", "max(\"b\", \"a\", \"ab\")", "b"}, {"symbol", "min(\"b\", \"a\", \"ab\")", "a"},
+                {"symbol", "max(\"z\", \"\u00e9\")", "\u00e9"}};
         for (String[] c : cases) {
             String program = ".decl n(x:" + c[0] + ")\n.output n\nn(" + c[1] + ").\n";
             if (c[2].contains(" ")) {

@@ -14,6 +14,7 @@ import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.storage.ColumnType;
 import io.leapfrog.exec.storage.SymbolTable;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -274,6 +275,9 @@ public final class ExprCompiler {
                 }
             };
         }
+        if ((name.equals("min") || name.equals("max")) && typeOf(f) == BaseType.SYMBOL) {
+            return symbolExtremum(a, name.equals("max"));
+        }
         switch (name) {
             case "cat":
                 return b -> {
@@ -363,6 +367,24 @@ public final class ExprCompiler {
                 case UNSIGNED -> IntUnaryOperator.identity();
             };
             default -> null;
+        };
+    }
+
+    /** min or max of symbols: Souffle compares their texts here (bytewise), not their ordinals as comparisons do. */
+    private IntExpr symbolExtremum(IntExpr[] a, boolean max) {
+        return b -> {
+            int m = a[0].eval(b);
+            byte[] best = ByteText.encode(symbols.symbol(m));
+            for (int i = 1; i < a.length; i++) {
+                int v = a[i].eval(b);
+                byte[] text = ByteText.encode(symbols.symbol(v));
+                int c = Arrays.compareUnsigned(text, best);
+                if (max ? c > 0 : c < 0) {
+                    m = v;
+                    best = text;
+                }
+            }
+            return m;
         };
     }
 
