@@ -93,7 +93,8 @@ final class ValueProgramCompiler {
             return emit(f.args().get(0), b, floatContext); // within one base type: the value itself
         }
         String name = f.name();
-        if ((name.equals("min") || name.equals("max")) && !f.args().isEmpty()) {
+        if ((name.equals("min") || name.equals("max")) && !f.args().isEmpty()
+                && ExprTypes.typeOf(f, types) != BaseType.SYMBOL) {   // symbols compare by text, on the CPU
             // float column values compare as the floats do: min and max need no float opcodes
             boolean fl = isFloat(f, floatContext);
             ValueProgram.Op op = name.equals("min") ? ValueProgram.Op.MIN : ValueProgram.Op.MAX;
