@@ -56,26 +56,4 @@ public final class FloatCodec {
         BigDecimal plain = d.stripTrailingZeros();
         return plain.scale() <= 0 ? plain.toBigInteger().toString() : plain.toPlainString();
     }
-
-    /** A float from fact-file or source text (decimal or exponent notation, inf, nan), or a NumberFormatException. */
-    public static float parse(String s) {
-        String t = s.strip();
-        switch (t.toLowerCase(java.util.Locale.ROOT)) {
-            case "inf", "+inf", "infinity" -> {
-                return Float.POSITIVE_INFINITY;
-            }
-            case "-inf", "-infinity" -> {
-                return Float.NEGATIVE_INFINITY;
-            }
-            case "nan" -> {
-                return Float.NaN;
-            }
-            default -> {
-                if (t.isEmpty() || t.endsWith("f") || t.endsWith("F") || t.endsWith("d") || t.endsWith("D")) {
-                    throw new NumberFormatException("not a float: '" + s + "'");   // Java suffixes are not Souffle's
-                }
-                return Float.parseFloat(t);
-            }
-        }
-    }
 }

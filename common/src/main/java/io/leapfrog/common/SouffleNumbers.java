@@ -1,5 +1,7 @@
 package io.leapfrog.common;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,9 +19,10 @@ import java.util.regex.Pattern;
 public final class SouffleNumbers {
     public static final long UNSIGNED_MAX = 0xFFFF_FFFFL;
 
+    /** strtof's syntax; hexadecimal first, so that a prefix match ({@code lookingAt}) is the longest, as strtof's. */
     private static final Pattern FLOAT = Pattern.compile(
-            "[+-]?(?:(?<dec>(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)"
-                    + "|0[xX](?<hex>(?:[0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+))(?<hexexp>[pP][+-]?\\d+)?"
+            "[+-]?(?:0[xX](?<hex>(?:[0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+))(?<hexexp>[pP][+-]?\\d+)?"
+                    + "|(?<dec>(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)"
                     + "|(?<inf>(?i:infinity|inf))|(?<nan>(?i:nan)(?:\\([0-9A-Za-z_]*\\))?))");
 
     private SouffleNumbers() {
@@ -109,23 +112,45 @@ public final class SouffleNumbers {
         if (m.group("nan") != null) {
             return Float.NaN;
         }
-        String digits;
-        float f;
-        if (m.group("dec") != null) {
-            digits = m.group("dec");
-            f = Float.parseFloat(digits);
-        } else {
-            digits = m.group("hex");
-            String exp = m.group("hexexp");
-            f = Float.parseFloat("0x" + digits + (exp == null ? "p0" : exp));
-        }
-        boolean nonZero = digits.chars().takeWhile(c -> c != 'e' && c != 'E')
-                .anyMatch(c -> c != '0' && c != '.');
-        // strtof reports ERANGE for overflow and for results below the normal range; stof throws then.
-        if (Float.isInfinite(f) || nonZero && Math.abs(f) < Float.MIN_NORMAL) {
+        boolean decimal = m.group("dec") != null;
+        String mantissa = decimal ? m.group("dec").split("[eE]")[0] : m.group("hex");
+        float f = decimal ? Float.parseFloat(m.group("dec"))
+                : Float.parseFloat("0x" + mantissa + (m.group("hexexp") == null ? "p0" : m.group("hexexp")));
+        boolean nonZero = mantissa.chars().anyMatch(c -> c != '0' && c != '.');
+        // strtof reports ERANGE (and stof throws) on overflow, and on underflow: a result that is tiny
+        // (below the normal range when rounded to 24 bits with an unbounded exponent) and inexact
+        if (Float.isInfinite(f) || nonZero && f <= Float.MIN_NORMAL && underflows(m, f)) {
             throw new ArithmeticException(text);
         }
         return negative ? -f : f;
+    }
+
+    /** Below this exact magnitude a value is tiny: 24-bit rounding with an unbounded exponent stays under 2^-126. */
+    private static final BigDecimal TINY = new BigDecimal(Math.scalb(1.0, -126) - Math.scalb(1.0, -151));
+
+    /** Whether the (positive, nonzero) value the match spells underflows when read as the float {@code f}. */
+    private static boolean underflows(Matcher m, float f) {
+        if (f == 0) {
+            return true;
+        }
+        BigDecimal exact;
+        try {
+            if (m.group("dec") != null) {
+                exact = new BigDecimal(m.group("dec"));
+            } else {
+                String hex = m.group("hex");
+                int point = hex.indexOf('.');
+                String digits = point < 0 ? hex : hex.substring(0, point) + hex.substring(point + 1);
+                int shift = (m.group("hexexp") == null ? 0 : Integer.parseInt(m.group("hexexp").substring(1)))
+                        - 4 * (point < 0 ? 0 : hex.length() - point - 1);
+                exact = new BigDecimal(new BigInteger(digits, 16));
+                exact = shift >= 0 ? exact.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(shift)))
+                        : exact.divide(new BigDecimal(BigInteger.ONE.shiftLeft(-shift)));
+            }
+        } catch (NumberFormatException | ArithmeticException e) {
+            return true;   // an exponent past int's range: the value cannot be exactly a float near 2^-126
+        }
+        return exact.compareTo(TINY) < 0 && exact.compareTo(new BigDecimal(f)) != 0;
     }
 
     private static int signed(Scan s) {

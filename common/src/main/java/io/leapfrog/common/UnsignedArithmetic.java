@@ -68,11 +68,17 @@ public final class UnsignedArithmetic {
         return FloatCodec.encode((float) UnsignedCodec.value(stored));
     }
 
-    /** {@code ftou}: toward zero, saturating at 0 and 2^32-1, NaN to 0. */
+    /**
+     * {@code ftou}, {@code to_unsigned} of a float: toward zero ({@code -0.5} is 0). A float whose integer
+     * part is no unsigned value (or NaN) is an error: C++'s conversion, Souffle's, is undefined there.
+     */
     public static int fromFloat(int floatValue) {
-        double f = FloatCodec.decode(floatValue);
-        long v = Double.isNaN(f) || f <= 0 ? 0 : f >= UnsignedCodec.MAX ? UnsignedCodec.MAX : (long) f;
-        return UnsignedCodec.encodeValue(v);
+        float f = FloatCodec.decode(floatValue);
+        if (!(f > -1 && f < 0x1p32f)) {
+            throw new LeapfrogException("error: the float " + FloatArithmetic.exact(f) + " has no value as an unsigned"
+                    + " (0.." + UnsignedCodec.MAX + "): converting it is undefined in Souffle");
+        }
+        return UnsignedCodec.encodeValue((long) f);
     }
 
     /**

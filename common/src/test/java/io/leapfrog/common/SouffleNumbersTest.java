@@ -69,10 +69,24 @@ class SouffleNumbersTest {
         assertThrows(NumberFormatException.class, () -> SouffleNumbers.factFloat(text));
     }
 
+    /**
+     * glibc's strtof (Souffle 2.5's stof) reports ERANGE on overflow and on an inexact result that is tiny
+     * (below 2^-126 when rounded to 24 bits with an unbounded exponent): an exact subnormal is read, and
+     * so is a value just under 2^-126 that rounds to it; each case was run through Souffle 2.5.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"1e39", "-3.5e38", "1e-40"})
+    @ValueSource(strings = {"1e39", "-3.5e38", "3.4028236e38", "1e-40", "1e-38", "1e-45", "1e-50", "1.1754943e-38",
+            "1.1754942e-38", "0x1.fffffep-127", "0x1p-150", "0x1.8p-149", "0xep-999", "1e-99999999999"})
     void factFloatsOutOfRange(String text) {
         assertThrows(ArithmeticException.class, () -> SouffleNumbers.factFloat(text));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"0x1p-149|0x1p-149", "0x1p-127|0x1p-127", "0x1.fffffcp-127|0x1.fffffcp-127",
+            "0x0.000002p-126|0x1p-149", "0x1p-126|0x1p-126", "1.17549432e-38|0x1p-126", "1.1754944e-38|0x1p-126",
+            "3.4028235e38|0x1.fffffep127", "0e999|0"})
+    void factFloatsAtTheEdgesOfTheRange(String text, String value) {
+        assertEquals(Float.parseFloat(value), SouffleNumbers.factFloat(text));
     }
 
     /**
@@ -135,5 +149,32 @@ class SouffleNumbersTest {
     @ValueSource(strings = {"-1", "-0", "up"})
     void notToUnsigned(String text) {
         assertThrows(NumberFormatException.class, () -> SouffleNumbers.toUnsigned(text));
+    }
+
+    /** to_float of a symbol: strtof's longest prefix, each case as Souffle 2.5 gives it. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"1.5abc|1.5", "' 1e3'|1000", "0x10|16", "0x1p|1", "0x1.8p1zz|3", "0X1P4|16",
+            "-0x10|-16", "1e|1", "1e+|1", "0x|0", "0b1|0", ".5|0.5", "'1,5'|1", "0x1p-149|0x1p-149"})
+    void floatPrefixIsTheLongestStrtofReads(String text, String value) {
+        assertEquals(Float.parseFloat(value), SouffleNumbers.floatPrefix(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"infin", "INFINITY", "nan(", "nan(12)x", "-inf"})
+    void floatPrefixReadsInfinitiesAndNans(String text) {
+        float f = SouffleNumbers.floatPrefix(text);
+        assertEquals(true, Float.isNaN(f) || Float.isInfinite(f), text);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "abc", ".", "e5", "-", "x1"})
+    void floatPrefixNeedsDigits(String text) {
+        assertThrows(NumberFormatException.class, () -> SouffleNumbers.floatPrefix(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1e39", "1e-40", "1e39abc"})
+    void floatPrefixIsRangeChecked(String text) {
+        assertThrows(ArithmeticException.class, () -> SouffleNumbers.floatPrefix(text));
     }
 }

@@ -1,14 +1,12 @@
 package io.leapfrog.engine;
 
-import io.leapfrog.common.ByteText;
-import io.leapfrog.common.FloatCodec;
 import io.leapfrog.common.IoFailures;
 import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.common.SouffleNumbers;
 import io.leapfrog.exec.io.CsvStyle;
 import io.leapfrog.exec.io.FactReader;
 import io.leapfrog.planner.sql.ColumnKind;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -130,30 +128,22 @@ public final class FileTables {
     private record Table(List<String> columns, List<String> types, boolean header) { }
 
     private static Table sniff(Path file, String delimiter, boolean mayHaveHeader) {
-        List<List<String>> rows = new ArrayList<>();
-        int lineNo = 0;
-        try (InputStream raw = Files.newInputStream(file);
-             BufferedReader in = new BufferedReader(ByteText.reader(FactReader.decompressed(raw)))) {
-            String line;
+        List<List<String>> rows;
+        try (InputStream raw = Files.newInputStream(file)) {
             CsvStyle style = new CsvStyle(delimiter, false, delimiter.equals(","), false);
-            while (rows.size() < SAMPLE_LINES && (line = in.readLine()) != null) {
-                lineNo++;
-                if (lineNo == 1 && line.startsWith("\uFEFF")) {
-                    line = line.substring(1); // a byte-order mark, skipped as the fact reader skips it
-                }
-                if (!line.isEmpty()) {
-                    rows.add(FactReader.fields(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line, style));
-                }
-            }
-        } catch (IllegalArgumentException e) {
-            throw new LeapfrogException(file + ":" + lineNo + ": error: " + e.getMessage());
+            rows = FactReader.records(raw, file.toString(), style, SAMPLE_LINES);   // lines as the reader splits them
         } catch (IOException e) {
             throw new LeapfrogException("error: cannot read fact file " + file + ": " + IoFailures.reason(e));
         }
         if (rows.isEmpty()) {
             return null;
         }
-        int arity = rows.get(0).size();
+        // the width of the first line that is not empty: the fact reader refuses an empty line in a file of
+        // several columns (at its line), and reads it as an empty cell of a one-column file
+        int arity = rows.stream().filter(r -> r.size() > 1 || !r.get(0).isEmpty()).findFirst().map(List::size).orElse(1);
+        if (arity > 1) {
+            rows = rows.stream().filter(r -> r.size() > 1 || !r.get(0).isEmpty()).toList();
+        }
         boolean header = mayHaveHeader && rows.size() > 1 && looksLikeHeader(rows);
         List<List<String>> data = header ? rows.subList(1, rows.size()) : rows;
         List<String> types = new ArrayList<>();
@@ -177,7 +167,7 @@ public final class FileTables {
     private static boolean looksLikeHeader(List<List<String>> rows) {
         List<String> first = rows.get(0);
         for (String f : first) {
-            if (f.isBlank() || isNumber(f)) {
+            if (f.isBlank() || isNumber(f.strip())) {
                 return false;
             }
         }
@@ -193,22 +183,33 @@ public final class FileTables {
 
     /**
      * The column's type: number when every non-empty cell is a 32-bit integer, float when every one is a
-     * number, else symbol; with an empty cell among them, the nullable text type of that kind.
+     * number, else symbol, each as it will be read: a cell of a number or float column by the fact reader,
+     * as Souffle reads it (decimal only, no space after it, the float range); with an empty cell among them,
+     * the nullable text type of that kind, whose cells SQL reads as DuckDB does ({@link ColumnKind}: the
+     * space around them removed, a DOUBLE exactly).
      */
     private static String typeOf(List<List<String>> rows, int c) {
         boolean ints = true;
         boolean numbers = true;
+        boolean sqlInts = true;
+        boolean sqlNumbers = true;
         boolean empty = false;
         int filled = 0;
         for (List<String> r : rows) {
-            String v = c < r.size() ? r.get(c).strip() : "";
-            if (v.isEmpty()) {
+            String v = c < r.size() ? r.get(c) : "";
+            if (v.isBlank()) {
                 empty = true;
                 continue;
             }
             filled++;
             ints &= isInt(v);
             numbers &= ints || isNumber(v);
+            sqlInts &= ColumnKind.isIntegerCell(v);
+            sqlNumbers &= sqlInts || ColumnKind.isDoubleCell(v);
+        }
+        if (empty) {   // a nullable column: SQL reads its cells (ColumnKind)
+            ints = sqlInts;
+            numbers = sqlNumbers;
         }
         if (filled == 0 || !numbers) {
             return empty ? NULLABLE_SYMBOL : "symbol";
@@ -219,24 +220,25 @@ public final class FileTables {
         return empty ? NULLABLE_FLOAT : "float";
     }
 
-    /** A number column's value as the fact reader reads it (decimal, 0x, 0b; 32 bits). */
+    /** A number as the fact reader reads one (SouffleNumbers: decimal, 32 bits, the whole text). */
     private static boolean isInt(String v) {
         try {
-            long x = FactReader.parseInteger(v.strip());
-            return x >= Integer.MIN_VALUE && x <= Integer.MAX_VALUE;
-        } catch (NumberFormatException e) {
+            SouffleNumbers.factNumber(v);
+            return true;
+        } catch (NumberFormatException | ArithmeticException e) {
             return false;
         }
     }
 
+    /** A number, or a float as the fact reader reads one; not a word such as "nan" or "inf". */
     private static boolean isNumber(String v) {
         if (isInt(v)) {
             return true;
         }
         try {
-            FloatCodec.parse(v.strip());
-            return !v.isBlank() && !Character.isLetter(v.strip().charAt(0)); // not "nan", "inf"
-        } catch (RuntimeException e) {
+            SouffleNumbers.factFloat(v);
+            return !Character.isLetter(v.strip().charAt(0));
+        } catch (NumberFormatException | ArithmeticException e) {
             return false;
         }
     }

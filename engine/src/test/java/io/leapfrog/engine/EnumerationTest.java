@@ -47,4 +47,25 @@ class EnumerationTest {
         assertEquals(List.of("$Thu\t$Mon"), t.output("last"));
         assertEquals(List.of("$Thu"), t.output("named"));
     }
+
+    /**
+     * A string constant is no value of an enumeration (Souffle: "Atom's argument type is not a subtype of
+     * its declared type"), in a fact, a rule's head or body, or an aggregate's body; only $Branch is.
+     */
+    @Test
+    void aStringConstantIsNoValueOfAnEnumeration() {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        String[][] cases = {
+                {"d(\"$Mon\").", "4:3: error: Type mismatch: attribute 1 of d is of the enumeration type Day, whose"
+                        + " values are $Mon, $Tue, but \"$Mon\" is a symbol; write $Mon (no quotes)"},
+                {"d(\"Wed\").", "4:3: error: Type mismatch: attribute 1 of d is of the enumeration type Day"},
+                {"d($Mon). e(1) :- d(\"Mon\").\n.decl e(x:number)", "4:20: error: Type mismatch: attribute 1 of d"},
+                {"d($Mon). e(n) :- n = count : { d(\"x\") }.\n.decl e(x:number)", "4:34: error: Type mismatch"}};
+        for (String[] c : cases) {
+            io.leapfrog.common.LeapfrogException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    io.leapfrog.common.LeapfrogException.class,
+                    () -> t.run(".type Day = Mon {} | Tue {}\n.decl d(x:Day)\n.output d\n" + c[0] + "\n"), c[0]);
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("test.dl:" + c[1]), e.getMessage());
+        }
+    }
 }

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -126,5 +127,94 @@ class ExpressionTest {
         LeapfrogException e = assertThrows(LeapfrogException.class,
                 () -> t.run(".decl a(x:number)\n.decl r(x:number)\n.output r\na(0).\nr(10 / x) :- a(x).\n"));
         assertTrue(e.getMessage().contains("division by zero"), e.getMessage());
+    }
+
+    /**
+     * Program constants against Souffle 2.5 (each case run there): the column type, the fact, and the row
+     * Souffle writes, or, where Souffle refuses the program, a piece of Leapfrog's error. Souffle reads
+     * 4294967296u as 0 (its unsigned range check compares a value already cut to 32 bits); Leapfrog refuses
+     * it, as the check means to.
+     */
+    @Test
+    void constantsAreReadAsSouffleReadsThem() {
+        String[][] cases = {
+                {"number", "n(2147483647).", "2147483647"}, {"number", "n(-2147483648).", "-2147483648"},
+                {"number", "n(-0x80000000).", "-2147483648"}, {"number", "n(-0b101).", "-5"}, {"number", "n(007).", "7"},
+                {"number", "n(-0).", "0"}, {"number", "n(--5).", "5"},
+                {"number", "n(2147483648).", "out of range"}, {"number", "n(0x80000000).", "out of range"},
+                {"number", "n(-2147483649).", "out of range"},
+                {"number", "n(5u).", "n is a number, but 5u is an unsigned"},
+                {"unsigned", "n(4294967295u).", "4294967295"}, {"unsigned", "n(0xFFFFFFFFu).", "4294967295"},
+                {"unsigned", "n(2147483648).", "2147483648"}, {"unsigned", "n(0b1u).", "1"},
+                {"unsigned", "n(4294967296u).", "out of range"}, {"unsigned", "n(4294967296).", "out of range"},
+                {"unsigned", "n(-1).", "written without a sign"}, {"unsigned", "n(-0).", "written without a sign"},
+                {"unsigned", "n(-5u).", "not defined on unsigned values"},
+                {"float", "n(1.5).", "1.5"}, {"float", "n(3).", "3"}, {"float", "n(0x10).", "16"},
+                {"float", "n(0b11).", "binary constant 0b11 is used as a float"},
+                {"float", "n(5u).", "n is a float, but 5u is an unsigned"},
+                {"float", "n(1.0e3).", "has an exponent, which Souffle's float constants do not: write 1000.0"},
+                {"float", "n(340282356779733661637539395458142568448.0).", "float constant 3402823567797336616375393954"},
+                {"float", "n(0.0000000000000000000000000000000000000001).", "is out of range"},
+                {"symbol", "n(\"a\\tb\").", "a\tb"}, {"symbol", "n(\"\\\"\\'\\\\\").", "\"'\\"},
+                {"symbol", "n(\"a\\db\").", "test.dl:5:5: error: unknown escape sequence \\d"},
+                {"symbol", "n(\"\\x41\").", "unknown escape sequence \\x"},
+                {"symbol", "n(\"\\0\").", "unknown escape sequence \\0"},
+                {"symbol", "n(to_string(3000000000u)).", "3000000000"}};
+        for (String[] c : cases) {
+            String program = ".decl n(x:" + c[0] + ")\n.output n\n" + c[1] + "\n";
+            boolean refused = c[2].contains(" ") || c[2].startsWith("test.dl");
+            if (refused) {
+                LeapfrogException e = assertThrows(LeapfrogException.class, () -> eval("", program, "n"), c[1]);
+                assertTrue(e.getMessage().contains(c[2]), c[1] + ": " + e.getMessage());
+            } else {
+                assertEquals(List.of(c[2]), assertDoesNotThrow(() -> eval("", program, "n"), c[1]), c[1]);
+            }
+        }
+    }
+
+    /**
+     * Souffle's to_float, to_number, to_unsigned and to_string take any base type (FunctorOps S2F, U2F, F2I,
+     * ...), ord gives any value's 32 bits, min and max of symbols compare their bytes: each case ran through Souffle 2.5, which gives the row shown. Where C++ leaves a conversion
+     * undefined (a float out of the target's range, NaN; x86 gives -2147483648 or the low 32 bits) Leapfrog
+     * stops with a positioned error; where Souffle wraps to_unsigned("4294967296") to 0 it is out of range.
+     */
+    @Test
+    void conversionsTakeEveryBaseTypeAsSouffles() {
+        String[][] cases = {
+                {"float", "to_float(\"1.5abc\")", "1.5"}, {"float", "to_float(\" 1e3\")", "1000"},
+                {"float", "to_float(\"0x10\")", "16"}, {"float", "to_float(\"1e\")", "1"},
+                {"float", "to_float(\"infinity\")", "inf"}, {"float", "to_float(\"0b1\")", "0"},
+                {"float", "to_float(\"0x1p-149\")", "1.4013e-45"}, {"float", "to_float(3000000000u)", "3e+09"},
+                {"float", "to_float(-7)", "-7"}, {"float", "to_float(2.5)", "2.5"},
+                {"float", "to_float(\"abc\")", "test.dl:5:3: error: to_float: cannot convert \"abc\""},
+                {"float", "to_float(\"1e39\")", "to_float: \"1e39\" is out of range"},
+                {"float", "to_float(\"1e-40\")", "to_float: \"1e-40\" is out of range"},
+                {"number", "to_number(2.7)", "2"}, {"number", "to_number(-2.7)", "-2"},
+                {"number", "to_number(3000000000u)", "-1294967296"}, {"number", "to_number(-2147483648.0)", "-2147483648"},
+                {"number", "to_number(2147483648.0)", "test.dl:5:3: error: the float 2147483648 has no value as a number"},
+                {"number", "ftoi(1.0 / 0)", "the float inf has no value as a number"},
+                {"number", "ftoi(0.0 / 0)", "the float nan has no value as a number"},
+                {"unsigned", "to_unsigned(-1)", "4294967295"}, {"unsigned", "to_unsigned(2.7)", "2"},
+                {"unsigned", "to_unsigned(-0.5)", "0"}, {"unsigned", "to_unsigned(7u)", "7"},
+                {"unsigned", "to_unsigned(-1.5)", "the float -1.5 has no value as an unsigned"},
+                {"unsigned", "ftou(4294967295.0)", "the float 4294967296 has no value as an unsigned"},
+                {"unsigned", "to_unsigned(\"4294967296\")", "to_unsigned: \"4294967296\" is out of range"},
+                {"symbol", "to_string(1.5)", "1.500000"}, {"symbol", "to_string(1000000.0)", "1000000.000000"},
+                {"symbol", "to_string(0.0000025)", "0.000002"}, {"symbol", "to_string(-0.0000001)", "-0.000000"},
+                {"symbol", "to_string(1.0 / 0)", "inf"}, {"symbol", "to_string(\"abc\")", "abc"},
+                {"symbol", "to_string(3000000000u)", "3000000000"}, {"symbol", "to_string(-5)", "-5"},
+                {"number", "ord(-1.5)", "-1077936128"}, {"number", "ord(3000000000u)", "-1294967296"},
+                {"number", "ord(7u)", "7"}, {"number", "ord(-5)", "-5"},
+                {"symbol", "max(\"b\", \"a\", \"ab\")", "b"}, {"symbol", "min(\"b\", \"a\", \"ab\")", "a"},
+                {"symbol", "max(\"z\", \"\u00e9\")", "\u00e9"}};
+        for (String[] c : cases) {
+            String program = ".decl n(x:" + c[0] + ")\n.output n\nn(" + c[1] + ").\n";
+            if (c[2].contains(" ")) {
+                LeapfrogException e = assertThrows(LeapfrogException.class, () -> eval("", program, "n"), c[1]);
+                assertTrue(e.getMessage().contains(c[2]), c[1] + ": " + e.getMessage());
+            } else {
+                assertEquals(List.of(c[2]), assertDoesNotThrow(() -> eval("", program, "n"), c[1]), c[1]);
+            }
+        }
     }
 }

@@ -72,4 +72,31 @@ class FileTablesTest {
             assertEquals(List.of(List.of("2")), e.sql(run.database(), "SELECT id FROM f WHERE score IS NULL").rows());
         }
     }
+
+    /**
+     * A column is typed as the fact reader will read it (Souffle's rules: decimal numbers, no space after
+     * them, the float range), so that a sniffed table always loads; lines are split as the reader splits
+     * them (a quoted field over line ends); an empty line in a file of several columns is the reader's
+     * error at its line, as in Souffle.
+     */
+    @Test
+    void columnsAreTypedAsTheFactReaderReadsThem() throws Exception {
+        Files.writeString(dir.resolve("h.csv"), "a,b,c,d,e\n0b1,5 ,1e39,1,\"x\ny\"\n2,6,2.5,2,z\n");
+        String program = FileTables.program(dir);
+        assertTrue(program.contains(".decl h(a:symbol, b:symbol, c:symbol, d:number, e:symbol)"), program);
+        try (Engine e = new EngineTestSupport(dir).engine(2)) {
+            RunResult run = e.run(e.parse(program, "<tables>"), dir, dir.resolve("out"));
+            assertEquals(List.of(List.of("0b1", "5 ", "1e39", "1", "x\ny"), List.of("2", "6", "2.5", "2", "z")),
+                    e.sql(run.database(), "SELECT a, b, c, d, e FROM h ORDER BY d").rows());
+        }
+        Files.writeString(dir.resolve("n.csv"), "a,b\n1,2\n\n3,4\n");
+        String withEmptyLine = FileTables.program(dir);
+        assertTrue(withEmptyLine.contains(".decl n(a:number, b:number)"), withEmptyLine);
+        try (Engine e = new EngineTestSupport(dir).engine(2)) {
+            io.leapfrog.common.LeapfrogException error = org.junit.jupiter.api.Assertions.assertThrows(
+                    io.leapfrog.common.LeapfrogException.class,
+                    () -> e.run(e.parse(withEmptyLine, "<tables>"), dir, dir.resolve("out")));
+            assertTrue(error.getMessage().contains("n.csv:3: error: empty line"), error.getMessage());
+        }
+    }
 }

@@ -27,7 +27,7 @@ class FloatEvaluationTest {
         EngineTestSupport t = new EngineTestSupport(dir);
         t.run("""
                 .decl w(n:symbol, x:float)
-                w("a", 1.5). w("b", -2.25). w("c", 3). w("d", 0.1). w("e", 1.0e6).
+                w("a", 1.5). w("b", -2.25). w("c", 3). w("d", 0.1). w("e", 1000000.0).
                 .decl doubled(n:symbol, y:float)
                 .output doubled
                 doubled(n, y) :- w(n, x), y = x * 2 + 0.5.
@@ -52,7 +52,7 @@ class FloatEvaluationTest {
                 same(a, b) :- w(a, x), w(b, x), a != b.
                 .decl lit(x:float)
                 .output lit
-                lit(2). lit(-0.0). lit(1.0e-5). lit(123456789.0). lit(1.0 / 0).
+                lit(2). lit(-0.0). lit(0.00001). lit(123456789.0). lit(1.0 / 0).
                 .decl avg(m:float)
                 .output avg
                 avg(m) :- m = mean x : { w(_, x), x > 100000000 }.

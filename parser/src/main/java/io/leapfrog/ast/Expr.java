@@ -30,9 +30,24 @@ public sealed interface Expr permits Expr.Var, Expr.Wildcard, Expr.NumberConst, 
     /** {@code _}: an anonymous variable, each occurrence distinct. */
     record Wildcard(SourcePos pos) implements Expr { }
 
-    record NumberConst(long value, SourcePos pos) implements Expr { }
+    /**
+     * An integer constant; {@code text} as written ({@code 42}, {@code -0x1F}, {@code 0b101}, {@code 5u}). A
+     * plain one takes the type its context needs (a number, an unsigned or a float, as in Souffle); one
+     * with the suffix {@code u} is an unsigned only. Souffle reads the text for the type it takes, so a
+     * binary one is no float and a negative one (-0 too) no unsigned.
+     */
+    record NumberConst(long value, SourcePos pos, String text) implements Expr {
+        public NumberConst(long value, SourcePos pos) {
+            this(value, pos, Long.toString(value));
+        }
 
-    /** A float literal ({@code 2.5}, {@code 1.0e-3}): Souffle's {@code float}, 32 bits at run time. */
+        /** Written with the suffix {@code u}: an unsigned constant. */
+        public boolean isUnsigned() {
+            return text.endsWith("u");
+        }
+    }
+
+    /** A float literal ({@code 2.5}; Souffle has no exponent in them): Souffle's {@code float}, 32 bits at run time. */
     record FloatConst(float value, SourcePos pos) implements Expr { }
 
     /** A string literal, already unescaped. */

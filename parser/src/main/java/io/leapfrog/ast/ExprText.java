@@ -16,7 +16,7 @@ public final class ExprText {
             return "_";
         }
         if (e instanceof Expr.NumberConst n) {
-            return Long.toString(n.value());
+            return n.value() + (n.isUnsigned() ? "u" : "");
         }
         if (e instanceof Expr.FloatConst f) {
             return Float.toString(f.value());

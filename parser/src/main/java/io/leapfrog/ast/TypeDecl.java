@@ -1,6 +1,10 @@
 package io.leapfrog.ast;
 
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A {@code .type} declaration. SUBTYPE: {@code .type A <: number}; ALIAS: {@code .type A = B};
@@ -19,5 +23,33 @@ public record TypeDecl(String name, Kind kind, List<String> bases, SourcePos pos
     /** An enumeration: its values are the symbols "$" + branch, ordered as declared. */
     public static TypeDecl enumeration(String name, List<String> branches, SourcePos pos) {
         return new TypeDecl(name, Kind.ENUM, List.of("symbol"), pos, List.copyOf(branches));
+    }
+
+    /**
+     * The values of {@code type} when it is an enumeration (through aliases, subtypes and unions of
+     * enumerations): the symbols "$Branch"; null for any other type, a union with another type included.
+     */
+    public static Set<String> enumValues(String type, Map<String, TypeDecl> byName) {
+        return enumValues(type, byName, new HashSet<>());
+    }
+
+    private static Set<String> enumValues(String type, Map<String, TypeDecl> byName, Set<String> seen) {
+        TypeDecl t = byName.get(type);
+        if (t == null || !seen.add(type)) {
+            return null;
+        }
+        Set<String> values = new LinkedHashSet<>();
+        if (t.kind() == Kind.ENUM) {
+            t.branches().forEach(b -> values.add("$" + b));
+            return values;
+        }
+        for (String base : t.bases()) {
+            Set<String> of = enumValues(base, byName, seen);
+            if (of == null) {
+                return null;   // a union with a non-enumeration type: any symbol of it
+            }
+            values.addAll(of);
+        }
+        return values.isEmpty() ? null : values;
     }
 }

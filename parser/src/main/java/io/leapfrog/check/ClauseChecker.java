@@ -354,7 +354,7 @@ final class ClauseChecker {
         private void requireOperandsOf(Expr.Binary binary, BaseType type, String conversions) {
             for (Expr side : List.of(binary.left(), binary.right())) {
                 BaseType t = ExprTypes.typeOf(side, types);
-                if (t != null && t != type && !(side instanceof Expr.NumberConst)) {
+                if (t != null && t != type && !ExprTypes.adapts(side)) {
                     problems.error(side.pos(), "Type mismatch: operator " + binary.op() + " mixes " + type.withArticle()
                             + " and " + t.withArticle() + " (" + describe(side) + "). Use " + conversions + " to convert");
                 }
@@ -382,7 +382,7 @@ final class ClauseChecker {
                 return;
             }
             BaseType source = ExprTypes.typeOf(cast.args().get(0), types);
-            if (source != null && source != target && !(cast.args().get(0) instanceof Expr.NumberConst && target.isNumeric())) {
+            if (source != null && source != target && !(ExprTypes.adapts(cast.args().get(0)) && target.isNumeric())) {
                 throw Diagnostics.notSupported(cast.pos(), "as(...) from " + source.withArticle() + " to " + type + ", "
                         + target.withArticle() + " (Souffle reinterprets the bits); casts within one base type are"
                         + " supported, and itou, utoi, to_float, ftoi, ... convert values", problems.sourceOf(cast.pos()));
@@ -390,9 +390,6 @@ final class ClauseChecker {
         }
 
         private void checkFunctorArgs(Expr.Functor functor, Functors.Signature signature) {
-            if (functor.name().equals("to_string") && functor.args().size() == 1) {
-                requireNumeric(functor.args().get(0), "to_string");
-            }
             BaseType common = null;
             for (int i = 0; i < functor.args().size(); i++) {
                 Expr arg = functor.args().get(i);
@@ -406,7 +403,7 @@ final class ClauseChecker {
                             + " must be " + expected.withArticle() + ", but " + describe(arg) + " is "
                             + actual.withArticle() + hint);
                 }
-                if (signature.result() == null && actual != null && !(arg instanceof Expr.NumberConst)) {
+                if (signature.result() == null && actual != null && !ExprTypes.adapts(arg)) {
                     if (common != null && common != actual) {
                         problems.error(arg.pos(), "Type mismatch: the arguments of " + functor.name()
                                 + " mix " + common.sourceName() + " and " + actual.sourceName() + " values");
@@ -430,7 +427,7 @@ final class ClauseChecker {
             return "\"" + string.value() + "\"";
         }
         if (expr instanceof Expr.NumberConst number) {
-            return Long.toString(number.value());
+            return number.text();
         }
         if (expr instanceof Expr.FloatConst number) {
             return io.leapfrog.common.FloatCodec.format(number.value());

@@ -19,7 +19,10 @@ public final class ExprTypes {
         if (expr instanceof Expr.StringConst) {
             return BaseType.SYMBOL;
         }
-        if (expr instanceof Expr.NumberConst || expr instanceof Expr.Counter) {
+        if (expr instanceof Expr.NumberConst n) {
+            return n.isUnsigned() ? BaseType.UNSIGNED : BaseType.NUMBER;
+        }
+        if (expr instanceof Expr.Counter) {
             return BaseType.NUMBER;
         }
         if (expr instanceof Expr.FloatConst) {
@@ -57,7 +60,7 @@ public final class ExprTypes {
             }
             for (Expr arg : functor.args()) {
                 BaseType type = typeOf(arg, variables);
-                if (type != null && !(arg instanceof Expr.NumberConst)) {
+                if (type != null && !adapts(arg)) {
                     return type;
                 }
             }
@@ -86,6 +89,11 @@ public final class ExprTypes {
         if (expected == null || actual == null || expected == actual) {
             return true;
         }
-        return expected.isNumeric() && actual.isNumeric() && expr instanceof Expr.NumberConst;
+        return expected.isNumeric() && actual.isNumeric() && adapts(expr);
+    }
+
+    /** A number constant without the suffix {@code u}: it takes the numeric type of its context. */
+    public static boolean adapts(Expr expr) {
+        return expr instanceof Expr.NumberConst n && !n.isUnsigned();
     }
 }

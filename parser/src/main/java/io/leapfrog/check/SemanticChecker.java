@@ -56,6 +56,7 @@ public final class SemanticChecker {
         }
         warnAboutUndefinedRelations(program, relations, problems);
         checkEnumConstants(program, problems);
+        checkEnumColumns(program, declarations, problems);
 
         List<Stratum> strata = new Stratifier(List.copyOf(relations.keySet()), program.clauses(), searches(program))
                 .stratify(problems);
@@ -132,6 +133,86 @@ public final class SemanticChecker {
         }
     }
 
+    /**
+     * A string constant is no value of an enumeration type, whose values are written {@code $Mon}: Souffle
+     * refuses one in such a column ("Atom's argument type is not a subtype of its declared type"), so from a
+     * program, as from a fact file, only the type's values enter it.
+     */
+    private static void checkEnumColumns(Program program, Map<String, RelationDecl> declarations,
+                                         CheckDiagnostics problems) {
+        Map<String, io.leapfrog.ast.TypeDecl> byName = new HashMap<>();
+        program.types().forEach(t -> byName.putIfAbsent(t.name(), t));
+        Map<String, List<Set<String>>> enumColumns = new HashMap<>();
+        for (RelationDecl decl : declarations.values()) {
+            List<Set<String>> columns = new ArrayList<>();
+            boolean any = false;
+            for (Attribute attribute : decl.attributes()) {
+                Set<String> values = io.leapfrog.ast.TypeDecl.enumValues(attribute.type(), byName);
+                columns.add(values);
+                any |= values != null;
+            }
+            if (any) {
+                enumColumns.put(decl.name(), columns);
+            }
+        }
+        if (enumColumns.isEmpty()) {
+            return;
+        }
+        Set<Expr> branches = Collections.newSetFromMap(new IdentityHashMap<>());
+        branches.addAll(program.enumConstants());
+        for (Clause clause : program.clauses()) {
+            List<io.leapfrog.ast.Atom> atoms = new ArrayList<>();
+            atoms.add(clause.head());
+            clause.head().args().forEach(e -> atomsIn(e, atoms));
+            clause.body().forEach(l -> atomsIn(l, atoms));
+            for (io.leapfrog.ast.Atom atom : atoms) {
+                List<Set<String>> columns = enumColumns.get(atom.relation());
+                for (int i = 0; columns != null && i < atom.args().size() && i < columns.size(); i++) {
+                    Set<String> values = columns.get(i);
+                    if (values != null && atom.args().get(i) instanceof Expr.StringConst string && !branches.contains(string)) {
+                        RelationDecl decl = declarations.get(atom.relation());
+                        String meant = values.contains(string.value()) ? string.value()
+                                : values.contains("$" + string.value()) ? "$" + string.value() : null;
+                        problems.error(string.pos(), "Type mismatch: attribute " + (i + 1) + " of " + atom.relation()
+                                + " is of the enumeration type " + decl.attributes().get(i).type() + ", whose values are "
+                                + String.join(", ", values) + ", but \"" + string.value() + "\" is a symbol"
+                                + (meant == null ? "" : "; write " + meant + " (no quotes)"));
+                    }
+                }
+            }
+        }
+    }
+
+    private static void atomsIn(io.leapfrog.ast.Literal literal, List<io.leapfrog.ast.Atom> out) {
+        if (literal instanceof io.leapfrog.ast.Literal.Positive p) {
+            out.add(p.atom());
+            p.atom().args().forEach(e -> atomsIn(e, out));
+        } else if (literal instanceof io.leapfrog.ast.Literal.Negated n) {
+            out.add(n.atom());
+            n.atom().args().forEach(e -> atomsIn(e, out));
+        } else if (literal instanceof io.leapfrog.ast.Literal.Comparison c) {
+            atomsIn(c.left(), out);
+            atomsIn(c.right(), out);
+        }
+    }
+
+    /** The atoms of the aggregates inside {@code e}. */
+    private static void atomsIn(Expr e, List<io.leapfrog.ast.Atom> out) {
+        if (e instanceof Expr.Aggregate a) {
+            if (a.target() != null) {
+                atomsIn(a.target(), out);
+            }
+            a.body().forEach(l -> atomsIn(l, out));
+        } else if (e instanceof Expr.Binary b) {
+            atomsIn(b.left(), out);
+            atomsIn(b.right(), out);
+        } else if (e instanceof Expr.Unary u) {
+            atomsIn(u.operand(), out);
+        } else if (e instanceof Expr.Functor f) {
+            f.args().forEach(x -> atomsIn(x, out));
+        }
+    }
+
     private static Map<String, RelationDecl> declarations(Program program, TypeResolver types, CheckDiagnostics problems) {
         Map<String, RelationDecl> declarations = new LinkedHashMap<>();
         for (RelationDecl decl : program.relations()) {
@@ -169,6 +250,9 @@ public final class SemanticChecker {
                         + directive.relation() + "(...)");
                 continue;
             }
+            if (directive.kind() == Directive.Kind.INPUT) {
+                checkColumns(directive, declarations.get(directive.relation()).attributes().size(), problems);
+            }
             switch (directive.kind()) {
                 case INPUT -> inputs.computeIfAbsent(directive.relation(), k -> new ArrayList<>()).add(directive);
                 case OUTPUT -> outputs.computeIfAbsent(directive.relation(), k -> new ArrayList<>()).add(directive);
@@ -203,6 +287,27 @@ public final class SemanticChecker {
                         java.util.Locale.ROOT) + " " + directive.relation() + " is ignored. Leapfrog reads IO, filename,"
                         + " delimiter, headers, rfc4180 and " + (input ? "columns" : "compress"));
             }
+        }
+    }
+
+    /**
+     * An input's {@code columns="4:0"} names one file column per column of the relation (Souffle refuses
+     * fewer, and more read what its order happens to allow), each a column number, none twice.
+     */
+    private static void checkColumns(Directive directive, int arity, CheckDiagnostics problems) {
+        String spec = directive.params().get("columns");
+        if (spec == null) {
+            return;
+        }
+        String what = "columns=\"" + spec + "\" of .input " + directive.relation();
+        try {
+            int n = directive.columns().size();
+            if (n > 0 && n != arity) {
+                problems.error(directive.pos(), what + " names " + n + " file column" + (n == 1 ? "" : "s")
+                        + " for a relation of " + arity + "; name one for each of its columns, in order");
+            }
+        } catch (IllegalArgumentException e) {
+            problems.error(directive.pos(), what + ": " + e.getMessage());
         }
     }
 

@@ -1,6 +1,6 @@
 package io.leapfrog.parser;
 
-import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.SouffleNumbers;
 
 import io.leapfrog.ast.Atom;
 import io.leapfrog.ast.Attribute;
@@ -103,8 +103,8 @@ final class AstBuilder {
             GroundFacts.Fact f = all.get(nextFact);
             List<Expr> args = new ArrayList<>(f.constants().size());
             for (Token c : f.constants()) {
-                args.add(c.getType() == DatalogLexer.NUMBER ? new Expr.NumberConst(number(c, false), pos(c))
-                        : new Expr.StringConst(unescape(c.getText()), pos(c)));
+                args.add(c.getType() == DatalogLexer.NUMBER ? new Expr.NumberConst(number(c, false), pos(c), c.getText())
+                        : new Expr.StringConst(string(c), pos(c)));
             }
             Atom head = new Atom(scope.relation(f.name().getText()), List.copyOf(args), pos(f.name()));
             clauses.add(new Clause(head, List.of(), pos(f.name())));
@@ -377,12 +377,23 @@ final class AstBuilder {
                 String key = param.paramKey().getText();
                 Token value = param.paramValue().getStart();
                 String text = value.getType() == io.leapfrog.parser.grammar.DatalogLexer.STRING
-                        ? unescape(value.getText()) : value.getText();
-                params.put(key, text);
+                        ? string(value) : value.getText();
+                params.put(key, parameterText(text));
             }
             directives.add(new Directive(kind, scope.relation(target.relationName().getText()), Map.copyOf(params),
                     pos(target.relationName())));
         }
+    }
+
+    /**
+     * Souffle unescapes an IO parameter's value a second time, after its lexer (UnitTranslator's unescape:
+     * each of \\" \\t \\r \\n replaced in turn), so that {@code delimiter="\\t"} is a tab too.
+     */
+    static String parameterText(String value) {
+        if (value.indexOf('\\') < 0) {
+            return value;
+        }
+        return value.replace("\\\"", "\"").replace("\\t", "\t").replace("\\r", "\r").replace("\\n", "\n");
     }
 
     // ---- clauses ---------------------------------------------------------------------------
@@ -471,7 +482,7 @@ final class AstBuilder {
             return new Expr.Wildcard(pos);
         }
         if (ctx instanceof NumberExprContext number) {
-            return new Expr.NumberConst(number(number.NUMBER().getSymbol(), false), pos);
+            return new Expr.NumberConst(number(number.NUMBER().getSymbol(), false), pos, number.getText());
         }
         if (ctx instanceof UnsignedExprContext unsigned) {
             String text = unsigned.getText();
@@ -480,10 +491,10 @@ final class AstBuilder {
                 throw Diagnostics.failure(pos, "unsigned constant " + text + " is out of range: unsigned values are"
                         + " 0.." + MAX_UNSIGNED_32, source);
             }
-            return new Expr.NumberConst(value, pos);
+            return new Expr.NumberConst(value, pos, text);
         }
         if (ctx instanceof StringExprContext) {
-            return new Expr.StringConst(unescape(ctx.getText()), pos);
+            return new Expr.StringConst(string(ctx.getStart()), pos);
         }
         if (ctx instanceof CounterExprContext) {
             return new Expr.Counter(pos);
@@ -495,7 +506,7 @@ final class AstBuilder {
             // Fold "-123" into a constant so that facts hold plain numbers, and so that
             // -2147483648 is in range.
             if (neg.argument() instanceof NumberExprContext number) {
-                return new Expr.NumberConst(-number(number.NUMBER().getSymbol(), true), pos);
+                return new Expr.NumberConst(-number(number.NUMBER().getSymbol(), true), pos, "-" + number.getText());
             }
             return new Expr.Unary("-", expr(neg.argument()), pos);
         }
@@ -534,7 +545,7 @@ final class AstBuilder {
             return aggregate(aggregate, pos);
         }
         if (ctx instanceof FloatExprContext) {
-            return new Expr.FloatConst(FloatCodec.parse(ctx.getText()), pos);
+            return new Expr.FloatConst(floatLiteral(ctx.getText(), pos), pos);
         }
         if (ctx instanceof UserFunctorExprContext) {
             throw notSupported(ctx, "user-defined functors (@" + ((UserFunctorExprContext) ctx).IDENT().getText() + ")");
@@ -606,6 +617,25 @@ final class AstBuilder {
         return value;
     }
 
+    /**
+     * A float literal as Souffle reads one: digits, a point, digits ({@code 2.5}; no exponent: Souffle's
+     * lexer has none, so the grammar's exponent is only lexed to be refused clearly), its value as
+     * {@code stof} reads it, where overflow and underflow are errors, as Souffle's "Float constant".
+     */
+    private float floatLiteral(String text, SourcePos pos) {
+        if (text.indexOf('e') >= 0 || text.indexOf('E') >= 0) {
+            String digits = new java.math.BigDecimal(text).stripTrailingZeros().toPlainString();
+            throw Diagnostics.failure(pos, "float constant " + text + " has an exponent, which Souffle's float"
+                    + " constants do not: write " + (digits.contains(".") ? digits : digits + ".0"), source);
+        }
+        try {
+            return SouffleNumbers.factFloat(text);
+        } catch (ArithmeticException ex) {
+            throw Diagnostics.failure(pos, "float constant " + text + " is out of range: floats are 32-bit, with"
+                    + " normal magnitudes from 1.17549435e-38 to 3.40282347e38, or 0", source);
+        }
+    }
+
     private long parseNumber(String text, Token token) {
         try {
             if (text.startsWith("0x")) {
@@ -621,8 +651,13 @@ final class AstBuilder {
         }
     }
 
-    /** Removes the quotes and resolves backslash escapes (Souffle's escape set). */
-    static String unescape(String quoted) {
+    /**
+     * A string token's text: the quotes removed and backslash escapes resolved, Souffle's set of them
+     * ({@code \" \' \\ \a \b \f \n \r \t \v}); any other is an error at the backslash, as Souffle's
+     * "Unknown escape sequence" (so {@code "\d"} must be written {@code "\\d"}, as in Souffle).
+     */
+    private String string(Token token) {
+        String quoted = token.getText();
         String body = quoted.substring(1, quoted.length() - 1);
         if (body.indexOf('\\') < 0) {
             return body;
@@ -630,11 +665,11 @@ final class AstBuilder {
         StringBuilder out = new StringBuilder(body.length());
         for (int i = 0; i < body.length(); i++) {
             char c = body.charAt(i);
-            if (c != '\\' || i + 1 == body.length()) {
+            if (c != '\\') {
                 out.append(c);
                 continue;
             }
-            char next = body.charAt(++i);
+            char next = body.charAt(++i);   // the lexer's STRING has a character after each backslash
             switch (next) {
                 case 'n' -> out.append('\n');
                 case 't' -> out.append('\t');
@@ -644,7 +679,16 @@ final class AstBuilder {
                 case 'f' -> out.append('\f');
                 case 'v' -> out.append('\u000B');
                 case '"', '\'', '\\' -> out.append(next);
-                default -> out.append('\\').append(next);
+                default -> {
+                    // the backslash is quoted's character i: on the token's first line, as only an escape
+                    // (this first unknown one) could have put a line end into the token before it
+                    SourcePos where = new SourcePos(file, token.getLine(),
+                            token.getCharPositionInLine() + 1 + quoted.codePointCount(0, i));
+                    int bad = body.codePointAt(i);
+                    throw Diagnostics.failure(where, "unknown escape sequence \\" + (Character.isISOControl(bad)
+                            ? String.format("(U+%04X)", bad) : new String(Character.toChars(bad))) + " in a string; Souffle's are \\\" \\' \\\\ \\a \\b \\f \\n \\r \\t \\v"
+                            + " (write \\\\ for a backslash)", source);
+                }
             }
         }
         return out.toString();

@@ -191,8 +191,17 @@ class SemanticCheckerTest {
                 .decl a(x:A)
                 .decl b(x:B)
                 a(1).
-                b(x) :- a(x), x < 5u.
+                b(x) :- a(x), x < 5.
                 """);
+    }
+
+    /** A constant with the suffix u is an unsigned only (Souffle: "Unsigned constant (type mismatch)"). */
+    @Test
+    void unsignedConstantsTakeNoOtherType() {
+        assertFirstError(".decl a(x:number)\na(5u).", "c.dl:2:3: error: Type mismatch: attribute 1 of a is a number, but 5u is an unsigned");
+        assertFirstError(".decl a(x:float)\na(5u).", "c.dl:2:3: error: Type mismatch: attribute 1 of a is a float, but 5u is an unsigned");
+        assertFirstError(".decl a(x:number)\n.decl b(x:number)\nb(x) :- a(x), x < 5u.", "c.dl:3:17: error: Type mismatch: cannot compare a number");
+        check(".decl a(x:unsigned)\n.decl b(x:unsigned)\na(5u).\nb(x) :- a(x), x < 5u, x != 7.");
     }
 
     @Test

@@ -161,6 +161,25 @@ class DatalogParserTest {
         assertEquals("", ((Expr.StringConst) args.get(4)).value());
     }
 
+    /** Souffle unescapes IO parameters again (\" \t \r \n, in turn): "\\t" is a tab there, as "\t" is. */
+    @Test
+    void ioParametersAreUnescapedTwiceAsSouffleDoes() {
+        Map<String, String> params = parse(".input e(delimiter=\"\\\\t\", filename=\"a\\\\nb\\\\x\", x=\"\\\\\\\\t\")")
+                .directives().get(0).params();
+        assertEquals(Map.of("delimiter", "\t", "filename", "a\nb\\x", "x", "\\\t"), params);
+    }
+
+    /** Souffle's lexer refuses any other escape ("Unknown escape sequence"), in a constant and in a parameter. */
+    @Test
+    void unknownStringEscapesAreErrorsAtTheBackslash() {
+        for (String[] c : new String[][]{{"r(\"a\\db\").", "t.dl:1:5: error: unknown escape sequence \\d"},
+                {"r(\"\u00e9\\x41\").", "t.dl:1:5: error: unknown escape sequence \\x"},
+                {".input e(filename=\"C:\\data\")", "t.dl:1:22: error: unknown escape sequence \\d"}}) {
+            LeapfrogException e = assertThrows(LeapfrogException.class, () -> parse(c[0]), c[0]);
+            assertTrue(e.getMessage().startsWith(c[1]), e.getMessage());
+        }
+    }
+
     @Test
     void ruleWithSeveralAtomsWildcardAndPositions() {
         List<Clause> clauses = parse("path(x, z) :-\n  edge(x, y),\n  path(y, z), other(_, z).").clauses();

@@ -14,6 +14,7 @@ import io.leapfrog.common.NotSupportedException;
 import io.leapfrog.exec.storage.ColumnType;
 import io.leapfrog.exec.storage.SymbolTable;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,7 +47,6 @@ public final class ExprCompiler {
 
     /** The one-argument conversions between numbers, floats and unsigned values, on column values. */
     private static final Map<String, IntUnaryOperator> CONVERSIONS = Map.of(
-            "to_float", FloatArithmetic::fromNumber,
             "itof", FloatArithmetic::fromNumber,
             "ftoi", FloatArithmetic::toNumber,
             "itou", UnsignedArithmetic::fromNumber,
@@ -90,7 +90,7 @@ public final class ExprCompiler {
 
     /** The base type of {@code e} here (number when nothing says otherwise). */
     public BaseType typeOf(Expr e) {
-        if (e instanceof Expr.NumberConst n && n.value() > Integer.MAX_VALUE) {
+        if (e instanceof Expr.NumberConst n && (n.value() > Integer.MAX_VALUE || n.isUnsigned())) {
             // a constant past the signed range (the parser refuses past 2^32 - 1) is an unsigned value, e.g.
             // both sides of c = c once the planner has put c for x in x = c
             return BaseType.UNSIGNED;
@@ -107,16 +107,31 @@ public final class ExprCompiler {
         return expected == BaseType.UNSIGNED || ExprTypes.typeOf(e, types) == BaseType.UNSIGNED;
     }
 
-    /** A number constant as a column value of the type it takes here (float, unsigned or number). */
+    /**
+     * A number constant as a column value of the type it takes here (float, unsigned or number), as
+     * Souffle's type checker allows it: a {@code 5u} only as an unsigned, a binary one not as a float
+     * (Souffle reads a float constant's text with stof), a negative one (-0 too) not as an unsigned.
+     */
     private static int constant(Expr.NumberConst n, BaseType expected) {
         long v = n.value();
+        if (n.isUnsigned()) {
+            if (expected == BaseType.NUMBER || expected == BaseType.FLOAT) {
+                throw new LeapfrogException(n.pos() + ": error: the unsigned constant " + n.text() + " is used as "
+                        + expected.withArticle() + "; write it without the suffix u, or convert it");
+            }
+            expected = BaseType.UNSIGNED;
+        }
         if (expected == BaseType.FLOAT) {
+            if (n.text().contains("0b")) {
+                throw new LeapfrogException(n.pos() + ": error: the binary constant " + n.text() + " is used as a"
+                        + " float, which Souffle does not read in binary; write it in decimal or 0x hexadecimal");
+            }
             return FloatCodec.encode((float) v);
         }
         if (expected == BaseType.UNSIGNED) {
-            if (v < 0 || v > UnsignedCodec.MAX) {
-                throw new LeapfrogException(n.pos() + ": error: the constant " + v + " is used as an unsigned value,"
-                        + " which must be in 0.." + UnsignedCodec.MAX);
+            if (v < 0 || v > UnsignedCodec.MAX || n.text().startsWith("-")) {
+                throw new LeapfrogException(n.pos() + ": error: the constant " + n.text() + " is used as an unsigned"
+                        + " value, which must be in 0.." + UnsignedCodec.MAX + " and written without a sign");
             }
             return UnsignedCodec.encode((int) v);
         }
@@ -245,10 +260,23 @@ public final class ExprCompiler {
         }
         String name = f.name();
         IntUnaryOperator conversion = CONVERSIONS.get(name);
+        if (conversion == null && a.length == 1) {
+            conversion = overloadedConversion(name, typeOf(args.get(0)));
+        }
         if (conversion != null) {
             arity(f, 1);
             IntExpr x = a[0];
-            return b -> conversion.applyAsInt(x.eval(b));
+            IntUnaryOperator op = conversion;
+            return b -> {
+                try {
+                    return op.applyAsInt(x.eval(b));
+                } catch (LeapfrogException e) {
+                    throw at(f, e);
+                }
+            };
+        }
+        if ((name.equals("min") || name.equals("max")) && typeOf(f) == BaseType.SYMBOL) {
+            return symbolExtremum(a, name.equals("max"));
         }
         switch (name) {
             case "cat":
@@ -271,21 +299,27 @@ public final class ExprCompiler {
             case "match":
                 arity(f, 2);
                 return b -> pattern(symbols.symbol(a[0].eval(b)), f).matcher(symbols.symbol(a[1].eval(b))).matches() ? 1 : 0;
-            case "to_number":
-                arity(f, 1);
-                return b -> SouffleArithmetic.toNumber(symbols.symbol(a[0].eval(b)));
             case "to_string": {
                 arity(f, 1);
-                // a value's text as outputs print it (ColumnType.format: numbers, unsigned values, floats)
-                ColumnType type = ColumnType.fromName(typeOf(args.get(0)).sourceName());
-                return b -> symbols.intern(type.format(a[0].eval(b), symbols));
+                BaseType type = typeOf(args.get(0));
+                if (type == BaseType.SYMBOL) {
+                    return a[0];
+                }
+                if (type == BaseType.FLOAT) {   // std::to_string: C's %f, not the outputs' 6 significant digits
+                    return b -> symbols.intern(FloatArithmetic.text(FloatCodec.decode(a[0].eval(b))));
+                }
+                ColumnType column = ColumnType.fromName(type.sourceName());
+                return b -> symbols.intern(column.format(a[0].eval(b), symbols));
             }
             case "ord":
                 arity(f, 1);
-                return a[0]; // a symbol's ordinal is its interned number
-            case "to_unsigned":
-                arity(f, 1);
-                return b -> UnsignedArithmetic.parse(symbols.symbol(a[0].eval(b)));
+                // Souffle's ord is the value's 32 bits as a number: a symbol's ordinal (its interned number here),
+                // a float's IEEE bits, an unsigned value's bits, not the columns' order-keeping codes
+                return switch (typeOf(args.get(0))) {
+                    case FLOAT -> b -> Float.floatToRawIntBits(FloatCodec.decode(a[0].eval(b)));
+                    case UNSIGNED -> b -> UnsignedCodec.decode(a[0].eval(b));
+                    case NUMBER, SYMBOL -> a[0];
+                };
             case "min":
                 return b -> {
                     int m = a[0].eval(b);
@@ -305,6 +339,59 @@ public final class ExprCompiler {
             default:
                 throw new NotSupportedException("not supported: the functor '" + name + "' (" + f.pos() + ")");
         }
+    }
+
+    /**
+     * Souffle's to_float, to_number and to_unsigned take a value of any base type (its FunctorOps: S2F,
+     * U2F, I2F, F2F, ...): a symbol's text is read as the functors read numbers, a number, float or unsigned
+     * value is converted as ftoi, utof, ... convert it. Null for another functor.
+     */
+    private IntUnaryOperator overloadedConversion(String name, BaseType from) {
+        return switch (name) {
+            case "to_float" -> switch (from) {
+                case SYMBOL -> v -> FloatArithmetic.parse(symbols.symbol(v));
+                case NUMBER -> FloatArithmetic::fromNumber;
+                case UNSIGNED -> UnsignedArithmetic::toFloat;
+                case FLOAT -> IntUnaryOperator.identity();
+            };
+            case "to_number" -> switch (from) {
+                case SYMBOL -> v -> SouffleArithmetic.toNumber(symbols.symbol(v));
+                case FLOAT -> FloatArithmetic::toNumber;
+                case UNSIGNED -> UnsignedArithmetic::toNumber;
+                case NUMBER -> IntUnaryOperator.identity();
+            };
+            case "to_unsigned" -> switch (from) {
+                case SYMBOL -> v -> UnsignedArithmetic.parse(symbols.symbol(v));
+                case FLOAT -> UnsignedArithmetic::fromFloat;
+                case NUMBER -> UnsignedArithmetic::fromNumber;
+                case UNSIGNED -> IntUnaryOperator.identity();
+            };
+            default -> null;
+        };
+    }
+
+    /** min or max of symbols: Souffle compares their texts here (bytewise), not their ordinals as comparisons do. */
+    private IntExpr symbolExtremum(IntExpr[] a, boolean max) {
+        return b -> {
+            int m = a[0].eval(b);
+            byte[] best = ByteText.encode(symbols.symbol(m));
+            for (int i = 1; i < a.length; i++) {
+                int v = a[i].eval(b);
+                byte[] text = ByteText.encode(symbols.symbol(v));
+                int c = Arrays.compareUnsigned(text, best);
+                if (max ? c > 0 : c < 0) {
+                    m = v;
+                    best = text;
+                }
+            }
+            return m;
+        };
+    }
+
+    /** A conversion's error at the functor's place in the program. */
+    private static LeapfrogException at(Expr.Functor f, LeapfrogException e) {
+        String message = e.getMessage();
+        return message.startsWith("error: ") ? new LeapfrogException(f.pos() + ": " + message) : e;
     }
 
     private static void arity(Expr.Functor f, int n) {

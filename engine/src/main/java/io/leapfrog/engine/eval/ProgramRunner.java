@@ -301,10 +301,13 @@ public final class ProgramRunner {
     private static CsvStyle style(Directive d) {
         boolean rfc4180 = "true".equals(d.params().get("rfc4180"));
         String delim = d.params().getOrDefault("delimiter", rfc4180 ? "," : "\t");
-        delim = delim.equals("\\t") ? "\t" : delim;
         if (delim.isEmpty()) {
             throw new LeapfrogException(d.pos() + ": error: empty delimiter for " + d.relation()
                     + "; give at least one character, e.g. delimiter=\",\"");
+        }
+        if (rfc4180 && delim.contains("\"")) {
+            throw new LeapfrogException(d.pos() + ": error: the delimiter of " + d.relation() + " contains '\"', which"
+                    + " rfc4180=true keeps for quoting fields; choose another delimiter");
         }
         boolean gzip = d.params().containsKey("compress") && !"false".equals(d.params().get("compress"));
         return new CsvStyle(delim, "true".equals(d.params().get("headers")), rfc4180, gzip, columns(d));
@@ -312,25 +315,15 @@ public final class ProgramRunner {
 
     /** Souffle's columns="4:7" of an input: the file columns (0-based) read, in the relation's order. */
     private static List<Integer> columns(Directive d) {
-        String spec = d.params().get("columns");
-        if (spec == null || d.kind() != Directive.Kind.INPUT) {
+        if (d.kind() != Directive.Kind.INPUT) {
             return List.of();
         }
-        List<Integer> out = new ArrayList<>();
-        for (String part : spec.split(":", -1)) {
-            try {
-                int c = Integer.parseInt(part.strip());
-                if (c < 0) {
-                    throw new NumberFormatException(part);
-                }
-                out.add(c);
-            } catch (NumberFormatException e) {
-                throw new LeapfrogException(d.pos() + ": error: columns=\"" + spec + "\" of .input " + d.relation()
-                        + " is not a list of column numbers; write the file's columns (from 0) in the relation's order,"
-                        + " separated by ':', e.g. columns=\"4:7\"");
-            }
+        try {
+            return d.columns();
+        } catch (IllegalArgumentException e) {   // the checker reports it first
+            throw new LeapfrogException(d.pos() + ": error: columns=\"" + d.params().get("columns") + "\" of .input "
+                    + d.relation() + ": " + e.getMessage());
         }
-        return out;
     }
 
     private ProgramModel.RelationInfo info(Directive d) {

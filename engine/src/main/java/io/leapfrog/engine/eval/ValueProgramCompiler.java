@@ -54,8 +54,8 @@ final class ValueProgramCompiler {
             return true;
         }
         if (e instanceof Expr.NumberConst n) {
-            if (!floatContext && n.value() > Integer.MAX_VALUE) {
-                return false;   // a number past the signed range: the CPU's compiler checks the type it takes
+            if (floatContext ? n.text().contains("0b") : n.value() > Integer.MAX_VALUE) {
+                return false;   // no float in binary, no number past the signed range: the CPU's compiler says so
             }
             b.constant(floatContext ? FloatCodec.encode((float) n.value()) : (int) n.value());
             return true;
@@ -93,7 +93,8 @@ final class ValueProgramCompiler {
             return emit(f.args().get(0), b, floatContext); // within one base type: the value itself
         }
         String name = f.name();
-        if ((name.equals("min") || name.equals("max")) && !f.args().isEmpty()) {
+        if ((name.equals("min") || name.equals("max")) && !f.args().isEmpty()
+                && ExprTypes.typeOf(f, types) != BaseType.SYMBOL) {   // symbols compare by text, on the CPU
             // float column values compare as the floats do: min and max need no float opcodes
             boolean fl = isFloat(f, floatContext);
             ValueProgram.Op op = name.equals("min") ? ValueProgram.Op.MIN : ValueProgram.Op.MAX;
@@ -107,12 +108,15 @@ final class ValueProgramCompiler {
             }
             return true;
         }
-        if (f.args().size() == 1 && (name.equals("to_float") || name.equals("itof") || name.equals("ftoi"))) {
-            boolean toFloat = !name.equals("ftoi");
-            if (!emit(f.args().get(0), b, !toFloat)) {
+        // a number to a float; ftoi (and to_number of a float) stays on the CPU, which reports a float out of
+        // the numbers' range where the device's FTOI would saturate
+        BaseType argType = f.args().size() == 1 ? ExprTypes.typeOf(f.args().get(0), types) : null;
+        if ((name.equals("to_float") || name.equals("itof")) && f.args().size() == 1
+                && (argType == null || argType == BaseType.NUMBER)) {
+            if (!emit(f.args().get(0), b, false)) {
                 return false;
             }
-            b.apply(toFloat ? ValueProgram.Op.ITOF : ValueProgram.Op.FTOI);
+            b.apply(ValueProgram.Op.ITOF);
             return true;
         }
         return false;

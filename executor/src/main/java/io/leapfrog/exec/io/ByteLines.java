@@ -7,10 +7,11 @@ import io.leapfrog.common.ByteText;
 import java.util.Arrays;
 
 /**
- * The lines of a byte stream, undecoded, split where {@link java.io.BufferedReader#readLine()} splits
- * ({@code \n}, {@code \r} or {@code \r\n}), so that a reader can parse plain numeric lines straight from
- * the bytes and decode only the others. UTF-8 never uses the bytes of {@code \n} and {@code \r} inside
- * a multi-byte character, so the lines are the same as those of the decoded text.
+ * The lines of a byte stream, undecoded, split as Souffle's reader splits them (C++'s {@code getline}):
+ * at each {@code \n}, one {@code \r} before it removed (a Windows line end); a {@code \r} anywhere else is
+ * data. A reader can parse plain numeric lines straight from the bytes and decode only the others. UTF-8
+ * never uses the bytes of {@code \n} and {@code \r} inside a multi-byte character, so the lines are the
+ * same as those of the decoded text.
  */
 final class ByteLines {
     private final InputStream in;
@@ -18,7 +19,7 @@ final class ByteLines {
     private int filled;
     private int pos;
     private boolean eof;
-    private boolean skipLf; // the last line ended with '\r': a '\n' right after it ends nothing more
+    private boolean crlf;   // the current line ended with "\r\n" (the '\r' is not part of it)
     private int start;
     private int end;
     private boolean atStart = true;
@@ -39,26 +40,16 @@ final class ByteLines {
             }
         }
         while (true) {
-            if (skipLf && pos < filled) {
-                skipLf = false;
-                if (buf[pos] == '\n') {
-                    pos++;
-                }
-            }
             for (int i = pos; i < filled; i++) {
-                byte b = buf[i];
-                if (b == '\n' || b == '\r') {
-                    start = pos;
-                    end = i;
+                if (buf[i] == '\n') {
+                    setLine(pos, i);
                     pos = i + 1;
-                    skipLf = b == '\r';
                     return true;
                 }
             }
             if (eof) {
                 if (pos < filled) { // a last line without a terminator
-                    start = pos;
-                    end = filled;
+                    setLine(pos, filled);
                     pos = filled;
                     return true;
                 }
@@ -66,6 +57,12 @@ final class ByteLines {
             }
             fill();
         }
+    }
+
+    private void setLine(int from, int to) {
+        crlf = to > from && buf[to - 1] == '\r';
+        start = from;
+        end = crlf ? to - 1 : to;
     }
 
     /** Keeps the unfinished line at the front of the buffer (growing it for long lines) and reads more. */
@@ -97,6 +94,11 @@ final class ByteLines {
 
     int end() {
         return end;
+    }
+
+    /** Whether the current line ended with {@code \r\n}: a quoted field continued on the next line keeps both. */
+    boolean crlf() {
+        return crlf;
     }
 
     /** The current line decoded losslessly ({@link ByteText}: bytes that are not UTF-8 become escapes). */

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -26,8 +27,10 @@ import java.util.zip.ZipException;
 /**
  * Reads a fact file into a {@link Relation}: Souffle {@code .facts} (tab-separated by default, any
  * delimiter), CSV ({@code ","}) or SNAP edge lists (whitespace-separated, '#' comments). Gzip input is
- * recognised by its magic bytes, whatever the file is called. Empty lines, a trailing '\r' and a UTF-8
- * byte-order mark at the start are ignored. Lines are decoded with {@link io.leapfrog.common.ByteText}
+ * recognised by its magic bytes, whatever the file is called. Lines end at '\n' (a '\r' before it is
+ * dropped, as Souffle drops it); a UTF-8 byte-order mark at the start is skipped; an empty line is the
+ * empty symbol of a one-column symbol relation and an error anywhere else, as in Souffle; with rfc4180 a
+ * quoted field may go on over line ends. Lines are decoded with {@link io.leapfrog.common.ByteText}
  * (a symbol keeps its bytes); numbers are read as Souffle reads them ({@link SouffleNumbers}); a
  * default-layout file of a relation without symbol columns that starts with a '#' line is read as a SNAP
  * edge list. A malformed line is a {@link LeapfrogException} naming the file and line:
@@ -150,13 +153,14 @@ public final class FactReader {
         int arity = types.length;
         RelationBuilder out = new RelationBuilder(arity, 1024);
         int[] tuple = new int[arity];
-        int width = arity;      // fields a line must have at least (exactly, without a column selection)
+        long width = arity;     // fields a line must have at least (exactly, without a column selection)
         if (fileColumns != null) {
             for (int f : fileColumns) {
-                width = Math.max(width, f + 1);
+                width = Math.max(width, f + 1L);
             }
         }
-        String[] fields = new String[width];
+        // grown when a line has the fields a large column selection needs (it cannot be larger than the line)
+        String[] fields = new String[(int) Math.min(width, 64)];
         int lineNo = 0;
         FactFormat layout = format;
         try {
@@ -166,12 +170,17 @@ public final class FactReader {
                 if (lineNo == 1 && skipHeader) {
                     continue;
                 }
-                if (lines.start() == lines.end() && (layout == FactFormat.SNAP || arity != 1 || types[0] != ColumnType.SYMBOL)) {
-                    // An empty line is skipped, except in a one-column symbol relation, where it is the empty
-                    // symbol, as Souffle reads it (Souffle refuses it in any other relation)
+                boolean empty = lines.start() == lines.end();
+                if (empty && layout == FactFormat.SNAP) {
                     continue;
                 }
-                if (lineNo == 1 && startsSnapHeader(lines.bytes()[lines.start()])) {
+                if (empty && !readsEmptyLine()) {
+                    // Souffle stops here too: the line's one field, the empty text, is no number and no tuple
+                    throw lineError(source, lineNo, "empty line, where a tuple of " + arity + " column"
+                            + (arity == 1 ? "" : "s") + " is expected (an empty line is read only as the empty symbol"
+                            + " of a one-column symbol relation)");
+                }
+                if (lineNo == 1 && !empty && startsSnapHeader(lines.bytes()[lines.start()])) {
                     layout = FactFormat.SNAP;
                 }
                 if (fileColumns == null && parseNumbers(lines.bytes(), lines.start(), lines.end(), tuple)) {
@@ -179,6 +188,7 @@ public final class FactReader {
                     continue;
                 }
                 String line = lines.text();
+                int first = lineNo;
                 int found;
                 if (layout == FactFormat.SNAP) {
                     if (line.charAt(0) == '#' || line.isBlank()) {
@@ -186,10 +196,25 @@ public final class FactReader {
                     }
                     found = splitWhitespace(line, fields);
                 } else {
-                    try {
-                        found = split(line, delimiter, quoted, fields);
-                    } catch (IllegalArgumentException e) {
-                        throw lineError(source, lineNo, e.getMessage());
+                    while (true) {
+                        try {
+                            found = split(line, delimiter, quoted, fields);
+                            break;
+                        } catch (OpenQuote e) {
+                            // RFC 4180: a quoted field goes on over line ends, which it keeps (as Souffle reads it)
+                            String end = lines.crlf() ? "\r\n" : "\n";
+                            if (!lines.next()) {
+                                throw lineError(source, first, e.getMessage());
+                            }
+                            lineNo++;
+                            line = line + end + lines.text();
+                        } catch (IllegalArgumentException e) {
+                            throw lineError(source, lineNo, e.getMessage());
+                        }
+                    }
+                    if (found >= width && fields.length < width) {
+                        fields = new String[(int) width];
+                        split(line, delimiter, quoted, fields);
                     }
                 }
                 if (fileColumns == null ? found != arity : found < width) {
@@ -211,6 +236,15 @@ public final class FactReader {
                     + (lineNo > 0 ? " (after line " + lineNo + ")" : ""));
         }
         return out.build();
+    }
+
+    /**
+     * Whether an empty line is a tuple: in a relation of one symbol column read from the file's first
+     * column (the empty symbol, as Souffle reads it), unless that column holds an enumeration's values.
+     */
+    private boolean readsEmptyLine() {
+        return types.length == 1 && types[0] == ColumnType.SYMBOL && (fileColumns == null || fileColumns[0] == 0)
+                && (enumValues == null || enumValues.get(0) == null);
     }
 
     /**
@@ -286,11 +320,40 @@ public final class FactReader {
         return in;
     }
 
-    /** The fields of one line laid out in {@code style} (quoted fields with rfc4180); for sniffing a file's layout. */
-    public static List<String> fields(String line, CsvStyle style) {
-        String[] fields = new String[split(line, style.delimiter(), style.rfc4180(), new String[0])];
-        split(line, style.delimiter(), style.rfc4180(), fields);
-        return Arrays.asList(fields);
+    /**
+     * The first {@code max} records of a file laid out in {@code style} (gzip or plain), each as its fields,
+     * split as {@link #read} splits lines (an empty line is one empty field; with rfc4180 a quoted field goes
+     * on over line ends): for sniffing a file's layout. A malformed record is an error naming {@code source}
+     * and its line.
+     */
+    public static List<List<String>> records(InputStream raw, String source, CsvStyle style, int max)
+            throws IOException {
+        List<List<String>> out = new ArrayList<>();
+        ByteLines lines = new ByteLines(decompressed(raw));
+        int lineNo = 0;
+        while (out.size() < max && lines.next()) {
+            lineNo++;
+            int first = lineNo;
+            String line = lines.text();
+            while (true) {
+                try {
+                    String[] fields = new String[split(line, style.delimiter(), style.rfc4180(), new String[0])];
+                    split(line, style.delimiter(), style.rfc4180(), fields);
+                    out.add(Arrays.asList(fields));
+                    break;
+                } catch (OpenQuote e) {
+                    String end = lines.crlf() ? "\r\n" : "\n";
+                    if (!lines.next()) {
+                        throw lineError(source, first, e.getMessage());
+                    }
+                    lineNo++;
+                    line = line + end + lines.text();
+                } catch (IllegalArgumentException e) {
+                    throw lineError(source, lineNo, e.getMessage());
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -323,8 +386,7 @@ public final class FactReader {
                     }
                 }
                 if (!closed) {
-                    throw new IllegalArgumentException("unbalanced quote in column " + (n + 1) + " (line: " + shown(line)
-                            + "); with rfc4180=true a quoted field ends with '\"', and '\"\"' stands for a quote inside it");
+                    throw new OpenQuote(n + 1);
                 }
                 if (i < line.length() && !line.startsWith(delimiter, i)) {
                     throw new IllegalArgumentException("expected the delimiter right after the quoted field in column "
@@ -345,6 +407,14 @@ public final class FactReader {
                 return n;
             }
             start = next + dl;
+        }
+    }
+
+    /** A quoted field not closed on its line: it may go on over the next (rfc4180). */
+    static final class OpenQuote extends IllegalArgumentException {
+        OpenQuote(int column) {
+            super("unbalanced quote in column " + column + ": the quoted field has no closing '\"' before the end of"
+                    + " the file; with rfc4180=true a quoted field ends with '\"', and '\"\"' stands for a quote inside it");
         }
     }
 
@@ -378,9 +448,13 @@ public final class FactReader {
         ColumnType t = types[column];
         if (t == ColumnType.SYMBOL) {
             Set<String> allowed = enumValues == null ? null : enumValues.get(column);
-            if (allowed != null && !allowed.contains(field)) {
-                throw lineError(source, lineNo, "'" + field + "' in column " + (column + 1) + " is not a value of its"
-                        + " enumeration type; it holds " + String.join(", ", allowed));
+            if (allowed != null) {
+                String value = enumValue(field);
+                if (!allowed.contains(value)) {
+                    throw lineError(source, lineNo, "'" + field + "' in column " + (column + 1) + " is not a value of its"
+                            + " enumeration type; it holds " + String.join(", ", allowed));
+                }
+                return symbols.intern(value);
             }
             return symbols.intern(field);
         }
@@ -415,37 +489,25 @@ public final class FactReader {
         }
     }
 
-    /** Decimal, or 0x hexadecimal / 0b binary as Souffle accepts, with an optional sign; at most 40 bits. */
-    public static long parseInteger(String s) {
-        int i = 0;
-        boolean negative = false;
-        if (!s.isEmpty() && (s.charAt(0) == '-' || s.charAt(0) == '+')) {
-            negative = s.charAt(0) == '-';
-            i = 1;
+    /**
+     * An enumeration value as Souffle reads one: white space before the '$' and before the branch's name is
+     * allowed ({@code " $ Mon"} is {@code $Mon}), nothing after it; anything else comes back unchanged.
+     */
+    static String enumValue(String field) {
+        int i = skipCSpace(field, 0);
+        if (i == field.length() || field.charAt(i) != '$') {
+            return field;
         }
-        int radix = 10;
-        if (s.length() > i + 2 && s.charAt(i) == '0' && (s.charAt(i + 1) == 'x' || s.charAt(i + 1) == 'X')) {
-            radix = 16;
-            i += 2;
-        } else if (s.length() > i + 2 && s.charAt(i) == '0' && (s.charAt(i + 1) == 'b' || s.charAt(i + 1) == 'B')) {
-            radix = 2;
-            i += 2;
+        int name = skipCSpace(field, i + 1);
+        return i == 0 && name == 1 ? field : "$" + field.substring(name);
+    }
+
+    /** Past C's isspace characters (space, \t, \n, \v, \f, \r) from {@code i}. */
+    private static int skipCSpace(String s, int i) {
+        while (i < s.length() && " \t\n\u000B\f\r".indexOf(s.charAt(i)) >= 0) {
+            i++;
         }
-        if (i == s.length()) {
-            throw new NumberFormatException(s);
-        }
-        long v = 0;
-        for (; i < s.length(); i++) {
-            int d = Character.digit(s.charAt(i), radix);
-            if (d < 0) {
-                throw new NumberFormatException(s);
-            }
-            v = v * radix + d;
-            if (v > (1L << 40)) {
-                v = 1L << 40; // saturate: certainly out of range, and no overflow
-            }
-        }
-        return negative ? -v : v;
+        return i;
     }
 
     private static LeapfrogException lineError(String source, int line, String what) {

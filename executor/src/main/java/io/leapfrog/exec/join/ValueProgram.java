@@ -117,7 +117,7 @@ public final class ValueProgram {
         return switch (o) {
             case FNEG -> FloatArithmetic::negate;
             case ITOF -> FloatArithmetic::fromNumber;
-            case FTOI -> FloatArithmetic::toNumber;
+            case FTOI -> FloatArithmetic::truncate;
             default -> SouffleArithmetic.unary(o.symbol);
         };
     }

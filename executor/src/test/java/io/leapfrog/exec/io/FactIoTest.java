@@ -39,7 +39,7 @@ class FactIoTest {
     @Test
     void readsTabSeparatedFactsWithSymbolsVerbatim() throws IOException {
         SymbolTable st = new SymbolTable();
-        Path p = file("e.facts", "a b\t1\n\"q\"\t-2\r\n\nc\t+16\n");
+        Path p = file("e.facts", "a b\t1\n\"q\"\t-2\r\nc\t+16\n");
         Relation r = new FactReader(new ColumnType[]{SYMBOL, NUMBER}, st).read(p);
         assertEquals(3, r.size());
         assertTrue(r.contains(new int[]{st.lookup("a b"), 1}));
@@ -50,11 +50,60 @@ class FactIoTest {
     @Test
     void anEmptyLineIsTheEmptySymbolOnlyInAOneColumnSymbolRelation() throws IOException {
         SymbolTable st = new SymbolTable();
-        Relation symbols = new FactReader(new ColumnType[]{SYMBOL}, st).read(file("s.facts", "a\n\nb\n"));
+        Relation symbols = new FactReader(new ColumnType[]{SYMBOL}, st).read(file("s.facts", "a\n\nb\n\n"));
         assertEquals(3, symbols.size());   // as Souffle reads it: a, the empty symbol, b
         assertTrue(symbols.contains(new int[]{st.lookup("")}));
-        Relation numbers = new FactReader(new ColumnType[]{NUMBER}, st).read(file("n.facts", "1\n\n2\n"));
-        assertEquals(2, numbers.size());   // skipped (Souffle refuses the line)
+        // anywhere else Souffle stops at an empty line (a last one included), and so does the reader
+        String[][] cases = {{"n.facts", "1\n\n2\n"}, {"end.facts", "1\n2\n\n"}, {"crlf.facts", "1\r\n\r\n"}};
+        for (String[] c : cases) {
+            Path p = file(c[0], c[1]);
+            LeapfrogException e = assertThrows(LeapfrogException.class,
+                    () -> new FactReader(new ColumnType[]{NUMBER}, st).read(p), c[0]);
+            assertTrue(e.getMessage().startsWith(p + ":" + (c[0].equals("end.facts") ? 3 : 2) + ": error: empty line,"
+                    + " where a tuple of 1 column is expected"), e.getMessage());
+        }
+        for (ColumnType[] types : new ColumnType[][]{{SYMBOL, SYMBOL}, {UNSIGNED}, {FLOAT}, {SYMBOL, NUMBER}}) {
+            Path p = file("t.facts", "\n");
+            assertThrows(LeapfrogException.class, () -> new FactReader(types, st).read(p));
+        }
+        // a symbol read from another file column than the first needs that column: not on an empty line
+        Path third = file("third.facts", "a\tb\tc\n\n");
+        CsvStyle column2 = new CsvStyle("\t", false, false, false, java.util.List.of(2));
+        LeapfrogException e = assertThrows(LeapfrogException.class,
+                () -> new FactReader(new ColumnType[]{SYMBOL}, st).style(column2).read(third));
+        assertTrue(e.getMessage().startsWith(third + ":2: error: empty line"), e.getMessage());
+        // SNAP edge lists (a layout of their own, which Souffle does not read) skip blank lines
+        Relation snap = new FactReader(ColumnType.repeat(NUMBER, 2), st).read(file("g.txt", "# graph\n0\t1\n\n1\t2\n"));
+        assertEquals(2, snap.size());
+    }
+
+    @Test
+    void linesEndAtNewlinesOnlyAndARfc4180QuotedFieldGoesOnOverThem() throws IOException {
+        SymbolTable st = new SymbolTable();
+        // a carriage return is data except right before the newline, as Souffle's getline reads it
+        Relation r = new FactReader(new ColumnType[]{SYMBOL}, st).read(file("cr.facts", "a\rb\nc\r\r\nd\r"));
+        assertEquals(3, r.size());
+        assertTrue(r.contains(new int[]{st.lookup("a\rb")}));
+        assertTrue(r.contains(new int[]{st.lookup("c\r")}));
+        assertTrue(r.contains(new int[]{st.lookup("d")}));
+        Path numbers = file("cr2.facts", "1\r2\n");
+        LeapfrogException e = assertThrows(LeapfrogException.class,
+                () -> new FactReader(new ColumnType[]{NUMBER}, st).read(numbers));
+        assertTrue(e.getMessage().startsWith(numbers + ":1: error: not a number: '1\r2'"), e.getMessage());
+        // RFC 4180: a quoted field keeps the line ends inside it (\r\n too); errors name the lines they reach
+        CsvStyle csv = new CsvStyle(",", false, true, false);
+        Relation q = new FactReader(new ColumnType[]{SYMBOL, NUMBER}, st).style(csv)
+                .read(file("m.csv", "\"a\nb\",1\n\"c\r\n\r\nd\"\"\",2\r\nplain,3\n"));
+        assertEquals(3, q.size());
+        assertTrue(q.contains(new int[]{st.lookup("a\nb"), 1}));
+        assertTrue(q.contains(new int[]{st.lookup("c\r\n\r\nd\""), 2}));
+        assertTrue(q.contains(new int[]{st.lookup("plain"), 3}));
+        Path bad = file("m2.csv", "\"a\nb\",x\n");
+        e = assertThrows(LeapfrogException.class, () -> new FactReader(new ColumnType[]{SYMBOL, NUMBER}, st).style(csv).read(bad));
+        assertTrue(e.getMessage().startsWith(bad + ":2: error: not a number: 'x' in column 2"), e.getMessage());
+        Path open = file("m3.csv", "1,ok\n2,\"never\nclosed\n");
+        e = assertThrows(LeapfrogException.class, () -> new FactReader(new ColumnType[]{NUMBER, SYMBOL}, st).style(csv).read(open));
+        assertTrue(e.getMessage().startsWith(open + ":2: error: unbalanced quote in column 2"), e.getMessage());
     }
 
     @Test
@@ -130,6 +179,14 @@ class FactIoTest {
         LeapfrogException e = assertThrows(LeapfrogException.class, () -> reader.read(bad));
         assertTrue(e.getMessage().startsWith(bad + ":2: error: '$Thu' in column 2 is not a value of its enumeration type"),
                 e.getMessage());
+        // Souffle allows white space before the '$' and the branch's name, not after it
+        Relation spaced = reader.read(file("sp.facts", "x\t $Mon\ny\t$ \u000BTue\n"));
+        assertTrue(spaced.contains(new int[]{st.lookup("x"), st.lookup("$Mon")}));
+        assertTrue(spaced.contains(new int[]{st.lookup("y"), st.lookup("$Tue")}));
+        for (String field : new String[]{"$Mon ", "Mon", "$mon", "$Mon()", ""}) {
+            Path p = file("b.facts", "x\t" + field + "\n");
+            assertThrows(LeapfrogException.class, () -> reader.read(p), field);
+        }
     }
 
     @Test

@@ -165,6 +165,7 @@ LOR : 'lor' ;
 LXOR : 'lxor' ;
 LNOT : 'lnot' ;
 
+// Souffle's float constants have no exponent: one is lexed only to be refused with a clear message
 FLOAT : [0-9]+ '.' [0-9]+ ([eE] [+-]? [0-9]+)? ;
 UNSIGNED : ('0x' [0-9a-fA-F]+ | '0b' [01]+ | [0-9]+) 'u' ;
 NUMBER : '0x' [0-9a-fA-F]+ | '0b' [01]+ | [0-9]+ ;

@@ -42,7 +42,7 @@ public final class BodyTypes {
             return false;
         }
         BaseType t = ExprTypes.typeOf(value, types);
-        if (t == null || value instanceof Expr.NumberConst) {
+        if (t == null || ExprTypes.adapts(value)) {
             return false;   // a number constant adapts to the variable, it does not type it
         }
         types.put(v.name(), t);

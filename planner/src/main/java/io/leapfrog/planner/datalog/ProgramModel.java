@@ -17,7 +17,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -132,7 +131,7 @@ public final class ProgramModel {
             List<Set<String>> columns = new ArrayList<>();
             boolean any = false;
             for (var a : d.attributes()) {
-                Set<String> values = branches(a.type(), byName, new HashSet<>());
+                Set<String> values = TypeDecl.enumValues(a.type(), byName);
                 columns.add(values);
                 any |= values != null;
             }
@@ -141,28 +140,6 @@ public final class ProgramModel {
             }
         }
         return model;
-    }
-
-    /** The values of an enumeration type (through aliases, subtypes and unions of enumerations), else null. */
-    private static Set<String> branches(String type, Map<String, TypeDecl> byName, Set<String> seen) {
-        TypeDecl t = byName.get(type);
-        if (t == null || !seen.add(type)) {
-            return null;
-        }
-        if (t.kind() == TypeDecl.Kind.ENUM) {
-            Set<String> values = new LinkedHashSet<>();
-            t.branches().forEach(b -> values.add("$" + b));
-            return values;
-        }
-        Set<String> values = new LinkedHashSet<>();
-        for (String base : t.bases()) {
-            Set<String> of = branches(base, byName, seen);
-            if (of == null) {
-                return null;   // a union with a non-enumeration type: any symbol of it
-            }
-            values.addAll(of);
-        }
-        return values.isEmpty() ? null : values;
     }
 
     private static ProgramModel build(Program program) {

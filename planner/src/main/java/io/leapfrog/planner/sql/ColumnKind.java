@@ -2,8 +2,8 @@ package io.leapfrog.planner.sql;
 
 import io.leapfrog.common.FloatCodec;
 import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.common.SouffleNumbers;
 import io.leapfrog.common.UnsignedCodec;
-import io.leapfrog.exec.io.FactReader;
 import io.leapfrog.exec.storage.SymbolTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -61,18 +61,36 @@ public enum ColumnKind {
         return s.isEmpty() ? null : s;
     }
 
+    /** A decimal number with an optional sign and exponent, as SQL (DuckDB) reads a DOUBLE from text. */
+    private static final java.util.regex.Pattern DECIMAL =
+            java.util.regex.Pattern.compile("[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
+
+    /**
+     * Whether a nullable number column reads {@code cell} (not blank) as an INTEGER: a fact file's number
+     * (decimal, 32 bits: {@link SouffleNumbers#factNumber}) with the space around it removed.
+     */
+    public static boolean isIntegerCell(String cell) {
+        try {
+            SouffleNumbers.factNumber(cell.strip());
+            return true;
+        } catch (NumberFormatException | ArithmeticException e) {
+            return false;
+        }
+    }
+
+    /** Whether a nullable float column reads {@code cell} (not blank) as a DOUBLE: a finite decimal number. */
+    public static boolean isDoubleCell(String cell) {
+        String s = cell.strip();
+        return DECIMAL.matcher(s).matches() && Double.isFinite(Double.parseDouble(s));
+    }
+
     private static Integer parseNumber(String cell, String where) {
         String s = cell.strip();
         if (s.isEmpty()) {
             return null;
         }
-        try {
-            long v = FactReader.parseInteger(s);
-            if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
-                return (int) v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
+        if (isIntegerCell(s)) {
+            return SouffleNumbers.factNumber(s);
         }
         throw new LeapfrogException("sql: error: " + where + " holds '" + cell + "', which is not a 32-bit integer;"
                 + " the column's type was sniffed from the file's first lines: declare the table in a program (-p) to"
@@ -84,12 +102,11 @@ public enum ColumnKind {
         if (s.isEmpty()) {
             return null;
         }
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            throw new LeapfrogException("sql: error: " + where + " holds '" + cell + "', which is not a number;"
-                    + " the column's type was sniffed from the file's first lines: declare the table in a program (-p)"
-                    + " to give the column another type");
+        if (isDoubleCell(s)) {
+            return Double.parseDouble(s);   // the exact double, as DuckDB reads it
         }
+        throw new LeapfrogException("sql: error: " + where + " holds '" + cell + "', which is not a number;"
+                + " the column's type was sniffed from the file's first lines: declare the table in a program (-p)"
+                + " to give the column another type");
     }
 }
