@@ -243,10 +243,13 @@ public final class FileTables {
         }
     }
 
-    /** A Datalog identifier for a file or column name. */
+    /**
+     * A Datalog identifier for a file or column name. A header's byte-order mark (a spreadsheet's CSV starts
+     * with one) is no part of its first name; the header line itself is skipped by the reader.
+     */
     static String identifier(String name) {
         StringBuilder sb = new StringBuilder();
-        for (char ch : name.strip().toCharArray()) {
+        for (char ch : (name.startsWith("\uFEFF") ? name.substring(1) : name).strip().toCharArray()) {
             sb.append(Character.isLetterOrDigit(ch) && ch < 0x80 ? ch : '_');
         }
         String id = sb.length() == 0 || Character.isDigit(sb.charAt(0)) ? "c_" + sb : sb.toString();

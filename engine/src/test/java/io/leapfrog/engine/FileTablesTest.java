@@ -47,6 +47,17 @@ class FileTablesTest {
     }
 
     @Test
+    void aSpreadsheetsByteOrderMarkIsNoPartOfTheFirstColumnsName() throws Exception {
+        Files.write(dir.resolve("sales.csv"), ("\uFEFFregion,amount\nnorth,10\nsouth,5\n").getBytes(StandardCharsets.UTF_8));
+        String program = FileTables.program(dir);
+        assertTrue(program.contains(".decl sales(region:symbol, amount:number)"), program);
+        try (Engine e = new EngineTestSupport(dir).engine(2)) {
+            RunResult run = e.run(e.parse(program, "<tables>"), dir, dir.resolve("out"));
+            assertEquals(List.of(List.of("15")), e.sql(run.database(), "SELECT SUM(amount) FROM sales").rows());
+        }
+    }
+
+    @Test
     void onlyTheTablesAQueryNamesAreRead() throws Exception {
         Files.writeString(dir.resolve("used.csv"), "1,2\n");
         Files.writeString(dir.resolve("unused.facts"), "1\tnot a number\tthird\n2\n");   // malformed: would fail to load

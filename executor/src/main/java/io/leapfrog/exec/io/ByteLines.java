@@ -22,23 +22,16 @@ final class ByteLines {
     private boolean crlf;   // the current line ended with "\r\n" (the '\r' is not part of it)
     private int start;
     private int end;
-    private boolean atStart = true;
 
     ByteLines(InputStream in) {
         this.in = in;
     }
 
-    /** Advances to the next line; false at the end of the stream. A UTF-8 byte-order mark at the start is skipped. */
+    /**
+     * Advances to the next line; false at the end of the stream. A UTF-8 byte-order mark at the start is data,
+     * as Souffle reads it (the start of the first field).
+     */
     boolean next() throws IOException {
-        if (atStart) {
-            atStart = false;
-            while (filled - pos < 3 && !eof) {
-                fill();
-            }
-            if (filled - pos >= 3 && buf[pos] == (byte) 0xEF && buf[pos + 1] == (byte) 0xBB && buf[pos + 2] == (byte) 0xBF) {
-                pos += 3;
-            }
-        }
         while (true) {
             for (int i = pos; i < filled; i++) {
                 if (buf[i] == '\n') {

@@ -28,7 +28,7 @@ import java.util.zip.ZipException;
  * Reads a fact file into a {@link Relation}: Souffle {@code .facts} (tab-separated by default, any
  * delimiter), CSV ({@code ","}) or SNAP edge lists (whitespace-separated, '#' comments). Gzip input is
  * recognised by its magic bytes, whatever the file is called. Lines end at '\n' (a '\r' before it is
- * dropped, as Souffle drops it); a UTF-8 byte-order mark at the start is skipped; an empty line is the
+ * dropped, as Souffle drops it); a UTF-8 byte-order mark at the start is data, as in Souffle; an empty line is the
  * empty symbol of a one-column symbol relation and an error anywhere else, as in Souffle; with rfc4180 a
  * quoted field may go on over line ends. Lines are decoded with {@link io.leapfrog.common.ByteText}
  * (a symbol keeps its bytes); numbers are read as Souffle reads them ({@link SouffleNumbers}); a
@@ -485,7 +485,8 @@ public final class FactReader {
                         + " (decimal, 0x hexadecimal or 0b binary, no sign '-'; no space after it)";
                 default -> "not a number: '" + field + "' in column " + (column + 1)
                         + " (fact files hold numbers in decimal, as Souffle reads them; no space after it)";
-            });
+            } + (field.startsWith("\uFEFF") ? "; the file starts with a UTF-8 byte-order mark (bytes EF BB BF), which"
+                    + " is data here as in Souffle: save the file without it" : ""));
         }
     }
 

@@ -190,16 +190,23 @@ class FactIoTest {
     }
 
     @Test
-    void aByteOrderMarkAtTheStartIsSkipped() throws IOException {
+    void aByteOrderMarkIsDataAsInSouffle() throws IOException {
         SymbolTable st = new SymbolTable();
         Path numbers = dir.resolve("bom.facts");
         Files.write(numbers, new byte[]{(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '7', '\t', '8', '\n'});
-        assertEquals(Relation.of(2, new int[][]{{7, 8}}), new FactReader(ColumnType.repeat(NUMBER, 2), st).read(numbers));
+        LeapfrogException e = assertThrows(LeapfrogException.class,
+                () -> new FactReader(ColumnType.repeat(NUMBER, 2), st).read(numbers));
+        assertTrue(e.getMessage().contains(":1: error: not a number") && e.getMessage().contains("byte-order mark"), e.getMessage());
         Path symbols = dir.resolve("bom2.facts");
         Files.write(symbols, new byte[]{(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'a', '\n', (byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '\n'});
         Relation r = new FactReader(new ColumnType[]{SYMBOL}, st).read(symbols);
-        assertTrue(r.contains(new int[]{st.lookup("a")}));
-        assertTrue(r.contains(new int[]{st.lookup("\uFEFF")}), "only the first line's mark is a byte-order mark");
+        assertTrue(r.contains(new int[]{st.lookup("\uFEFFa")}), "the symbol keeps the mark's bytes");
+        assertTrue(r.contains(new int[]{st.lookup("\uFEFF")}));
+        Path header = dir.resolve("bom3.csv");
+        Files.write(header, new byte[]{(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'x', '\n', '5', '\n'});
+        assertEquals(Relation.of(1, new int[][]{{5}}),
+                new FactReader(new ColumnType[]{NUMBER}, st).style(new CsvStyle(",", true, true, false)).read(header),
+                "a header line, mark and all, is skipped");
     }
 
     @Test
