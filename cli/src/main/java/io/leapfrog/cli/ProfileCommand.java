@@ -1,17 +1,15 @@
 package io.leapfrog.cli;
 
 import io.leapfrog.cli.profile.ProfileReport;
-import io.leapfrog.common.LeapfrogException;
+import io.leapfrog.engine.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 
 /** {@code leapfrog profile FILE [--html OUT.html]}: renders a profile written by {@code run --profile}. */
@@ -46,18 +44,7 @@ final class ProfileCommand implements Callable<Integer> {
             main.out().println(line);
         }
         if (html != null) {
-            Path abs = html.toAbsolutePath();
-            if (Files.exists(abs, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(abs, LinkOption.NOFOLLOW_LINKS)) {
-                throw new LeapfrogException("error: --html " + html + " is not a regular file; Leapfrog replaces only"
-                        + " regular files (name another file)");
-            }
-            Path tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".tmp");
-            try {
-                Files.writeString(tmp, report.html());
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            OutputFile.write(html, report.html().getBytes(StandardCharsets.UTF_8));   // as outputs are written
             main.out().println("wrote " + html);
         }
         return Main.EXIT_OK;

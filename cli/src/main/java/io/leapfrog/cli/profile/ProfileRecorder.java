@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.leapfrog.engine.OutputFile;
 import io.leapfrog.engine.Progress;
 import io.leapfrog.engine.eval.RoundDone;
 import io.leapfrog.engine.eval.RuleDone;
@@ -13,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 
@@ -101,13 +101,6 @@ public final class ProfileRecorder implements Progress {
         root.set("rounds", rounds);
         ArrayNode dev = root.putArray("devices");
         devices.forEach(dev::add);
-        Path abs = file.toAbsolutePath();
-        Path tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".tmp");
-        try {
-            json.enable(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), root);
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        OutputFile.write(file, json.enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(root));   // as outputs are written
     }
 }

@@ -156,7 +156,7 @@ class ProfileAndProgressTest {
         assumeTrue(Files.isExecutable(script), "no script(1) to give the command a pseudo-terminal");
         Path program = dir.resolve("tc.dl");
         Files.writeString(program, PROGRAM.replace(".output tri\n", ""));
-        Path facts = facts(dir, 2500, 3500);
+        Path facts = facts(dir, 5000, 7000);   // a closure of about 6.7 million pairs: several seconds
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), "io.leapfrog.cli.Main", "run", program.toString(), "-F",
                 facts.toString(), "-D", dir.resolve("out").toString(), "--device", "cpu", "-j", "2");
