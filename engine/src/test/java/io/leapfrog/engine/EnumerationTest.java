@@ -68,4 +68,21 @@ class EnumerationTest {
             org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("test.dl:" + c[1]), e.getMessage());
         }
     }
+
+    @Test
+    void aRuleCannotPutAnySymbolInAnEnumerationColumn() throws Exception {
+        EngineTestSupport t = new EngineTestSupport(dir);
+        String program = ".type Day = Mon {} | Tue {}\n.decl d(x:Day)\n.output d\n.decl s(x:symbol)\n";
+        // a symbol column's value and a constant bound by '=' both reach the Day column through a variable
+        String[][] cases = {{"s(\"$Thu\"). s(\"$Mon\").\nd(x) :- s(x).", "6"}, {"d(x) :- x = \"$Thu\".", "5"}};
+        for (String[] c : cases) {
+            io.leapfrog.common.LeapfrogException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    io.leapfrog.common.LeapfrogException.class, () -> t.run(program + c[0] + "\n"), c[0]);
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("d got '$Thu' in column 1, which is not a"
+                    + " value of its enumeration type (it holds $Mon, $Tue); from its rule at test.dl:" + c[1] + ":1"), e.getMessage());
+        }
+        // the values of the type pass, by a symbol column too
+        t.run(program + "s(\"$Mon\"). s(\"$Tue\").\nd(x) :- s(x).\n");
+        assertEquals(List.of("$Mon", "$Tue"), t.output("d"));
+    }
 }

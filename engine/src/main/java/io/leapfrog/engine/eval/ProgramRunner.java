@@ -155,6 +155,9 @@ public final class ProgramRunner {
             } else {
                 rounds = eval.evaluate(s, rules);
                 counted.putAll(eval.counted());
+                for (String r : s.relations()) {
+                    checkEnumerations(r, s);
+                }
             }
             Duration d = Duration.ofNanos(System.nanoTime() - t0);
             long tuples = 0;
@@ -165,6 +168,50 @@ public final class ProgramRunner {
                         : ctx.currentRelation(r).size();
             }
             events.stratumDone(new StratumDone(index, plan.strata().size(), s.relations(), s.recursive(), rounds, tuples, d, planning));
+        }
+    }
+
+    /**
+     * Refuses a relation's tuple that holds, in a column of an enumeration type, a symbol that is not one of
+     * the type's values: a rule can put any symbol there (Leapfrog types variables by their base type),
+     * where Souffle refuses the rule when it checks types. Fact files and constants are checked where they
+     * are read.
+     */
+    private void checkEnumerations(String relation, StratumPlan s) {
+        java.util.List<java.util.Set<String>> allowed = model.enumValues(relation);
+        if (allowed == null || ctx.filter(relation) != null || counted.containsKey(relation)) {
+            return;
+        }
+        Relation tuples = ctx.currentRelation(relation);
+        for (int c = 0; c < allowed.size(); c++) {
+            java.util.Set<String> values = allowed.get(c);
+            if (values == null) {
+                continue;
+            }
+            java.util.BitSet ids = new java.util.BitSet();
+            for (String v : values) {
+                int id = ctx.symbols().lookup(v);
+                if (id >= 0) {
+                    ids.set(id);
+                }
+            }
+            for (int row = 0; row < tuples.size(); row++) {
+                int id = tuples.get(row, c);
+                if (id < 0 || !ids.get(id)) {
+                    java.util.List<String> rules = new java.util.ArrayList<>();
+                    for (io.leapfrog.plan.RulePlan rule : s.rules()) {
+                        if (rule.relation().equals(relation)) {
+                            rules.add(rule.clause().pos().toString());
+                        }
+                    }
+                    throw new io.leapfrog.common.LeapfrogException("error: " + relation + " got '" + (id < 0 ? String.valueOf(id) : ctx.symbols().symbol(id))
+                            + "' in column " + (c + 1) + ", which is not a value of its enumeration type (it holds "
+                            + String.join(", ", new java.util.TreeSet<>(values)) + ")"
+                            + (rules.isEmpty() ? "" : "; from its rule at " + String.join(", ", rules))
+                            + ": bind that column's variable from a column of the same type (Souffle refuses such a rule"
+                            + " when it checks types)");
+                }
+            }
         }
     }
 
