@@ -2,12 +2,8 @@ package io.leapfrog.engine;
 
 import io.leapfrog.exec.join.JoinExecutor;
 import io.leapfrog.exec.join.JoinQuery;
-import io.leapfrog.exec.join.Reduction;
-import io.leapfrog.exec.join.TupleSink;
-import io.leapfrog.exec.join.WitnessedReduction;
 import io.leapfrog.plan.JoinNode;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,7 +17,7 @@ import java.util.function.Supplier;
  * that passed each level's filters on the CPU ({@link JoinQuery#countLevelRows}), summed over every
  * evaluation (a recursive rule's rounds included).
  */
-final class JoinAnalysis implements JoinExecutor {
+final class JoinAnalysis extends JoinsAround {
     /** One join's totals. */
     private static final class Totals {
         final AtomicLong evaluations = new AtomicLong();
@@ -40,14 +36,14 @@ final class JoinAnalysis implements JoinExecutor {
         }
     }
 
-    private final JoinExecutor delegate;
     private final Map<String, Totals> byLabel = new ConcurrentHashMap<>();
 
     JoinAnalysis(JoinExecutor delegate) {
-        this.delegate = delegate;
+        super(delegate);
     }
 
-    private <T> T measured(JoinQuery q, String label, Supplier<T> join) {
+    @Override
+    <T> T around(JoinQuery q, String label, Supplier<T> join) {
         Totals t = byLabel.computeIfAbsent(label, k -> new Totals());
         q.countLevelRows(t.rows(q.varCount()));
         long t0 = System.nanoTime();
@@ -60,30 +56,6 @@ final class JoinAnalysis implements JoinExecutor {
         }
     }
 
-    @Override
-    public long count(JoinQuery q, int threads, String label) {
-        return measured(q, label, () -> delegate.count(q, threads, label));
-    }
-
-    @Override
-    public <S extends TupleSink> List<S> run(JoinQuery q, int threads, Supplier<S> sinks, String label) {
-        return measured(q, label, () -> delegate.run(q, threads, sinks, label));
-    }
-
-    @Override
-    public Reduction.Result reduce(JoinQuery q, int threads, Reduction r, String label) {
-        return measured(q, label, () -> delegate.reduce(q, threads, r, label));
-    }
-
-    @Override
-    public WitnessedReduction.Result reduceWitnessed(JoinQuery q, int threads, WitnessedReduction r, String label) {
-        return measured(q, label, () -> delegate.reduceWitnessed(q, threads, r, label));
-    }
-
-    @Override
-    public double coresFor(long measuredWork, int threads) {
-        return delegate.coresFor(measuredWork, threads);
-    }
 
     /**
      * The line explain prints under a join's planned levels: its evaluations, their time, and the bindings
