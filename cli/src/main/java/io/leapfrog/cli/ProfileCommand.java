@@ -3,6 +3,9 @@ package io.leapfrog.cli;
 import io.leapfrog.cli.profile.ProfileReport;
 import io.leapfrog.engine.OutputFile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -21,6 +24,9 @@ final class ProfileCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
+    @Spec
+    CommandSpec spec;
+
     @Parameters(index = "0", paramLabel = "PROFILE", description = "A profile written by leapfrog run --profile.",
             converter = FlagValues.NonEmptyPath.class)
     Path profile;
@@ -36,7 +42,7 @@ final class ProfileCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (maxRules < 1) {
-            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+            throw new ParameterException(spec.commandLine(),
                     "Invalid value for option '--rules': " + maxRules + " is not a positive number");
         }
         ProfileReport report = ProfileReport.read(profile);

@@ -136,6 +136,10 @@ class ProfileAndProgressTest {
         Cli.Result missing = Cli.run("profile", dir.resolve("none.json").toString());
         assertEquals(1, missing.exitCode(), missing.toString());
         assertTrue(missing.err().contains("no profile file"), missing.toString());
+        Cli.Result rules = Cli.run("profile", dir.resolve("none.json").toString(), "--rules", "0");
+        assertEquals(2, rules.exitCode(), rules.toString());
+        assertTrue(rules.err().contains("'--rules': 0 is not a positive number") && rules.err().contains("Usage: leapfrog profile"),
+                rules.toString());
         Path junk = dir.resolve("junk.json");
         Files.writeString(junk, "{\"rows\": [1, 2]}");
         Cli.Result foreign = Cli.run("profile", junk.toString());
