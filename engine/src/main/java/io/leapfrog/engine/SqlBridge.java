@@ -60,7 +60,15 @@ final class SqlBridge {
             }
             tables.add(new Catalog.TableInfo(name, s.columnNames(), kinds, db.relation(name)));
         }
-        return new Catalog(tables, db.symbols());
+        return new Catalog(tables, db.symbols(), name -> {
+            for (String r : db.relationNames()) {
+                io.leapfrog.engine.eval.FilterRelation f = db.filter(r);
+                if (f != null && r.equalsIgnoreCase(name)) {
+                    return f::mightContainValues;
+                }
+            }
+            return null;
+        });
     }
 
     /** Each relation's attribute types as declared (before subtypes resolve to their base). */

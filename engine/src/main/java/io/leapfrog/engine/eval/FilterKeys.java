@@ -1,5 +1,7 @@
 package io.leapfrog.engine.eval;
 
+import io.leapfrog.common.FloatCodec;
+import io.leapfrog.common.UnsignedCodec;
 import io.leapfrog.exec.filter.FingerprintHash;
 import io.leapfrog.exec.storage.SymbolTable;
 
@@ -19,7 +21,7 @@ final class FilterKeys {
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
 
-    private enum Kind { NUMBER, BITS, SYMBOL }
+    private enum Kind { NUMBER, UNSIGNED, FLOAT, SYMBOL }
 
     private final Kind[] kinds;
     private final SymbolTable symbols;
@@ -34,7 +36,8 @@ final class FilterKeys {
             kinds[c] = switch (columnTypes.get(c)) {
                 case "symbol" -> Kind.SYMBOL;
                 case "number" -> Kind.NUMBER;
-                default -> Kind.BITS;
+                case "float" -> Kind.FLOAT;
+                default -> Kind.UNSIGNED;
             };
         }
     }
@@ -54,9 +57,60 @@ final class FilterKeys {
     private long value(int column, int v) {
         return switch (kinds[column]) {
             case NUMBER -> v;
-            case BITS -> v & 0xffffffffL;
+            case UNSIGNED, FLOAT -> v & 0xffffffffL;
             case SYMBOL -> symbolHash(v);
         };
+    }
+
+    /**
+     * The key of a tuple given as SQL values (a number column's Integer, an unsigned one's Long, a float one's
+     * Double, a symbol one's String; any number for a numeric column, text for a symbol one), or null when a
+     * value cannot be one of its column (a fraction for a number, text for a number, out of range, NULL): no
+     * tuple of the relation has it.
+     */
+    Long keyOfValues(List<?> values) {
+        if (values.size() != kinds.length) {
+            return null;
+        }
+        long[] v = new long[kinds.length];
+        for (int c = 0; c < kinds.length; c++) {
+            Object x = values.get(c);
+            if (x == null) {
+                return null;
+            }
+            if (kinds[c] == Kind.SYMBOL) {
+                v[c] = textHash(x.toString());
+                continue;
+            }
+            if (!(x instanceof Number n)) {
+                return null;
+            }
+            java.math.BigDecimal d = n instanceof java.math.BigDecimal b ? b : new java.math.BigDecimal(n.toString());
+            switch (kinds[c]) {
+                case NUMBER -> {
+                    if (d.stripTrailingZeros().scale() > 0 || d.compareTo(java.math.BigDecimal.valueOf(Integer.MIN_VALUE)) < 0
+                            || d.compareTo(java.math.BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
+                        return null;
+                    }
+                    v[c] = d.intValue();
+                }
+                case UNSIGNED -> {
+                    if (d.stripTrailingZeros().scale() > 0 || d.signum() < 0 || d.compareTo(java.math.BigDecimal.valueOf(0xffffffffL)) > 0) {
+                        return null;
+                    }
+                    v[c] = UnsignedCodec.encodeValue(d.longValue()) & 0xffffffffL;
+                }
+                default -> v[c] = FloatCodec.encode(n.floatValue()) & 0xffffffffL;
+            }
+        }
+        if (kinds.length == 1) {
+            return v[0];
+        }
+        long h = kinds.length;
+        for (long x : v) {
+            h = FingerprintHash.mix(h * GOLDEN + x);
+        }
+        return h;
     }
 
     private long symbolHash(int id) {

@@ -84,6 +84,16 @@ public final class FilterRelation {
         return filter;
     }
 
+    /**
+     * Whether the tuple of these SQL values may be in the relation (no false negatives; false positives at
+     * most at the declared rate): SQL's {@code might_contain('name', v1, ...)}. A tuple whose values cannot be
+     * of the relation's columns is not in it.
+     */
+    public boolean mightContainValues(List<?> values) {
+        Long key = keys.keyOfValues(values);
+        return key != null && filter().mightContain(key);
+    }
+
     /** How a tuple of this relation becomes a key of its filter. */
     FilterKeys keys() {
         return keys;

@@ -29,10 +29,29 @@ public final class Catalog {
         }
     }
 
+    /**
+     * The filter relations a query may test with {@code might_contain('name', v1, ...)}: whether the tuple of
+     * those SQL values may be in the named one; null when there is no such relation.
+     */
+    @FunctionalInterface
+    public interface Filters {
+        Filters NONE = name -> null;
+
+        /** The membership test of filter relation {@code name} (names ignore case), or null. */
+        java.util.function.Predicate<List<Object>> filter(String name);
+    }
+
     private final Map<String, TableInfo> tables = new LinkedHashMap<>();
     private final SymbolTable symbols;
+    private final Filters filters;
 
     public Catalog(List<TableInfo> tables, SymbolTable symbols) {
+        this(tables, symbols, Filters.NONE);
+    }
+
+    /** With {@code filters}, the filter relations {@code might_contain} tests. */
+    public Catalog(List<TableInfo> tables, SymbolTable symbols, Filters filters) {
+        this.filters = filters;
         for (TableInfo t : tables) {
             if (this.tables.put(t.name().toLowerCase(Locale.ROOT), t) != null) {
                 throw new IllegalArgumentException("two tables named " + t.name() + " (names ignore case)");
@@ -56,5 +75,9 @@ public final class Catalog {
 
     public SymbolTable symbols() {
         return symbols;
+    }
+
+    public Filters filters() {
+        return filters;
     }
 }

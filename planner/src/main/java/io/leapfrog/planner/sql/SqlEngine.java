@@ -72,6 +72,9 @@ public final class SqlEngine {
      * CHAR, and SUM of an INTEGER (or smaller) column is a BIGINT, as in PostgreSQL: Calcite's own
      * INTEGER sum would wrap around past 2^31.
      */
+    /** Forgets an engine's filters once the engine is unreachable. */
+    private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
+
     private static final RelDataTypeSystem TYPE_SYSTEM = new RelDataTypeSystemImpl() {
         @Override
         public boolean shouldConvertRaggedUnionTypesToVarying() {
@@ -128,6 +131,8 @@ public final class SqlEngine {
 
     private final Catalog catalog;
     private final JoinPlacement placement;
+    /** This engine's key for the catalog's filter relations ({@link FilterFunction}), registered while it lives. */
+    private final String filtersKey;
     private final SchemaPlus rootSchema;
     private final FrameworkConfig config;
 
@@ -143,11 +148,15 @@ public final class SqlEngine {
     public SqlEngine(Catalog catalog, JoinPlacement placement) {
         this.catalog = catalog;
         this.placement = placement;
+        String key = FilterFunction.register(catalog.filters());
+        this.filtersKey = key;
+        CLEANER.register(this, () -> FilterFunction.release(key));   // the action holds the key, not the engine
         this.rootSchema = Frameworks.createRootSchema(false);
         for (Catalog.TableInfo t : catalog.tables()) {
             rootSchema.add(t.name(), new CatalogTable(t, catalog.symbols()));
         }
         GraphTableFunction.register(rootSchema, catalog, placement.threads());
+        FilterFunction.addTo(rootSchema);
         this.config = Frameworks.newConfigBuilder()
                 .defaultSchema(rootSchema)
                 .parserConfig(SqlParser.config()
@@ -228,7 +237,7 @@ public final class SqlEngine {
     private Planned planned(String sql) {
         Planner planner = Frameworks.getPlanner(config);
         try {
-            RelNode logical = logicalPlan(planner, sql);
+            RelNode logical = logicalPlan(planner, sql, filtersKey);
             // the query's own column names: a rewrite may rename fields (a window's output, say)
             List<String> columns = logical.getRowType().getFieldNames();
             List<RelDataType> parameterTypes = SqlParameters.types(logical);
@@ -239,9 +248,9 @@ public final class SqlEngine {
         }
     }
 
-    private static RelNode logicalPlan(Planner planner, String sql) {
+    private static RelNode logicalPlan(Planner planner, String sql, String filtersKey) {
         try {
-            SqlNode parsed = planner.parse(withoutTrailingSemicolon(sql));
+            SqlNode parsed = FilterFunction.bind(planner.parse(withoutTrailingSemicolon(sql)), filtersKey);
             if (parsed.getKind().belongsTo(SqlKind.DML)) {
                 throw new NotSupportedException("not supported: " + parsed.getKind().sql + " statements: SQL here"
                         + " queries the relations; a program's rules and facts change them");
