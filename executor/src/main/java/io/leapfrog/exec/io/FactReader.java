@@ -188,7 +188,6 @@ public final class FactReader {
                     continue;
                 }
                 String line = lines.text();
-                int first = lineNo;
                 int found;
                 if (layout == FactFormat.SNAP) {
                     if (line.charAt(0) == '#' || line.isBlank()) {
@@ -196,22 +195,10 @@ public final class FactReader {
                     }
                     found = splitWhitespace(line, fields);
                 } else {
-                    while (true) {
-                        try {
-                            found = split(line, delimiter, quoted, fields);
-                            break;
-                        } catch (OpenQuote e) {
-                            // RFC 4180: a quoted field goes on over line ends, which it keeps (as Souffle reads it)
-                            String end = lines.crlf() ? "\r\n" : "\n";
-                            if (!lines.next()) {
-                                throw lineError(source, first, e.getMessage());
-                            }
-                            lineNo++;
-                            line = line + end + lines.text();
-                        } catch (IllegalArgumentException e) {
-                            throw lineError(source, lineNo, e.getMessage());
-                        }
-                    }
+                    Record r = splitRecord(lines, line, lineNo, source, delimiter, quoted, fields);
+                    found = r.fields();
+                    line = r.text();
+                    lineNo = r.lastLine();
                     if (found >= width && fields.length < width) {
                         fields = new String[(int) width];
                         split(line, delimiter, quoted, fields);
@@ -333,27 +320,43 @@ public final class FactReader {
         int lineNo = 0;
         while (out.size() < max && lines.next()) {
             lineNo++;
-            int first = lineNo;
-            String line = lines.text();
-            while (true) {
-                try {
-                    String[] fields = new String[split(line, style.delimiter(), style.rfc4180(), new String[0])];
-                    split(line, style.delimiter(), style.rfc4180(), fields);
-                    out.add(Arrays.asList(fields));
-                    break;
-                } catch (OpenQuote e) {
-                    String end = lines.crlf() ? "\r\n" : "\n";
-                    if (!lines.next()) {
-                        throw lineError(source, first, e.getMessage());
-                    }
-                    lineNo++;
-                    line = line + end + lines.text();
-                } catch (IllegalArgumentException e) {
-                    throw lineError(source, lineNo, e.getMessage());
-                }
-            }
+            Record r = splitRecord(lines, lines.text(), lineNo, source, style.delimiter(), style.rfc4180(), new String[0]);
+            lineNo = r.lastLine();
+            String[] fields = new String[r.fields()];
+            split(r.text(), style.delimiter(), style.rfc4180(), fields);
+            out.add(Arrays.asList(fields));
         }
         return out;
+    }
+
+    /** A record as {@link #splitRecord} read it: its field count, its text and the line it ends on. */
+    private record Record(int fields, String text, int lastLine) {
+    }
+
+    /**
+     * Splits the record that starts with {@code line} (line {@code lineNo}) into {@code fields}: with rfc4180 a
+     * quoted field still open at the line's end goes on over the next lines, their ends kept, as Souffle reads
+     * it. A quote still open at the file's end, or a malformed field, is an error at its line.
+     */
+    private static Record splitRecord(ByteLines lines, String line, int lineNo, String source, String delimiter,
+                                      boolean quoted, String[] fields) throws IOException {
+        int first = lineNo;
+        int at = lineNo;
+        String text = line;
+        while (true) {
+            try {
+                return new Record(split(text, delimiter, quoted, fields), text, at);
+            } catch (OpenQuote e) {
+                String end = lines.crlf() ? "\r\n" : "\n";
+                if (!lines.next()) {
+                    throw lineError(source, first, e.getMessage());
+                }
+                at++;
+                text = text + end + lines.text();
+            } catch (IllegalArgumentException e) {
+                throw lineError(source, at, e.getMessage());
+            }
+        }
     }
 
     /**
