@@ -113,7 +113,11 @@ final class EngineFlags {
             });
         }
         all.addAll(more);
-        return toOptions(out, err).withProgress(Progresses.of(all));
+        GpuOptions gpu = GpuOptions.defaults().withStrategy(gpuStrategy).withMemoryBudget(gpuMemory)
+                .withResidentCounts(gpuResidentCounts).withShapedKernels(gpuShapedKernels).withNvcc(gpuNvcc)
+                .withKernelCache(gpuKernelCache).withProfile(gpuProfile);
+        PlannerOptions planner = PlannerOptions.defaults().withMeasureOrders(measureOrders).withDegreeOrder(degreeOrder);
+        return new EngineOptions(threads, device.engineDevice(), gpu, planner, out, Progresses.of(all));
     }
 
     /**
@@ -121,14 +125,6 @@ final class EngineFlags {
      * --verbose a line per finished stratum to {@code err}.
      */
     EngineOptions toOptions(PrintStream out, PrintStream err) {
-        GpuOptions gpu = GpuOptions.defaults().withStrategy(gpuStrategy).withMemoryBudget(gpuMemory)
-                .withResidentCounts(gpuResidentCounts).withShapedKernels(gpuShapedKernels).withNvcc(gpuNvcc)
-                .withKernelCache(gpuKernelCache).withProfile(gpuProfile);
-        PlannerOptions planner = PlannerOptions.defaults().withMeasureOrders(measureOrders).withDegreeOrder(degreeOrder);
-        Progress progress = verbose ? s -> {
-            err.println(s.line());
-            err.flush();
-        } : Progress.NONE;
-        return new EngineOptions(threads, device.engineDevice(), gpu, planner, out, progress);
+        return toOptions(out, err, null, List.of());
     }
 }

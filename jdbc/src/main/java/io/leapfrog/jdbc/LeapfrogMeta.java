@@ -56,7 +56,7 @@ final class LeapfrogMeta extends MetaImpl {
                                            PrepareCallback callback) {
         SqlResult r = target.engine().sql(target.database(), sql);
         Signature sig = signature(sql, r.columns(), r.columnTypes(), List.of());
-        Frame frame = frame(r, sig, maxRowCount);
+        Frame frame = frame(r, maxRowCount);
         try {
             synchronized (callback.getMonitor()) {
                 callback.clear();
@@ -90,7 +90,7 @@ final class LeapfrogMeta extends MetaImpl {
         }
         SqlResult r = target.engine().sql(target.database(), sql, values);
         Signature sig = signature(sql, r.columns(), r.columnTypes(), h.signature == null ? List.of() : h.signature.parameters);
-        return new ExecuteResult(List.of(MetaResultSet.create(h.connectionId, h.id, false, sig, frame(r, sig, maxRowCount))));
+        return new ExecuteResult(List.of(MetaResultSet.create(h.connectionId, h.id, false, sig, frame(r, maxRowCount))));
     }
 
     private static Signature signature(String sql, List<String> columns, List<String> types, List<?> parameters) {
@@ -107,7 +107,7 @@ final class LeapfrogMeta extends MetaImpl {
     }
 
     /** Every row of the answer (at most {@code maxRowCount} when positive) in the columns' Java classes. */
-    private static Frame frame(SqlResult r, Signature sig, long maxRowCount) {
+    private static Frame frame(SqlResult r, long maxRowCount) {
         List<JdbcTypes.Mapping> maps = new ArrayList<>();
         for (String t : r.columnTypes()) {
             maps.add(JdbcTypes.of(t));

@@ -9,10 +9,9 @@ import io.leapfrog.engine.Progress;
 import io.leapfrog.engine.eval.RoundDone;
 import io.leapfrog.engine.eval.RuleDone;
 import io.leapfrog.engine.eval.StratumDone;
+import io.leapfrog.exec.io.OutputSet;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -41,16 +40,15 @@ public final class ProfileRecorder implements Progress {
         root.put("device", device);
     }
 
-    /** Refuses, before the run, a profile file that is not a regular file or a new one (a directory, a device, a link). */
+    /**
+     * Refuses, before the run, a profile file that an output could not replace (a directory, a link, a device),
+     * by the outputs' own rule ({@link OutputSet#whyNotReplaceable}).
+     */
     public static void checkTarget(Path file) {
-        if (Files.isSymbolicLink(file) || (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file,
-                LinkOption.NOFOLLOW_LINKS))) {
-            throw new IllegalArgumentException("--profile " + file + " is not a regular file; Leapfrog replaces only"
-                    + " regular files (name another file)");
-        }
-        Path dir = file.toAbsolutePath().getParent();
-        if (dir == null || !Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("--profile " + file + ": its directory does not exist");
+        String why = OutputSet.whyNotReplaceable(file.toAbsolutePath().normalize());
+        if (why != null) {
+            throw new IllegalArgumentException("--profile " + file + " is not a regular file (" + why + "); Leapfrog"
+                    + " replaces only regular files (name another file)");
         }
     }
 

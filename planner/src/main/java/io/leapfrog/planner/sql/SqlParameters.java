@@ -2,7 +2,7 @@ package io.leapfrog.planner.sql;
 
 import io.leapfrog.common.LeapfrogException;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelShuttleImpl;
+import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexShuttle;
@@ -34,20 +34,13 @@ final class SqlParameters {
                 return p;
             }
         };
-        plan.accept(new RelShuttleImpl() {
+        new RelVisitor() {
             @Override
-            protected RelNode visitChild(RelNode parent, int i, RelNode child) {
-                child.accept(params);
-                return super.visitChild(parent, i, child);
+            public void visit(RelNode node, int ordinal, RelNode parent) {
+                node.accept(params);   // each operator's expressions
+                super.visit(node, ordinal, parent);
             }
-
-            @Override
-            public RelNode visit(RelNode other) {
-                other.accept(params);
-                return super.visit(other);
-            }
-        });
-        plan.accept(params);
+        }.go(plan);
         List<RelDataType> out = new ArrayList<>();
         for (int i = 0; i < found.size(); i++) {
             RelDataType t = found.get(i);
