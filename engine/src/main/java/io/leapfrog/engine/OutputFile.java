@@ -24,4 +24,12 @@ public final class OutputFile {
             set.commit();
         }
     }
+
+    /**
+     * Why {@code target} must not be replaced ("it is a directory", ...), or null when {@link #write} may
+     * replace it: for a tool that checks an output it will write before its work starts.
+     */
+    public static String whyNotReplaceable(Path target) {
+        return OutputSet.whyNotReplaceable(target.toAbsolutePath().normalize());
+    }
 }

@@ -9,7 +9,6 @@ import io.leapfrog.engine.Progress;
 import io.leapfrog.engine.eval.RoundDone;
 import io.leapfrog.engine.eval.RuleDone;
 import io.leapfrog.engine.eval.StratumDone;
-import io.leapfrog.exec.io.OutputSet;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -42,10 +41,10 @@ public final class ProfileRecorder implements Progress {
 
     /**
      * Refuses, before the run, a profile file that an output could not replace (a directory, a link, a device),
-     * by the outputs' own rule ({@link OutputSet#whyNotReplaceable}).
+     * by the outputs' own rule ({@link OutputFile#whyNotReplaceable}).
      */
     public static void checkTarget(Path file) {
-        String why = OutputSet.whyNotReplaceable(file.toAbsolutePath().normalize());
+        String why = OutputFile.whyNotReplaceable(file);
         if (why != null) {
             throw new IllegalArgumentException("--profile " + file + " is not a regular file (" + why + "); Leapfrog"
                     + " replaces only regular files (name another file)");
